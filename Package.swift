@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+// kbplay — a keyboard-layout playground. GPL-3.0-or-later (it links GNU readline).
+import PackageDescription
+
+let package = Package(
+    name: "kbplay",
+    products: [
+        .executable(name: "kbplay", targets: ["kbplay"]),
+        .executable(name: "kbplay-bench", targets: ["kbplay-bench"]),
+        .library(name: "KBSolver", targets: ["KBSolver"]),
+        .library(name: "KBModel", targets: ["KBModel"]),
+        .library(name: "KBShell", targets: ["KBShell"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // Pure incremental Cassowary solver: no I/O, no UIKit words.
+        .target(name: "KBSolver"),
+        // Pure UIKit-like model: devices, views, constraints, keyboard, layout, diff.
+        .target(
+            name: "KBModel",
+            dependencies: ["KBSolver"],
+            resources: [.embedInCode("Resources/devices.json")]
+        ),
+        // Command language, renderers, session codec: text in, text out.
+        .target(name: "KBShell", dependencies: ["KBModel"]),
+        // GNU readline, linked by the executable only.
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        .executableTarget(
+            name: "kbplay",
+            dependencies: [
+                "KBShell", "CReadline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "kbplay-bench",
+            dependencies: [
+                "KBSolver", "KBModel", "KBShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "KBSolverTests",
+            dependencies: [
+                "KBSolver",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
+        .testTarget(name: "KBShellTests", dependencies: ["KBShell"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

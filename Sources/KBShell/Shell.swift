@@ -1,0 +1,2 @@
+import KBModel
+public enum KBShellInfo { public static let name = "kbplay" }

@@ -1,0 +1,312 @@
+/// An incremental Cassowary solver.
+///
+/// Constraints are added and removed one at a time; after each change the
+/// tableau is optimal again, so reading values is cheap. Edit variables take
+/// suggested values through the dual simplex, and a constraint's constant can
+/// be changed in place the same way (``setConstant(_:of:)``), which is how a
+/// layout engine moves things without rebuilding.
+///
+/// The algorithm is the one of Badros, Borning and Stuckey's paper as kiwi
+/// implements it, with three changes:
+///
+/// - **Symbolic strengths.** The objective keeps one row per priority, so a
+///   higher priority always dominates (see ``Strength``).
+/// - **A column index.** Every symbol knows the rows it appears in, so a
+///   pivot touches only those rows, and rows merge in linear time.
+/// - **Definitions.** A required equality that mentions a variable no other
+///   constraint has mentioned yet is kept out of the tableau as a definition
+///   of that variable (`x = 16`, `y₁ = y₀ + h₀ + 8`). A definition is
+///   expanded, with a marker, only into the tableau rows of constraints that
+///   later refer to the variable; the marker lets the definition be removed
+///   or its constant changed incrementally, exactly like a required
+///   equality's marker in the tableau. Long chains of views therefore cost
+///   linear time and space instead of quadratic. Turn it off with
+///   ``Options/eliminatesDefinitions`` to get the classic algorithm.
+///
+/// Iteration that can influence a result always runs in symbol-id order, so
+/// the same sequence of calls always gives the same pivots and values.
+///
+/// After any thrown error the solver is exactly as it was before the call.
+public struct Solver: Sendable {
+    public struct Options: Sendable, Equatable {
+        /// Keep required equalities on fresh variables out of the tableau.
+        public var eliminatesDefinitions: Bool
+
+        public init(eliminatesDefinitions: Bool = true) {
+            self.eliminatesDefinitions = eliminatesDefinitions
+        }
+    }
+
+    public let options: Options
+
+    // MARK: Tableau
+
+    var kinds: [SymbolKind] = []
+    /// The row of each basic symbol.
+    var rows: [Row?] = []
+    /// For each symbol, the basic symbols of the rows it appears in, sorted.
+    var columns: [[Symbol]] = []
+    var objective = Objective()
+    var artificial: Row?
+    var infeasible: [Symbol] = []
+    var basicCount = 0
+
+    // MARK: Variables
+
+    /// Per-variable bookkeeping, plain data so hot loops copy no references.
+    struct Slot: Sendable {
+        /// Tableau symbol, or `invalidSymbol` while the variable is defined
+        /// or not yet in any tableau row.
+        var symbol: Symbol = invalidSymbol
+        /// Index in `definitions`, or -1.
+        var definition: Int32 = -1
+        /// How many constraints in the solver mention the variable.
+        var references: Int32 = 0
+        var value: Double = 0
+        var alive = true
+    }
+
+    var slots: [Slot] = []
+    var slotVariables: [Variable?] = []
+    var slotOf: [ObjectIdentifier: Int32] = [:]
+
+    struct Definition: Sendable {
+        /// The defined variable: `slot = Σ coefficient · terms + constant`.
+        let slot: Int32
+        /// The terms are `termSlots[termStart ..< termStart + termCount]`
+        /// (and the same range of `termCoefficients`).
+        let termStart: Int32
+        let termCount: Int32
+        var constant: Double
+        /// The coefficient of the defined variable in its constraint.
+        let subjectCoefficient: Double
+        /// The marker that follows the definition into tableau rows, made on
+        /// first expansion.
+        var marker: Symbol = invalidSymbol
+    }
+
+    var definitions: [Definition?] = []
+    var termSlots: [Int32] = []
+    var termCoefficients: [Double] = []
+
+    // MARK: Constraints
+
+    struct Tag: Sendable {
+        var marker: Symbol
+        var other: Symbol
+        /// The marker's coefficient in the constraint's original row, used to
+        /// turn a change of constant into a shift of the marker.
+        var markerCoefficient: Double
+    }
+
+    enum Placement: Sendable {
+        case tableau(Tag)
+        case definition(Int32)
+    }
+
+    struct Record: Sendable {
+        let constraint: Constraint
+        /// The constant in force (changed by `setConstant`).
+        var constant: Double
+        let order: Int
+        var placement: Placement
+    }
+
+    var records: [ObjectIdentifier: Record] = [:]
+    var nextOrder = 0
+
+    struct Edit: Sendable {
+        let constraint: Constraint
+    }
+
+    var edits: [ObjectIdentifier: Edit] = [:]
+
+    // MARK: Scratch space for building rows
+
+    var scratch: [Double] = []
+    var scratchUsed: [Bool] = []
+    var touched: [Symbol] = []
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    // MARK: - Public API
+
+    /// Adds a constraint.
+    ///
+    /// - Throws: ``SolverError/duplicateConstraint(_:)`` if it is already in
+    ///   the solver; ``SolverError/unsatisfiable(_:conflicts:)`` if it is
+    ///   required and cannot hold with the required constraints already in,
+    ///   listing a minimal conflicting set.
+    public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        try add(constraint, explainingConflicts: true)
+    }
+
+    /// Removes a constraint.
+    public mutating func remove(_ constraint: Constraint) throws(SolverError) {
+        guard let record = records[ObjectIdentifier(constraint)] else {
+            throw .unknownConstraint(constraint)
+        }
+        records[ObjectIdentifier(constraint)] = nil
+        switch record.placement {
+        case let .tableau(tag):
+            removeFromTableau(constraint, tag)
+        case let .definition(d):
+            removeDefinition(d)
+        }
+        release(constraint)
+        try optimizeObjective()
+    }
+
+    public func contains(_ constraint: Constraint) -> Bool {
+        records[ObjectIdentifier(constraint)] != nil
+    }
+
+    /// The constraints in the solver, in the order they were added.
+    public var constraints: [Constraint] {
+        records.values.sorted { $0.order < $1.order }.map(\.constraint)
+    }
+
+    /// The constant the solver uses for `constraint` (its own, unless
+    /// changed with ``setConstant(_:of:)``).
+    public func constant(of constraint: Constraint) -> Double? {
+        records[ObjectIdentifier(constraint)]?.constant
+    }
+
+    /// Makes `variable` editable at `strength` (not required).
+    public mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
+        guard edits[ObjectIdentifier(variable)] == nil else { throw .duplicateEditVariable(variable) }
+        guard !strength.isRequired else { throw .requiredEditStrength(variable) }
+        let constraint = Constraint(Expression(variable), .equal, strength: strength, name: "edit(\(variable))")
+        try add(constraint)
+        edits[ObjectIdentifier(variable)] = Edit(constraint: constraint)
+    }
+
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let edit = edits[ObjectIdentifier(variable)] else { throw .unknownEditVariable(variable) }
+        try remove(edit.constraint)
+        edits[ObjectIdentifier(variable)] = nil
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        edits[ObjectIdentifier(variable)] != nil
+    }
+
+    /// Suggests a value for an edit variable; the solver moves as little as
+    /// the constraints allow (dual simplex from the current optimum).
+    public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        guard let edit = edits[ObjectIdentifier(variable)] else { throw .unknownEditVariable(variable) }
+        try setConstant(-value, of: edit.constraint)
+    }
+
+    /// Changes the constant of a constraint in the solver, as if it had been
+    /// added with `expression.constant == constant`, without removing it.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(_:conflicts:)`` if the constraint
+    ///   is required and the new constant contradicts the other required
+    ///   constraints; the solver keeps the old constant.
+    public mutating func setConstant(_ constant: Double, of constraint: Constraint) throws(SolverError) {
+        guard let record = records[ObjectIdentifier(constraint)] else { throw .unknownConstraint(constraint) }
+        let delta = constant - record.constant
+        if delta == 0 { return }
+        switch record.placement {
+        case let .definition(d):
+            var definition = definitions[Int(d)]!
+            let shift = -delta / definition.subjectCoefficient
+            definition.constant += shift
+            let marker = definition.marker
+            if marker == invalidSymbol || (columns[Int(marker)].isEmpty && !objective.contains(marker)) {
+                definitions[Int(d)] = definition
+                records[ObjectIdentifier(constraint)]!.constant = constant
+                return
+            }
+            let saved = self
+            definitions[Int(d)] = definition
+            records[ObjectIdentifier(constraint)]!.constant = constant
+            shiftMarker(marker, by: shift, basicAllowed: false)
+            do { try dualOptimize() } catch { self = saved; throw unsatisfiable(constraint, constant: constant) }
+        case let .tableau(tag):
+            let shift = delta / tag.markerCoefficient
+            let required = constraint.strength.isRequired
+            let saved: Solver? = required ? self : nil
+            records[ObjectIdentifier(constraint)]!.constant = constant
+            var failed = false
+            if let row = rows[Int(tag.marker)] {
+                rows[Int(tag.marker)]!.constant = row.constant - shift
+                let c = row.constant - shift
+                if kinds[Int(tag.marker)] == .dummy {
+                    failed = !nearZero(c)
+                } else if c < 0 {
+                    infeasible.append(tag.marker)
+                }
+            } else {
+                shiftMarker(tag.marker, by: shift, basicAllowed: true)
+            }
+            if !failed {
+                do { try dualOptimize() } catch { failed = true }
+            }
+            if failed {
+                guard let saved else { throw .internalError("dual optimize failed for a non-required constraint") }
+                self = saved
+                throw unsatisfiable(constraint, constant: constant)
+            }
+        }
+    }
+
+    /// Copies the solution into the variables' values (read with
+    /// ``value(of:)``).
+    public mutating func updateVariables() {
+        rows.withUnsafeBufferPointer { rows in
+            slots.withUnsafeMutableBufferPointer { slots in
+                for i in slots.indices where slots[i].alive && slots[i].definition < 0 {
+                    let s = slots[i].symbol
+                    slots[i].value = s >= 0 ? (rows[Int(s)]?.constant ?? 0) : 0
+                }
+            }
+        }
+        definitions.withUnsafeBufferPointer { definitions in
+            termSlots.withUnsafeBufferPointer { termSlots in
+                termCoefficients.withUnsafeBufferPointer { termCoefficients in
+                    slots.withUnsafeMutableBufferPointer { slots in
+                        for d in definitions.indices {
+                            guard let definition = definitions[d] else { continue }
+                            var v = definition.constant
+                            let start = Int(definition.termStart)
+                            for k in start ..< start + Int(definition.termCount) {
+                                v += termCoefficients[k] * slots[Int(termSlots[k])].value
+                            }
+                            slots[Int(definition.slot)].value = v
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value of `variable` at the last ``updateVariables()``; 0 for a
+    /// variable the solver does not know.
+    public func value(of variable: Variable) -> Double {
+        guard let s = slotOf[ObjectIdentifier(variable)] else { return 0 }
+        return slots[Int(s)].value
+    }
+
+    /// Forgets every constraint, edit variable and value.
+    public mutating func reset() {
+        self = Solver(options: options)
+    }
+
+    /// Whether the solver knows `variable` (some constraint mentions it).
+    public func knows(_ variable: Variable) -> Bool {
+        slotOf[ObjectIdentifier(variable)] != nil
+    }
+
+    /// How many rows the tableau holds (basic symbols).
+    public var rowCount: Int { basicCount }
+
+    /// How many variables are kept out of the tableau as definitions.
+    public var definitionCount: Int { definitions.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// The total number of nonzero coefficients in the tableau's rows.
+    public var tableauSize: Int { rows.reduce(0) { $0 + ($1?.count ?? 0) } }
+}

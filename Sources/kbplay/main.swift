@@ -1,0 +1,2 @@
+import KBShell
+print("kbplay")
