@@ -340,8 +340,15 @@ extension Solver {
 
     // MARK: Optimisation
 
+    /// A bound on pivots per optimisation: far above what a layout needs,
+    /// it turns a cycling pivot sequence into an error instead of a hang.
+    var pivotLimit: Int { 1000 + 50 * (basicCount + kinds.count) }
+
     mutating func optimizeObjective() throws(SolverError) {
+        var pivots = 0
         while true {
+            pivots += 1
+            if pivots > pivotLimit { throw .internalError("the objective did not converge") }
             let entering = objective.enteringSymbol { self.kinds[Int($0)] == .dummy }
             if entering == invalidSymbol { return }
             let leaving = leavingRow(for: entering)
@@ -351,7 +358,10 @@ extension Solver {
     }
 
     private mutating func optimizeArtificial() throws(SolverError) {
+        var pivots = 0
         while true {
+            pivots += 1
+            if pivots > pivotLimit { throw .internalError("the artificial objective did not converge") }
             var entering = invalidSymbol
             let row = artificial!
             for (k, s) in row.symbols.enumerated() where row.coefficients[k] < 0 && kinds[Int(s)] != .dummy {
@@ -385,7 +395,13 @@ extension Solver {
 
     /// Restores feasibility after constants changed, keeping optimality.
     mutating func dualOptimize() throws(SolverError) {
+        var pivots = 0
         while let leaving = infeasible.popLast() {
+            pivots += 1
+            if pivots > pivotLimit {
+                infeasible.removeAll()
+                throw .internalError("dual optimize did not converge")
+            }
             guard let row = rows[Int(leaving)], !nearZero(row.constant), row.constant < 0 else { continue }
             var entering = invalidSymbol
             var enteringCoefficient = 0.0
