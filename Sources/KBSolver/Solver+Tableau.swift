@@ -330,12 +330,21 @@ extension Solver {
     }
 
     /// Shifts a non-basic marker by `shift` in every row that holds it.
-    mutating func shiftMarker(_ marker: Symbol, by shift: Double, basicAllowed: Bool) {
+    /// Returns false when a redundant required equality (a row of markers
+    /// only) stops holding, which no pivot can repair.
+    mutating func shiftMarker(_ marker: Symbol, by shift: Double) -> Bool {
+        var holds = true
         for b in columns[Int(marker)] {
             let c = rows[Int(b)]!.coefficient(for: marker)
             rows[Int(b)]!.constant += c * shift
-            if kinds[Int(b)].isRestricted && rows[Int(b)]!.constant < 0 { infeasible.append(b) }
+            let kind = kinds[Int(b)]
+            if kind == .dummy {
+                if !nearZero(rows[Int(b)]!.constant) { holds = false }
+            } else if kind.isRestricted && rows[Int(b)]!.constant < 0 {
+                infeasible.append(b)
+            }
         }
+        return holds
     }
 
     // MARK: Optimisation
@@ -494,12 +503,18 @@ extension Solver {
         substitute(marker, r)
     }
 
-    /// kiwi's choice of the row a marker leaves through: the restricted row
-    /// with the smallest ratio for a negative coefficient, then for a
-    /// positive one, then an unrestricted row.
+    /// The row a marker leaves through. A row of markers only (a redundant
+    /// required equality) comes first: pivoting there hands the removed
+    /// constraint's role to the redundant one, which must then hold. Then
+    /// kiwi's choice: the restricted row with the smallest ratio for a
+    /// negative coefficient, then for a positive one, then an unrestricted
+    /// row.
     private func markerLeavingRow(_ marker: Symbol) -> Symbol {
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
         var first = invalidSymbol, second = invalidSymbol, third = invalidSymbol
+        for b in columns[Int(marker)] where kinds[Int(b)] == .dummy {
+            return b
+        }
         for b in columns[Int(marker)] {
             let row = rows[Int(b)]!
             let c = row.coefficient(for: marker)

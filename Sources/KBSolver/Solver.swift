@@ -224,8 +224,14 @@ public struct Solver: Sendable {
             let saved = self
             definitions[Int(d)] = definition
             records[ObjectIdentifier(constraint)]!.constant = constant
-            shiftMarker(marker, by: shift, basicAllowed: false)
-            do { try dualOptimize() } catch { self = saved; throw unsatisfiable(constraint, constant: constant) }
+            var holds = shiftMarker(marker, by: shift)
+            if holds {
+                do { try dualOptimize() } catch { holds = false }
+            }
+            if !holds {
+                self = saved
+                throw unsatisfiable(constraint, constant: constant)
+            }
         case let .tableau(tag):
             let shift = delta / tag.markerCoefficient
             let required = constraint.strength.isRequired
@@ -241,7 +247,7 @@ public struct Solver: Sendable {
                     infeasible.append(tag.marker)
                 }
             } else {
-                shiftMarker(tag.marker, by: shift, basicAllowed: true)
+                failed = !shiftMarker(tag.marker, by: shift)
             }
             if !failed {
                 do { try dualOptimize() } catch { failed = true }
