@@ -206,3 +206,16 @@ struct SolverTests {
         #expect(dump.contains("bar = -0") || dump.contains("bar = 0"))
     }
 }
+
+@Test func readmeExample() throws {
+    var solver = Solver()
+    let left = Variable("left"), width = Variable("width"), keyboardTop = Variable("keyboardTop")
+    try solver.add(left == 16)
+    try solver.add(left + width == 377)
+    try solver.add((width == 500) | .weak)
+    try solver.addEditVariable(keyboardTop, strength: .strong)
+    try solver.suggestValue(516, for: keyboardTop)
+    solver.updateVariables()
+    #expect(solver.value(of: width) == 361)
+    #expect(solver.value(of: keyboardTop) == 516)
+}
