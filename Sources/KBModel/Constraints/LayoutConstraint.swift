@@ -1,0 +1,60 @@
+/// A user constraint: `first RELATION second × multiplier + constant @priority`,
+/// or `first RELATION constant` for a size, like `NSLayoutConstraint`.
+public struct LayoutConstraint: Hashable, Codable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var first: Anchor
+    public var relation: LayoutRelation
+    public var second: Anchor?
+    public var multiplier: Double
+    public var constant: Double
+    /// 1…1000; 1000 is required.
+    public var priority: Int
+    public var isActive: Bool
+    /// A required constraint that could not be satisfied: active, but held
+    /// out of the layout (as UIKit breaks it) until it is activated again or
+    /// its constant or priority changes.
+    public var isBroken: Bool
+
+    public init(name: String, first: Anchor, relation: LayoutRelation, second: Anchor? = nil,
+                multiplier: Double = 1, constant: Double = 0, priority: Int = 1000, isActive: Bool = true) {
+        self.name = name
+        self.first = first
+        self.relation = relation
+        self.second = second
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.isActive = isActive
+        isBroken = false
+    }
+
+    public var isRequired: Bool { priority >= 1000 }
+
+    /// Whether the constraint takes part in layout (active and not broken).
+    public var isEffective: Bool { isActive && !isBroken }
+
+    /// The equation as written: `email.top == form.top + 8`,
+    /// `icon.width == icon.height * 2`, `email.height == 40 @750`.
+    public var equation: String {
+        var out = "\(first) \(relation.rawValue) "
+        if let second {
+            out += second.description
+            if multiplier != 1 { out += " * \(formatPoints(multiplier))" }
+            if roundPoints(constant) != 0 {
+                out += constant < 0 ? " - \(formatPoints(-constant))" : " + \(formatPoints(constant))"
+            }
+        } else {
+            out += formatPoints(constant)
+        }
+        if priority < 1000 { out += " @\(priority)" }
+        return out
+    }
+
+    /// `name: equation`.
+    public var description: String { "\(name): \(equation)" }
+
+    /// The views the constraint mentions.
+    public var views: [String] {
+        [first.view] + (second.map { [$0.view] } ?? [])
+    }
+}

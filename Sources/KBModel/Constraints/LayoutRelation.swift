@@ -1,0 +1,6 @@
+/// `NSLayoutConstraint.Relation`.
+public enum LayoutRelation: String, Codable, Sendable, CaseIterable {
+    case equal = "=="
+    case lessOrEqual = "<="
+    case greaterOrEqual = ">="
+}

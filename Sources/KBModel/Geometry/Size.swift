@@ -1,0 +1,12 @@
+/// A size in points, like `CGSize`.
+public struct Size: Hashable, Codable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+}

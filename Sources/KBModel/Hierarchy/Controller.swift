@@ -1,0 +1,25 @@
+/// A view controller: its root view `NAME.view`, its place among
+/// controllers and its appearance state.
+public struct Controller: Hashable, Codable, Sendable {
+    public var name: String
+    /// The parent controller of a child view controller.
+    public var parent: String?
+    /// The parent's view the child's root view is pinned to.
+    public var container: String?
+    /// Between viewWillAppear and viewDidDisappear: in the window.
+    public var isAppeared: Bool
+    /// A frame set on the window root's root view (window coordinates), or
+    /// nil to fill the screen.
+    public var rootFrameOverride: Rect?
+
+    public init(name: String, parent: String? = nil, container: String? = nil) {
+        self.name = name
+        self.parent = parent
+        self.container = container
+        isAppeared = true
+        rootFrameOverride = nil
+    }
+
+    /// The root view's name, `NAME.view`.
+    public var rootView: String { name + ".view" }
+}

@@ -1,0 +1,42 @@
+/// The view tree of a screen, derived from its views' parents.
+struct Hierarchy: Sendable {
+    /// View indices, depth first.
+    var order: [Int] = []
+    /// Per view index: the depth (0 for top-level root views).
+    var depth: [Int]
+    /// Per view index: the parent's index.
+    var parent: [Int?]
+    /// Per view index: the nearest scroll-view ancestor's index.
+    var scrollAncestor: [Int?]
+    /// Per view index: its position in `order`.
+    var position: [Int]
+
+    init(_ screen: Screen) {
+        let n = screen.views.count
+        depth = Array(repeating: 0, count: n)
+        parent = Array(repeating: nil, count: n)
+        scrollAncestor = Array(repeating: nil, count: n)
+        position = Array(repeating: 0, count: n)
+        var children = Array(repeating: [Int](), count: n)
+        var roots: [Int] = []
+        for (i, v) in screen.views.enumerated() {
+            if let p = v.parent, case let .view(j) = screen.names[p] {
+                children[j].append(i)
+                parent[i] = j
+            } else {
+                roots.append(i)
+            }
+        }
+        order.reserveCapacity(n)
+        var stack: [Int] = roots.reversed()
+        while let i = stack.popLast() {
+            position[i] = order.count
+            order.append(i)
+            for c in children[i].reversed() {
+                depth[c] = depth[i] + 1
+                scrollAncestor[c] = screen.views[i].kind.isScrollView ? i : scrollAncestor[i]
+                stack.append(c)
+            }
+        }
+    }
+}

@@ -1,0 +1,361 @@
+import KBSolver
+
+// Constraints the engine makes itself: root frames, embedding, guides and
+// intrinsic content size. (Stack views are in LayoutEngine+Stack.swift.)
+
+/// A user constraint the engine had to break, and why.
+struct BrokenConstraint: Sendable {
+    let name: String
+    let warning: ModelWarning
+}
+
+extension LayoutEngine {
+    // MARK: Adding and removing generated constraints
+
+    /// A generated constraint from a model constraint (its name is the label).
+    func make(_ model: LayoutConstraint, _ screen: Screen) -> Generated {
+        Generated(constraint: solverConstraint(model, screen),
+                  entry: ConflictEntry(name: model.name, equation: model.equation, isUser: false),
+                  views: model.views)
+    }
+
+    /// Adds a generated constraint under `key`. If it cannot hold with the
+    /// required constraints in, it is left out and the warning returned.
+    @discardableResult
+    func addGenerated(_ g: Generated, key: String) -> ModelWarning? {
+        origins[ObjectIdentifier(g.constraint)] = g.entry
+        do {
+            try solver.add(g.constraint)
+        } catch let error {
+            origins[ObjectIdentifier(g.constraint)] = nil
+            if case let .unsatisfiable(_, conflicts) = error {
+                return .unsatisfiable(broken: g.entry, conflicts: entries(conflicts, extra: g), cause: .layout)
+            }
+            return nil
+        }
+        generated[key, default: []].append(g)
+        invalidate()
+        return nil
+    }
+
+    func removeGenerated(key: String) {
+        guard let list = generated.removeValue(forKey: key) else { return }
+        for g in list.reversed() where solver.contains(g.constraint) {
+            try? solver.remove(g.constraint)
+            origins[ObjectIdentifier(g.constraint)] = nil
+        }
+        invalidate()
+    }
+
+    /// Conflict entries for solver constraints, in the solver's order.
+    func entries(_ conflicts: [Constraint], extra: Generated? = nil) -> [ConflictEntry] {
+        entries(conflicts, extra: extra.map { ($0.constraint, $0.entry) })
+    }
+
+    func entries(_ conflicts: [Constraint], extra: (Constraint, ConflictEntry)?) -> [ConflictEntry] {
+        conflicts.map { c in
+            if let e = origins[ObjectIdentifier(c)] { return e }
+            if let extra, extra.0 === c { return extra.1 }
+            return ConflictEntry(name: c.name, equation: c.description, isUser: false)
+        }
+    }
+
+    // MARK: Handles (generated constraints whose constants follow the state)
+
+    /// Sets a handle's constant; if a required user constraint stands in
+    /// the way, that user constraint is broken (the newest of the conflict)
+    /// and the change retried.
+    func set(_ handle: inout Handle, to target: Double, _ screen: Screen, broken: inout [BrokenConstraint]) -> Bool {
+        guard handle.value != target else { return false }
+        for _ in 0..<16 {
+            do {
+                try solver.setConstant(-target, of: handle.constraint)
+                handle.value = target
+                invalidate()
+                return true
+            } catch let error {
+                guard case let .unsatisfiable(_, conflicts) = error,
+                      let victim = newestUserConstraint(in: conflicts, screen) else { return false }
+                let warning = ModelWarning.unsatisfiable(broken: origins[ObjectIdentifier(victim)]!,
+                                                         conflicts: entries(conflicts), cause: .layout)
+                breakUser(victim)
+                broken.append(BrokenConstraint(name: victim.name, warning: warning))
+            }
+        }
+        return false
+    }
+
+    /// The user constraint of a conflict added last.
+    func newestUserConstraint(in conflicts: [Constraint], _ screen: Screen) -> Constraint? {
+        var best: (Constraint, Int)?
+        for c in conflicts {
+            guard let e = origins[ObjectIdentifier(c)], e.isUser, user[e.name] === c,
+                  case let .constraint(i) = screen.names[e.name] else { continue }
+            if best == nil || i > best!.1 { best = (c, i) }
+        }
+        return best?.0
+    }
+
+    /// Adds a user constraint; if it cannot be satisfied it stays out and
+    /// the warning says which constraints it conflicts with.
+    func addUser(_ c: LayoutConstraint, _ screen: Screen, cause: ModelWarning.Cause) -> ModelWarning? {
+        let sc = solverConstraint(c, screen)
+        let entry = ConflictEntry(name: c.name, equation: c.equation, isUser: true)
+        origins[ObjectIdentifier(sc)] = entry
+        do {
+            try solver.add(sc)
+            user[c.name] = sc
+            invalidate()
+            return nil
+        } catch let error {
+            origins[ObjectIdentifier(sc)] = nil
+            guard case let .unsatisfiable(_, conflicts) = error else { return nil }
+            return .unsatisfiable(broken: entry, conflicts: entries(conflicts, extra: (sc, entry)), cause: cause)
+        }
+    }
+
+    /// Takes a user constraint out of the solver, if it is in.
+    func removeUser(_ name: String) {
+        guard let c = user[name] else { return }
+        breakUser(c)
+    }
+
+    func breakUser(_ c: Constraint) {
+        try? solver.remove(c)
+        user[c.name] = nil
+        origins[ObjectIdentifier(c)] = nil
+        invalidate()
+    }
+
+    // MARK: Root views
+
+    /// Pins a top-level controller's root view to its frame (the screen, or
+    /// the override) with four constraints whose constants follow the state.
+    func addRootFrame(_ controller: Controller, _ screen: Screen) {
+        let root = AnchorOwner(view: controller.rootView)
+        let f = rootFrame(controller, screen)
+        var handles: [Handle] = []
+        let parts: [(Anchor.Attribute, Double)] = [(.left, f.x), (.top, f.y), (.width, f.width), (.height, f.height)]
+        for (attribute, value) in parts {
+            let model = LayoutConstraint(name: "UIView-Encapsulated-Layout-\(attribute.rawValue)",
+                                         first: root.anchor(attribute), relation: .equal, constant: value)
+            let g = make(model, screen)
+            addGenerated(g, key: "frame:\(controller.name)")
+            handles.append(Handle(constraint: g.constraint, value: value))
+        }
+        rootFrames[controller.name] = handles
+    }
+
+    func rootFrame(_ controller: Controller, _ screen: Screen) -> Rect {
+        controller.rootFrameOverride ?? Rect(origin: .zero, size: screen.screenSize)
+    }
+
+    /// Pins a child controller's root view to its container (required).
+    func addEmbedding(_ controller: Controller, _ screen: Screen) -> [ModelWarning] {
+        guard let container = controller.container else { return [] }
+        let root = AnchorOwner(view: controller.rootView), box = AnchorOwner(view: container)
+        var warnings: [ModelWarning] = []
+        for attribute in [Anchor.Attribute.left, .top, .width, .height] {
+            let model = LayoutConstraint(name: "\(controller.name)-embedding-\(attribute.rawValue)",
+                                         first: root.anchor(attribute), relation: .equal,
+                                         second: box.anchor(attribute))
+            if let w = addGenerated(make(model, screen), key: "embed:\(controller.name)") { warnings.append(w) }
+        }
+        return warnings
+    }
+
+    // MARK: Guides
+
+    func makeGuide(_ key: GuideKey, _ screen: Screen) -> Box {
+        let box = Box("\(key.view).\(key.guide.rawValue)")
+        let index = guides.count
+        guideIndex[key] = index
+        guides.append(GuideRecord(key: key, box: box, handles: []))
+        solver.updateVariables()
+        let targets = guideTargets(key, screen, hierarchy(screen))
+        let g = AnchorOwner(view: key.view, guide: key.guide), v = AnchorOwner(view: key.view)
+        let label = "\(key.view).\(key.guide.rawValue)"
+        func model(_ a: Anchor.Attribute, _ b: Anchor?, _ constant: Double) -> LayoutConstraint {
+            LayoutConstraint(name: "UILayoutGuide-\(key.guide.rawValue)-\(a.rawValue)", first: g.anchor(a),
+                             relation: .equal, second: b, constant: constant)
+        }
+        var handleModels: [LayoutConstraint] = []
+        var fixed: [LayoutConstraint] = []
+        switch key.guide {
+        case .safeArea, .margins:
+            handleModels = [model(.left, v.anchor(.left), targets[0]), model(.top, v.anchor(.top), targets[1]),
+                            model(.width, v.anchor(.width), targets[2]), model(.height, v.anchor(.height), targets[3])]
+        case .keyboard:
+            handleModels = [model(.height, nil, targets[0])]
+            fixed = [model(.left, v.anchor(.left), 0), model(.width, v.anchor(.width), 0),
+                     model(.bottom, v.anchor(.bottom), 0)]
+        case .content:
+            handleModels = [model(.left, v.anchor(.left), targets[0]), model(.top, v.anchor(.top), targets[1])]
+        case .frameGuide:
+            break
+        }
+        var handles: [Handle] = []
+        for m in handleModels {
+            let gen = make(m, screen)
+            addGenerated(gen, key: "guide:\(label)")
+            handles.append(Handle(constraint: gen.constraint, value: m.constant))
+        }
+        for m in fixed { addGenerated(make(m, screen), key: "guide:\(label)") }
+        guides[index]!.handles = handles
+        return box
+    }
+
+    /// The constants a guide's handles should have for the current frames.
+    func guideTargets(_ key: GuideKey, _ screen: Screen, _ h: Hierarchy) -> [Double] {
+        guard case let .view(i) = screen.names[key.view] else { return [] }
+        let frame = currentFrame(key.view)
+        let safe = safeAreaInsets(i, frame, screen, h)
+        switch key.guide {
+        case .safeArea:
+            return insetTargets(safe)
+        case .margins:
+            return insetTargets(safe + margins(screen.views[i], screen))
+        case .keyboard:
+            return [keyboardGuideHeight(frame, safeBottom: safe.bottom, screen)]
+        case .content:
+            let offset = contentOffset(i, frame, screen, h)
+            return [-offset.x, -offset.y]
+        case .frameGuide:
+            return []
+        }
+    }
+
+    private func insetTargets(_ i: EdgeInsets) -> [Double] {
+        [i.left, i.top, -(i.left + i.right), -(i.top + i.bottom)]
+    }
+
+    // MARK: Geometry from the current solution
+
+    /// A view's window frame at the last `updateVariables`.
+    func currentFrame(_ view: String) -> Rect {
+        guard let b = boxes[view] else { return .zero }
+        return Rect(x: cleanValue(solver.value(of: b.x)), y: cleanValue(solver.value(of: b.y)),
+                    width: cleanValue(solver.value(of: b.w)), height: cleanValue(solver.value(of: b.h)))
+    }
+
+    /// The part of the window's safe area the view overlaps, as insets.
+    /// Inside a scroll view (which adjusts its content inset instead) zero.
+    func safeAreaInsets(_ index: Int, _ frame: Rect, _ screen: Screen, _ h: Hierarchy) -> EdgeInsets {
+        if h.scrollAncestor[index] != nil { return .zero }
+        let safe = Rect(origin: .zero, size: screen.screenSize).inset(by: screen.windowSafeAreaInsets)
+        func clamp(_ v: Double, _ limit: Double) -> Double { max(0, min(v, max(0, limit))) }
+        return EdgeInsets(top: clamp(safe.minY - frame.minY, frame.height),
+                          left: clamp(safe.minX - frame.minX, frame.width),
+                          bottom: clamp(frame.maxY - safe.maxY, frame.height),
+                          right: clamp(frame.maxX - safe.maxX, frame.width))
+    }
+
+    /// Layout margins beyond the safe area: a controller's root view has the
+    /// system minimum side margins (16 pt phone, 20 pt pad), others 8 pt.
+    func margins(_ view: View, _ screen: Screen) -> EdgeInsets {
+        if view.isRootView {
+            let m = screen.device.rootSideMargin
+            return EdgeInsets(top: 0, left: m, bottom: 0, right: m)
+        }
+        return EdgeInsets(all: 8)
+    }
+
+    /// `keyboardLayoutGuide`'s height in a view: the docked keyboard's
+    /// overlap with the view, at least the view's safe-area bottom.
+    func keyboardGuideHeight(_ frame: Rect, safeBottom: Double, _ screen: Screen) -> Double {
+        guard let top = screen.keyboard.dockedTop(screenHeight: screen.screenSize.height) else { return safeBottom }
+        return min(max(frame.height, 0), max(safeBottom, frame.maxY - top))
+    }
+
+    /// `contentInset` plus the safe area the scroll view overlaps (UIKit's
+    /// automatic adjustment).
+    func adjustedContentInset(_ index: Int, _ frame: Rect, _ screen: Screen, _ h: Hierarchy) -> EdgeInsets {
+        let inset = screen.views[index].scroll?.contentInset ?? .zero
+        return inset + safeAreaInsets(index, frame, screen, h)
+    }
+
+    /// The content offset: as set, or UIKit's start `−adjustedContentInset`.
+    func contentOffset(_ index: Int, _ frame: Rect, _ screen: Screen, _ h: Hierarchy) -> Point {
+        if let o = screen.views[index].scroll?.contentOffset { return o }
+        let a = adjustedContentInset(index, frame, screen, h)
+        return Point(x: -a.left, y: -a.top)
+    }
+
+    // MARK: Intrinsic content size
+
+    func markIntrinsic(_ view: String) {
+        if pendingIntrinsicSet.insert(view).inserted { pendingIntrinsic.append(view) }
+        invalidate()
+    }
+
+    /// Brings the content-size constraints of the pending views up to date
+    /// (`size <= intrinsic @hugging`, `size >= intrinsic @compression`).
+    /// UIKit adds them at layout time, after the user's constraints.
+    func flushIntrinsic(_ screen: Screen) -> [ModelWarning] {
+        var warnings: [ModelWarning] = []
+        let pending = pendingIntrinsic
+        pendingIntrinsic = []
+        pendingIntrinsicSet = []
+        for name in pending {
+            guard case let .view(i) = screen.names[name] else { continue }
+            let view = screen.views[i]
+            let size = view.intrinsicSize
+            var record = intrinsic[name] ?? IntrinsicPair(horizontal: nil, vertical: nil)
+            for axis in Axis.allCases {
+                let value = axis == .horizontal ? size.width : size.height
+                record[axis] = syncIntrinsic(view, axis, value, record[axis], screen, &warnings)
+            }
+            intrinsic[name] = record
+        }
+        return warnings
+    }
+
+    private func syncIntrinsic(_ view: View, _ axis: Axis, _ value: Double?, _ old: AxisIntrinsic?,
+                               _ screen: Screen, _ warnings: inout [ModelWarning]) -> AxisIntrinsic? {
+        let attribute: Anchor.Attribute = axis == .horizontal ? .width : .height
+        let key = "intrinsic:\(view.name).\(attribute.rawValue)"
+        let hugPriority = view.hugging[axis], compressPriority = view.compressionResistance[axis]
+        if var old, let value,
+           old.hug.map({ $0.constraint.strength.priority == hugPriority }) ?? false,
+           old.compress.map({ $0.constraint.strength.priority == compressPriority }) ?? false {
+            if old.value != value {
+                for g in [old.hug, old.compress].compactMap({ $0 }) where solver.contains(g.constraint) {
+                    try? solver.setConstant(-value, of: g.constraint)
+                }
+                old.value = value
+                invalidate()
+            }
+            return old
+        }
+        removeGenerated(key: key)
+        guard let value else { return nil }
+        let anchor = Anchor(view.name, nil, attribute)
+        let hug = make(LayoutConstraint(name: "content-size-hug", first: anchor, relation: .lessOrEqual,
+                                        constant: value, priority: hugPriority), screen)
+        let compress = make(LayoutConstraint(name: "content-size-compression", first: anchor,
+                                             relation: .greaterOrEqual, constant: value,
+                                             priority: compressPriority), screen)
+        var record = AxisIntrinsic(value: value, hug: nil, compress: nil)
+        if let w = addGenerated(hug, key: key) { warnings.append(w) } else { record.hug = hug }
+        if let w = addGenerated(compress, key: key) { warnings.append(w) } else { record.compress = compress }
+        return record
+    }
+}
+
+extension LayoutEngine {
+    /// Drops everything the engine made for a removed view.
+    func forget(_ view: String) {
+        removeGenerated(key: "stack:\(view)")
+        removeGenerated(key: "intrinsic:\(view).width")
+        removeGenerated(key: "intrinsic:\(view).height")
+        intrinsic[view] = nil
+        for guide in Anchor.Guide.allCases {
+            let key = GuideKey(view: view, guide: guide)
+            guard let i = guideIndex.removeValue(forKey: key) else { continue }
+            removeGenerated(key: "guide:\(view).\(guide.rawValue)")
+            guides[i] = nil
+        }
+        boxes[view] = nil
+        invalidate(structure: true)
+    }
+}

@@ -1,0 +1,106 @@
+import KBSolver
+
+// Building the engine from a screen, settling the layout and taking snapshots.
+
+extension LayoutEngine {
+    /// An engine for `screen`: root frames and embeddings, stack views, user
+    /// constraints in order (broken ones stay out), then content sizes.
+    static func build(from screen: Screen) -> LayoutEngine {
+        let e = LayoutEngine()
+        for c in screen.controllers {
+            if c.parent == nil { e.addRootFrame(c, screen) } else { _ = e.addEmbedding(c, screen) }
+        }
+        for v in screen.views where v.kind == .stackView {
+            _ = e.regenerateStack(v.name, screen)
+        }
+        for c in screen.constraints where c.isEffective {
+            let sc = e.solverConstraint(c, screen)
+            e.origins[ObjectIdentifier(sc)] = ConflictEntry(name: c.name, equation: c.equation, isUser: true)
+            do {
+                try e.solver.add(sc)
+                e.user[c.name] = sc
+            } catch {
+                e.origins[ObjectIdentifier(sc)] = nil
+            }
+        }
+        for v in screen.views { e.markIntrinsic(v.name) }
+        return e
+    }
+
+    /// Adds content-size constraints, then solves until the guides'
+    /// constants (safe area, margins, keyboard, content offset) agree with
+    /// the frames they depend on (a few passes at most).
+    func settle(_ screen: Screen) -> (warnings: [ModelWarning], broken: [BrokenConstraint]) {
+        var warnings = flushIntrinsic(screen)
+        var broken: [BrokenConstraint] = []
+        let h = hierarchy(screen)
+        for _ in 0..<6 {
+            solver.updateVariables()
+            var changed = false
+            for c in screen.controllers where c.parent == nil {
+                guard var handles = rootFrames[c.name] else { continue }
+                let f = rootFrame(c, screen)
+                let targets = [f.x, f.y, f.width, f.height]
+                for k in handles.indices where set(&handles[k], to: targets[k], screen, broken: &broken) {
+                    changed = true
+                }
+                rootFrames[c.name] = handles
+            }
+            for g in guides.indices {
+                guard var record = guides[g], !record.handles.isEmpty else { continue }
+                let targets = guideTargets(record.key, screen, h)
+                for k in record.handles.indices where k < targets.count
+                    && set(&record.handles[k], to: targets[k], screen, broken: &broken) {
+                    changed = true
+                }
+                guides[g] = record
+            }
+            if !changed { break }
+        }
+        warnings += broken.map(\.warning)
+        return (warnings, broken)
+    }
+
+    /// A snapshot of the current solution (call after ``settle(_:)``).
+    func snapshot(_ screen: Screen) -> LayoutSnapshot {
+        let h = hierarchy(screen)
+        var windowFrames = [Rect](repeating: .zero, count: screen.views.count)
+        var offsets = [Point](repeating: .zero, count: screen.views.count)
+        var layouts: [ViewLayout] = []
+        layouts.reserveCapacity(h.order.count)
+        for i in h.order {
+            let view = screen.views[i]
+            let wf = currentFrame(view.name)
+            windowFrames[i] = wf
+            var frame = wf
+            if let p = h.parent[i] {
+                let pf = windowFrames[p], po = offsets[p]
+                frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
+                             width: wf.width, height: wf.height)
+            }
+            let safe = safeAreaInsets(i, wf, screen, h)
+            var scroll: ScrollLayout?
+            if let config = view.scroll {
+                let offset = contentOffset(i, wf, screen, h)
+                offsets[i] = offset
+                var contentSize = Size.zero
+                if let g = guideIndex[GuideKey(view: view.name, guide: .content)], let record = guides[g] {
+                    contentSize = Size(width: cleanValue(solver.value(of: record.box.w)),
+                                       height: cleanValue(solver.value(of: record.box.h)))
+                }
+                scroll = ScrollLayout(contentSize: contentSize, contentInset: config.contentInset,
+                                      adjustedContentInset: config.contentInset + safe, contentOffset: offset,
+                                      indicatorInsets: config.indicatorInsets)
+            }
+            layouts.append(ViewLayout(name: view.name, kind: view.kind, parent: view.parent, depth: h.depth[i],
+                                      isHidden: view.isHidden, frame: frame, windowFrame: wf,
+                                      safeAreaInsets: safe, scroll: scroll))
+        }
+        let values = screen.constraints.map {
+            ConstraintValue(name: $0.name, constant: $0.constant, priority: $0.priority, isActive: $0.isActive,
+                            isBroken: $0.isBroken)
+        }
+        return LayoutSnapshot(screenSize: screen.screenSize, keyboardFrame: screen.keyboard.frame, views: layouts,
+                              constraints: values)
+    }
+}

@@ -1,0 +1,99 @@
+import KBSolver
+
+// The constraints UIStackView generates for its arranged subviews.
+
+extension LayoutEngine {
+    /// Replaces a stack view's generated constraints with the ones its
+    /// current configuration and arranged subviews call for.
+    func regenerateStack(_ stack: String, _ screen: Screen) -> [ModelWarning] {
+        let key = "stack:\(stack)"
+        removeGenerated(key: key)
+        guard case let .view(i) = screen.names[stack], let config = screen.views[i].stack else { return [] }
+        let arranged = screen.subviews(of: stack)
+        let items = arranged.filter { !$0.isHidden }
+        let vertical = config.axis == .vertical
+        let start: Anchor.Attribute = vertical ? .top : .leading
+        let end: Anchor.Attribute = vertical ? .bottom : .trailing
+        let size: Anchor.Attribute = vertical ? .height : .width
+        let crossStart: Anchor.Attribute = vertical ? .leading : .top
+        let crossEnd: Anchor.Attribute = vertical ? .trailing : .bottom
+        let crossCenter: Anchor.Attribute = vertical ? .centerX : .centerY
+        let crossSize: Anchor.Attribute = vertical ? .width : .height
+        let s = AnchorOwner(view: stack)
+
+        var out: [Generated] = []
+        func add(_ label: String, _ a: Anchor, _ r: LayoutRelation, _ b: Anchor?, _ constant: Double = 0,
+                 priority: Int = 1000) {
+            out.append(make(LayoutConstraint(name: label, first: a, relation: r, second: b, constant: constant,
+                                             priority: priority), screen))
+        }
+        func anchor(_ v: View, _ a: Anchor.Attribute) -> Anchor { Anchor(v.name, nil, a) }
+
+        // Along the axis.
+        if let first = items.first, let last = items.last {
+            add("UISV-canvas-connection", anchor(first, start), .equal, s.anchor(start))
+            for k in 1..<max(items.count, 1) where items.count > 1 {
+                let a = items[k], b = items[k - 1]
+                switch config.distribution {
+                case .fill, .fillEqually:
+                    add("UISV-spacing", anchor(a, start), .equal, anchor(b, end), config.spacing)
+                case .equalSpacing:
+                    add("UISV-spacing", anchor(a, start), .greaterOrEqual, anchor(b, end), config.spacing)
+                    if k >= 2 {
+                        out.append(equalGap(items[k - 1], a, items[0], items[1], start, end, screen))
+                    }
+                }
+                if config.distribution == .fillEqually {
+                    add("UISV-fill-equally", anchor(a, size), .equal, anchor(items[0], size))
+                }
+            }
+            add("UISV-canvas-connection", s.anchor(end), .equal, anchor(last, end))
+        }
+        // Hidden arranged subviews collapse at the start.
+        for v in arranged where v.isHidden {
+            add("UISV-hiding", anchor(v, size), .equal, nil)
+            add("UISV-hiding", anchor(v, start), .equal, s.anchor(start))
+        }
+        // Across the axis.
+        for v in arranged {
+            switch config.alignment {
+            case .fill:
+                add("UISV-alignment", anchor(v, crossStart), .equal, s.anchor(crossStart))
+                add("UISV-alignment", anchor(v, crossEnd), .equal, s.anchor(crossEnd))
+            case .leading:
+                add("UISV-alignment", anchor(v, crossStart), .equal, s.anchor(crossStart))
+                add("UISV-spanning-boundary", anchor(v, crossEnd), .lessOrEqual, s.anchor(crossEnd))
+            case .trailing:
+                add("UISV-alignment", anchor(v, crossEnd), .equal, s.anchor(crossEnd))
+                add("UISV-spanning-boundary", anchor(v, crossStart), .greaterOrEqual, s.anchor(crossStart))
+            case .center:
+                add("UISV-alignment", anchor(v, crossCenter), .equal, s.anchor(crossCenter))
+                add("UISV-spanning-boundary", anchor(v, crossStart), .greaterOrEqual, s.anchor(crossStart))
+            }
+            if config.alignment != .fill {
+                add("UISV-ambiguity-suppression", anchor(v, crossSize), .equal, nil, priority: 25)
+            }
+        }
+        if config.alignment != .fill, !arranged.isEmpty {
+            add("UISV-canvas-fit", s.anchor(crossSize), .equal, nil, priority: 24)
+        }
+        var warnings: [ModelWarning] = []
+        for g in out {
+            if let w = addGenerated(g, key: key) { warnings.append(w) }
+        }
+        return warnings
+    }
+
+    /// `gap(a → b) == gap(first → second)` for equal spacing.
+    private func equalGap(_ a: View, _ b: View, _ first: View, _ second: View, _ start: Anchor.Attribute,
+                          _ end: Anchor.Attribute, _ screen: Screen) -> Generated {
+        let gap = expression(Anchor(b.name, nil, start), screen) - expression(Anchor(a.name, nil, end), screen)
+        let firstGap = expression(Anchor(second.name, nil, start), screen)
+            - expression(Anchor(first.name, nil, end), screen)
+        let equation = "\(b.name).\(start.rawValue) - \(a.name).\(end.rawValue) == "
+            + "\(second.name).\(start.rawValue) - \(first.name).\(end.rawValue)"
+        return Generated(constraint: Constraint(gap, .equal, firstGap, name: "UISV-distributing-edge"),
+                         entry: ConflictEntry(name: "UISV-distributing-edge", equation: equation, isUser: false),
+                         views: [a.name, b.name, first.name, second.name])
+    }
+}

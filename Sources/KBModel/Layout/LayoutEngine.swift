@@ -1,0 +1,184 @@
+import KBSolver
+
+/// The solver and the maps from names to its variables and constraints: a
+/// cache of a ``Screen``, updated incrementally by mutations and rebuilt
+/// from the value when missing.
+///
+/// Every view has a box of four variables in window coordinates (x, y,
+/// width, height), already accounting for scrolling. Guides get their own
+/// boxes, defined from the view's by required equalities whose constants
+/// (insets, keyboard height, content offset) change with `setConstant`.
+///
+/// Safe to share between threads only through ``Screen``, which copies it
+/// before mutating a shared one (copy on write).
+final class LayoutEngine: @unchecked Sendable {
+    struct Box: Sendable {
+        let x, y, w, h: Variable
+
+        init(_ name: String) {
+            x = Variable(name + ".x")
+            y = Variable(name + ".y")
+            w = Variable(name + ".width")
+            h = Variable(name + ".height")
+        }
+    }
+
+    struct GuideKey: Hashable, Sendable {
+        let view: String
+        let guide: Anchor.Guide
+    }
+
+    /// A generated constraint whose constant the engine keeps up to date.
+    struct Handle: Sendable {
+        let constraint: Constraint
+        /// The constant as written (`first == second + value`).
+        var value: Double
+    }
+
+    struct GuideRecord: Sendable {
+        let key: GuideKey
+        let box: Box
+        /// Per guide: safeArea/margins [left, top, width, height]; keyboard
+        /// [height]; content [left, top].
+        var handles: [Handle]
+    }
+
+    struct Generated: Sendable {
+        let constraint: Constraint
+        let entry: ConflictEntry
+        /// The views the constraint mentions (for `explain` and removal).
+        let views: [String]
+    }
+
+    struct AxisIntrinsic: Sendable {
+        var value: Double
+        var hug: Generated?
+        var compress: Generated?
+    }
+
+    struct IntrinsicPair: Sendable {
+        var horizontal: AxisIntrinsic?
+        var vertical: AxisIntrinsic?
+
+        subscript(_ axis: Axis) -> AxisIntrinsic? {
+            get { axis == .horizontal ? horizontal : vertical }
+            set { if axis == .horizontal { horizontal = newValue } else { vertical = newValue } }
+        }
+    }
+
+    var solver = Solver()
+    var boxes: [String: Box] = [:]
+    var guideIndex: [GuideKey: Int] = [:]
+    var guides: [GuideRecord?] = []
+    /// Root views' frame constraints (top-level controllers), by controller:
+    /// [left, top, width, height].
+    var rootFrames: [String: [Handle]] = [:]
+    /// User constraints in the solver, by name.
+    var user: [String: Constraint] = [:]
+    /// Generated constraints by owner key (`stack:form`, `embed:Child`, `guide:…`).
+    var generated: [String: [Generated]] = [:]
+    var intrinsic: [String: IntrinsicPair] = [:]
+    var pendingIntrinsic: [String] = []
+    var pendingIntrinsicSet: Set<String> = []
+    /// Solver constraint → how conflicts name it.
+    var origins: [ObjectIdentifier: ConflictEntry] = [:]
+    var cachedSnapshot: LayoutSnapshot?
+    var cachedHierarchy: Hierarchy?
+
+    init() {}
+
+    /// A copy sharing nothing mutable with `self` (the solver and the maps
+    /// are values; variables and constraints are identities, shared).
+    func copy() -> LayoutEngine {
+        let e = LayoutEngine()
+        e.solver = solver
+        e.boxes = boxes
+        e.guideIndex = guideIndex
+        e.guides = guides
+        e.rootFrames = rootFrames
+        e.user = user
+        e.generated = generated
+        e.intrinsic = intrinsic
+        e.pendingIntrinsic = pendingIntrinsic
+        e.pendingIntrinsicSet = pendingIntrinsicSet
+        e.origins = origins
+        e.cachedSnapshot = cachedSnapshot
+        e.cachedHierarchy = cachedHierarchy
+        return e
+    }
+
+    func invalidate(structure: Bool = false) {
+        cachedSnapshot = nil
+        if structure { cachedHierarchy = nil }
+    }
+
+    func hierarchy(_ screen: Screen) -> Hierarchy {
+        if let h = cachedHierarchy { return h }
+        let h = Hierarchy(screen)
+        cachedHierarchy = h
+        return h
+    }
+
+    // MARK: Variables
+
+    func box(_ view: String) -> Box {
+        if let b = boxes[view] { return b }
+        let b = Box(view)
+        boxes[view] = b
+        return b
+    }
+
+    /// The box an anchor owner stands for, creating a guide on first use.
+    func box(_ owner: AnchorOwner, _ screen: Screen) -> Box {
+        guard let guide = owner.guide, guide != .frameGuide else { return box(owner.view) }
+        let key = GuideKey(view: owner.view, guide: guide)
+        if let i = guideIndex[key] { return guides[i]!.box }
+        return makeGuide(key, screen)
+    }
+
+    /// UIKit relates a scroll view's edges to its content when the other
+    /// side is one of its subviews: those constraints define the content.
+    func effective(_ anchor: Anchor, other: Anchor?, _ screen: Screen) -> Anchor {
+        guard anchor.guide == nil, anchor.attribute.kind != .size, let other,
+              case let .view(i) = screen.names[anchor.view], screen.views[i].kind.isScrollView,
+              screen.isDescendant(other.view, of: anchor.view) else { return anchor }
+        return Anchor(anchor.view, .content, anchor.attribute)
+    }
+
+    func expression(_ anchor: Anchor, _ screen: Screen) -> Expression {
+        let b = box(anchor.owner, screen)
+        switch anchor.attribute {
+        case .left, .leading: return Expression(b.x)
+        case .right, .trailing: return Expression([Term(b.x), Term(b.w)])
+        case .width: return Expression(b.w)
+        case .centerX: return Expression([Term(b.x), Term(b.w, 0.5)])
+        case .top: return Expression(b.y)
+        case .bottom: return Expression([Term(b.y), Term(b.h)])
+        case .height: return Expression(b.h)
+        case .centerY: return Expression([Term(b.y), Term(b.h, 0.5)])
+        }
+    }
+
+    /// The solver constraint for a model constraint.
+    func solverConstraint(_ c: LayoutConstraint, _ screen: Screen) -> Constraint {
+        let first = effective(c.first, other: c.second, screen)
+        let lhs = expression(first, screen)
+        var rhs = Expression(constant: c.constant)
+        if let s = c.second {
+            let second = effective(s, other: c.first, screen)
+            rhs = expression(second, screen) * c.multiplier + c.constant
+        }
+        let relation: Relation = switch c.relation {
+        case .equal: .equal
+        case .lessOrEqual: .lessOrEqual
+        case .greaterOrEqual: .greaterOrEqual
+        }
+        return Constraint(lhs, relation, rhs, strength: Strength(priority: c.priority), name: c.name)
+    }
+
+    /// The value of an anchor at the last solve.
+    func value(_ anchor: Anchor, _ screen: Screen) -> Double {
+        let e = expression(anchor, screen)
+        return e.terms.reduce(e.constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
+    }
+}

@@ -1,0 +1,17 @@
+/// Whether the focused field can be seen above the keyboard.
+public struct FocusReport: Hashable, Codable, Sendable {
+    public var field: String
+    /// The field's window frame.
+    public var fieldFrame: Rect
+    /// The keyboard's top in window coordinates (the screen's bottom when
+    /// no keyboard is on screen).
+    public var keyboardTop: Double
+    /// Points of the field hidden under the keyboard: from the keyboard's
+    /// top to the field's bottom (0 when visible).
+    public var covered: Double
+    /// Points between the field's bottom and the keyboard's top when
+    /// nothing is hidden (0 when covered).
+    public var clearance: Double
+
+    public var isVisible: Bool { covered == 0 }
+}

@@ -1,0 +1,104 @@
+import KBSolver
+
+// What UIKit's debugging aids tell: coverage of the focused field, the
+// constraints behind a frame, ambiguous layouts.
+
+extension Screen {
+    /// Whether the focused field is visible above the keyboard or covered,
+    /// and by how much, in `snapshot` (nil when nothing is focused).
+    public func focusReport(in snapshot: LayoutSnapshot) -> FocusReport? {
+        guard let focus, let field = snapshot.view(focus) else { return nil }
+        let f = field.windowFrame
+        let screenHeight = snapshot.screenSize.height
+        var top = screenHeight
+        var covered = 0.0
+        if let k = snapshot.keyboardFrame, k.height > 0, k.minY < screenHeight {
+            top = k.minY
+            if keyboard.isDocked {
+                covered = max(0, f.maxY - k.minY)
+            } else if f.intersects(k) {
+                covered = min(f.maxY, k.maxY) - max(f.minY, k.minY)
+            }
+        } else {
+            covered = max(0, f.maxY - screenHeight)
+        }
+        covered = roundPoints(covered)
+        let clearance = covered > 0 ? 0 : roundPoints(max(0, top - f.maxY))
+        return FocusReport(field: focus, fieldFrame: f, keyboardTop: top, covered: covered, clearance: clearance)
+    }
+
+    /// The constraints that decide `view`'s frame: user constraints that
+    /// mention it or its guides (in creation order, inactive and broken ones
+    /// included and marked), then the ones UIKit generates for it (stack
+    /// views, content size, root frame, embedding).
+    public mutating func explain(_ view: String) throws(ModelError) -> [Explanation] {
+        let v = try self.view(named: view)
+        _ = layout()
+        let e = uniqueEngine()
+        var out: [Explanation] = []
+        for c in constraints where c.views.contains(view) {
+            let binding = c.isEffective && e.user[c.name].map { e.isBinding($0) } == true
+            out.append(Explanation(name: c.name, equation: c.equation, isUser: true, isActive: c.isActive,
+                                   isBroken: c.isBroken, isBinding: binding))
+        }
+        var keys = ["intrinsic:\(view).width", "intrinsic:\(view).height"]
+        if let p = v.parent { keys.append("stack:\(p)") }
+        keys.append("stack:\(view)")
+        if v.isRootView { keys += ["frame:\(v.controller)", "embed:\(v.controller)"] }
+        for key in keys {
+            for g in e.generated[key] ?? [] where g.views.contains(view) {
+                out.append(Explanation(name: g.entry.name, equation: g.entry.equation, isUser: false, isActive: true,
+                                       isBroken: false, isBinding: e.isBinding(g.constraint)))
+            }
+        }
+        return out
+    }
+
+    /// Views whose frame the constraints do not determine: some edge or size
+    /// could move without making any constraint less satisfied. A view no
+    /// constraint mentions is ambiguous. Hierarchy order.
+    public mutating func ambiguousViews() -> [String] {
+        _ = layout()
+        let e = uniqueEngine()
+        var out: [String] = []
+        for v in hierarchyOrder {
+            guard let b = e.boxes[v.name] else { out.append(v.name); continue }
+            if [b.x, b.y, b.w, b.h].contains(where: { e.isAmbiguous($0) }) { out.append(v.name) }
+        }
+        return out
+    }
+}
+
+extension LayoutEngine {
+    /// Whether the solution could move `variable` without changing the
+    /// objective at any priority.
+    ///
+    /// Found by perturbation on a copy of the solver: an edit at the lowest
+    /// priority (and a tiny weight, so it loses to any real constraint)
+    /// suggests the value ±1; if the variable follows either way, nothing
+    /// pins it.
+    func isAmbiguous(_ variable: Variable) -> Bool {
+        guard solver.knows(variable) else { return true }
+        let start = solver.value(of: variable)
+        for delta in [1.0, -1.0] {
+            var probe = solver
+            do {
+                try probe.addEditVariable(variable, strength: Strength(priority: 1, weight: 1e-3))
+                try probe.suggestValue(start + delta, for: variable)
+            } catch {
+                continue
+            }
+            probe.updateVariables()
+            if abs(probe.value(of: variable) - start) > 1e-6 { return true }
+        }
+        return false
+    }
+
+    /// Whether a constraint holds with equality in the current solution.
+    func isBinding(_ c: Constraint) -> Bool {
+        guard solver.contains(c) else { return false }
+        let constant = solver.constant(of: c) ?? c.expression.constant
+        let value = c.expression.terms.reduce(constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
+        return abs(value) < 1e-6
+    }
+}

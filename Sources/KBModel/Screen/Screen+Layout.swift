@@ -1,0 +1,133 @@
+// Layout passes, the keyboard, scrolling and focus.
+
+extension Screen {
+    /// Lays the screen out and returns every view's geometry.
+    ///
+    /// Incremental: only what changed since the last pass is re-solved (the
+    /// solver's `setConstant` and dual simplex); content-size constraints of
+    /// new or changed views are added first, after the user's, as UIKit
+    /// does in its update-constraints pass. Calling it again without a
+    /// change returns the same snapshot at no cost.
+    public mutating func layout() -> LayoutSnapshot {
+        let e = uniqueEngine()
+        if let s = e.cachedSnapshot { return s }
+        let warnings = settleNow()
+        var snapshot = e.snapshot(self)
+        e.cachedSnapshot = snapshot
+        snapshot.warnings = warnings
+        return snapshot
+    }
+
+    // MARK: Keyboard
+
+    /// Sets the keyboard's frame in screen coordinates (nil: no keyboard on
+    /// screen) and whether it is docked. `keyboardLayoutGuide`s follow a
+    /// docked keyboard; the change is incremental (one constant per guide).
+    @discardableResult
+    public mutating func setKeyboardFrame(_ frame: Rect?, docked: Bool = true) -> MutationResult {
+        keyboard = KeyboardState(frame: frame, isDocked: docked)
+        uniqueEngine().invalidate()
+        return MutationResult(warnings: settleNow())
+    }
+
+    // MARK: Scrolling
+
+    /// Sets a scroll view's `contentInset`.
+    @discardableResult
+    public mutating func setContentInset(_ inset: EdgeInsets, of view: String) throws(ModelError) -> MutationResult {
+        let i = try scrollIndex(view)
+        views[i].scroll!.contentInset = inset
+        uniqueEngine().invalidate()
+        return MutationResult(warnings: settleNow())
+    }
+
+    /// Sets a scroll view's scroll indicator insets.
+    @discardableResult
+    public mutating func setIndicatorInsets(_ inset: EdgeInsets, of view: String) throws(ModelError)
+        -> MutationResult {
+        let i = try scrollIndex(view)
+        views[i].scroll!.indicatorInsets = inset
+        uniqueEngine().invalidate()
+        return .ok
+    }
+
+    /// Sets a scroll view's `contentOffset` (nil: back to UIKit's start,
+    /// `−adjustedContentInset`). Views pinned to the content guide move;
+    /// views pinned to the frame guide or outside do not.
+    @discardableResult
+    public mutating func setContentOffset(_ offset: Point?, of view: String) throws(ModelError) -> MutationResult {
+        let i = try scrollIndex(view)
+        if let offset, !(offset.x.isFinite && offset.y.isFinite) { throw .invalidNumber("content offset", offset.y) }
+        views[i].scroll!.contentOffset = offset
+        // The content guide exists once something uses it; make sure it does.
+        _ = uniqueEngine().box(AnchorOwner(view: view, guide: .content), self)
+        uniqueEngine().invalidate()
+        return MutationResult(warnings: settleNow())
+    }
+
+    /// `scrollRectToVisible(_:animated:)`: scrolls as little as needed to
+    /// show `rect` (in the scroll view's content coordinates) inside the
+    /// area left by the adjusted content inset, within the scrollable range.
+    @discardableResult
+    public mutating func scrollRectToVisible(_ rect: Rect, in view: String) throws(ModelError) -> MutationResult {
+        let i = try scrollIndex(view)
+        let snapshot = layout()
+        guard let s = snapshot.view(view), let scroll = s.scroll else { return .ok }
+        let a = scroll.adjustedContentInset, o = scroll.contentOffset, b = s.windowFrame.size
+        func axis(_ offset: Double, _ lo: Double, _ hi: Double, _ insetLo: Double, _ insetHi: Double,
+                  _ length: Double, _ content: Double) -> Double {
+            var new = offset
+            let visibleLo = offset + insetLo, visibleHi = offset + length - insetHi
+            if lo < visibleLo || hi - lo > visibleHi - visibleLo {
+                new = lo - insetLo
+            } else if hi > visibleHi {
+                new = hi - length + insetHi
+            }
+            let minimum = -insetLo, maximum = max(minimum, content + insetHi - length)
+            return min(max(new, minimum), maximum)
+        }
+        let x = axis(o.x, rect.minX, rect.maxX, a.left, a.right, b.width, scroll.contentSize.width)
+        let y = axis(o.y, rect.minY, rect.maxY, a.top, a.bottom, b.height, scroll.contentSize.height)
+        guard x != o.x || y != o.y else { return .ok }
+        views[i].scroll!.contentOffset = Point(x: cleanValue(x), y: cleanValue(y))
+        uniqueEngine().invalidate()
+        return MutationResult(warnings: settleNow())
+    }
+
+    /// Scrolls `view`'s nearest scroll-view ancestor so that `view` is
+    /// visible (what UIKit does for a field that becomes first responder in
+    /// a scroll view, and what keyboard code calls).
+    @discardableResult
+    public mutating func scrollToVisible(_ view: String) throws(ModelError) -> MutationResult {
+        let i = try viewIndex(view)
+        let h = Hierarchy(self)
+        guard let s = h.scrollAncestor[i] else { return .ok }
+        let snapshot = layout()
+        guard let v = snapshot.view(view), let sv = snapshot.view(views[s].name), let scroll = sv.scroll else {
+            return .ok
+        }
+        let rect = v.windowFrame.offsetBy(dx: scroll.contentOffset.x - sv.windowFrame.x,
+                                          dy: scroll.contentOffset.y - sv.windowFrame.y)
+        return try scrollRectToVisible(rect, in: views[s].name)
+    }
+
+    func scrollIndex(_ view: String) throws(ModelError) -> Int {
+        let i = try viewIndex(view)
+        guard views[i].scroll != nil else { throw .notAScrollView(view) }
+        return i
+    }
+
+    // MARK: Focus
+
+    /// Makes a text field or text view first responder (nil: none). The
+    /// keyboard is separate: whoever shows it sets its frame.
+    @discardableResult
+    public mutating func setFocus(_ field: String?) throws(ModelError) -> MutationResult {
+        if let field {
+            let v = try view(named: field)
+            guard v.kind.isTextInput else { throw .notATextInput(field) }
+        }
+        focus = field
+        return .ok
+    }
+}

@@ -1,0 +1,223 @@
+// Devices, controllers, views and their properties.
+
+extension Screen {
+    // MARK: Device
+
+    /// Switches to the device with `id`, in `orientation` (default: the current one).
+    @discardableResult
+    public mutating func setDevice(_ id: String, orientation: Orientation? = nil) throws(ModelError) -> MutationResult {
+        let d = try DeviceCatalog.standard.lookup(id)
+        device = d
+        if let orientation { self.orientation = orientation }
+        uniqueEngine().invalidate()
+        return MutationResult(warnings: settleNow())
+    }
+
+    /// Rotates to `orientation`, or to the other one when nil.
+    @discardableResult
+    public mutating func rotate(to orientation: Orientation? = nil) -> MutationResult {
+        self.orientation = orientation ?? (self.orientation == .portrait ? .landscape : .portrait)
+        uniqueEngine().invalidate()
+        return MutationResult(warnings: settleNow())
+    }
+
+    // MARK: Controllers
+
+    /// Creates a controller. The first is the window's root; its root view
+    /// `NAME.view` fills the screen. Controllers are appeared when created.
+    @discardableResult
+    public mutating func addController(_ name: String) throws(ModelError) -> MutationResult {
+        try checkNewName(name)
+        let c = Controller(name: name)
+        controllers.append(c)
+        names[name] = .controller(controllers.count - 1)
+        appendView(View(name: c.rootView, kind: .view, parent: nil, controller: name, isRootView: true))
+        let e = uniqueEngine()
+        e.invalidate(structure: true)
+        e.addRootFrame(c, self)
+        return .ok
+    }
+
+    /// Creates a child controller of `parent` whose root view is pinned
+    /// (required) to the edges of `container`, a view of `parent`.
+    @discardableResult
+    public mutating func addController(_ name: String, in parent: String, at container: String) throws(ModelError)
+        -> MutationResult {
+        try checkNewName(name)
+        _ = try controllerIndex(parent)
+        let box = try view(named: container)
+        guard box.controller == parent else { throw .containerNotInParent(container: container, parent: parent) }
+        let c = Controller(name: name, parent: parent, container: container)
+        controllers.append(c)
+        names[name] = .controller(controllers.count - 1)
+        appendView(View(name: c.rootView, kind: .view, parent: container, controller: name, isRootView: true))
+        let e = uniqueEngine()
+        e.invalidate(structure: true)
+        return MutationResult(warnings: e.addEmbedding(c, self) + restack(container))
+    }
+
+    /// viewWillAppear … viewDidAppear: the controller is in the window.
+    @discardableResult
+    public mutating func appear(_ controller: String) throws(ModelError) -> MutationResult {
+        controllers[try controllerIndex(controller)].isAppeared = true
+        return .ok
+    }
+
+    /// viewWillDisappear … viewDidDisappear: the controller left the window.
+    @discardableResult
+    public mutating func disappear(_ controller: String) throws(ModelError) -> MutationResult {
+        controllers[try controllerIndex(controller)].isAppeared = false
+        return .ok
+    }
+
+    /// Sets the frame of a top-level controller's root view (window
+    /// coordinates), or gives it the whole screen again with nil.
+    @discardableResult
+    public mutating func setRootViewFrame(of controller: String, to frame: Rect?) throws(ModelError)
+        -> MutationResult {
+        let i = try controllerIndex(controller)
+        guard controllers[i].parent == nil else { throw .cannotRemoveRootView(controllers[i].rootView, controller: controller) }
+        controllers[i].rootFrameOverride = frame
+        uniqueEngine().invalidate()
+        return MutationResult(warnings: settleNow())
+    }
+
+    // MARK: Views
+
+    /// Adds a view of `kind` as the last subview of `parent`. A view added
+    /// to a stack view becomes its last arranged subview.
+    @discardableResult
+    public mutating func addView(_ kind: ViewKind, _ name: String, to parent: String,
+                                 options: ViewOptions = ViewOptions()) throws(ModelError) -> MutationResult {
+        try checkNewName(name)
+        let p = try view(named: parent)
+        if options.stack != nil, kind != .stackView { throw .notAStackView(name) }
+        var v = View(name: name, kind: kind, parent: parent, controller: p.controller)
+        v.text = options.text
+        v.intrinsicOverride = options.intrinsic
+        v.isHidden = options.isHidden
+        if let s = options.stack { v.stack = s }
+        appendView(v)
+        let e = uniqueEngine()
+        e.invalidate(structure: true)
+        e.markIntrinsic(name)
+        return MutationResult(warnings: restack(parent))
+    }
+
+    /// Removes a view with its subviews and every constraint that mentions
+    /// them, or a constraint.
+    @discardableResult
+    public mutating func remove(_ name: String) throws(ModelError) -> MutationResult {
+        switch names[name] {
+        case .constraint: return try removeConstraint(name)
+        case .controller: throw .cannotRemoveController(name)
+        case .view: break
+        case nil:
+            throw .unknownName(name, kind: .name, suggestion: nearestName(to: name, in: allNames))
+        }
+        let target = try view(named: name)
+        if target.isRootView { throw .cannotRemoveRootView(name, controller: target.controller) }
+        var doomed: Set<String> = [name]
+        for v in hierarchyOrder where v.parent.map(doomed.contains) ?? false {
+            if v.isRootView { throw .cannotRemoveRootView(v.name, controller: v.controller) }
+            doomed.insert(v.name)
+        }
+        let e = uniqueEngine()
+        for c in constraints where c.views.contains(where: doomed.contains) { e.removeUser(c.name) }
+        for v in views where doomed.contains(v.name) { e.forget(v.name) }
+        constraints.removeAll { $0.views.contains(where: doomed.contains) }
+        views.removeAll { doomed.contains($0.name) }
+        if let f = focus, doomed.contains(f) { focus = nil }
+        rebuildNames()
+        e.invalidate(structure: true)
+        return MutationResult(warnings: restack(target.parent))
+    }
+
+    /// Sets a label's, button's or text input's text (and so its intrinsic size).
+    @discardableResult
+    public mutating func setText(_ text: String?, of view: String) throws(ModelError) -> MutationResult {
+        let i = try viewIndex(view)
+        views[i].text = text
+        uniqueEngine().markIntrinsic(view)
+        return .ok
+    }
+
+    /// Overrides the intrinsic size (nil: back to the kind's).
+    @discardableResult
+    public mutating func setIntrinsicSize(_ size: Size?, of view: String) throws(ModelError) -> MutationResult {
+        let i = try viewIndex(view)
+        views[i].intrinsicOverride = size
+        uniqueEngine().markIntrinsic(view)
+        return .ok
+    }
+
+    /// Sets the content hugging priority on one axis (1…1000).
+    @discardableResult
+    public mutating func setHugging(_ priority: Int, _ axis: Axis, of view: String) throws(ModelError)
+        -> MutationResult {
+        guard (1...1000).contains(priority) else { throw .invalidPriority(priority) }
+        views[try viewIndex(view)].hugging[axis] = priority
+        uniqueEngine().markIntrinsic(view)
+        return .ok
+    }
+
+    /// Sets the compression resistance priority on one axis (1…1000).
+    @discardableResult
+    public mutating func setCompressionResistance(_ priority: Int, _ axis: Axis, of view: String)
+        throws(ModelError) -> MutationResult {
+        guard (1...1000).contains(priority) else { throw .invalidPriority(priority) }
+        views[try viewIndex(view)].compressionResistance[axis] = priority
+        uniqueEngine().markIntrinsic(view)
+        return .ok
+    }
+
+    /// Hides or shows a view; a hidden arranged subview leaves its stack's layout.
+    @discardableResult
+    public mutating func setHidden(_ hidden: Bool, of view: String) throws(ModelError) -> MutationResult {
+        let i = try viewIndex(view)
+        views[i].isHidden = hidden
+        uniqueEngine().invalidate()
+        return MutationResult(warnings: restack(views[i].parent))
+    }
+
+    /// Changes a stack view's properties (nil leaves one as it is).
+    @discardableResult
+    public mutating func setStack(_ view: String, axis: Axis? = nil, spacing: Double? = nil,
+                                  distribution: StackConfiguration.Distribution? = nil,
+                                  alignment: StackConfiguration.Alignment? = nil) throws(ModelError) -> MutationResult {
+        let i = try viewIndex(view)
+        guard var s = views[i].stack else { throw .notAStackView(view) }
+        uniqueEngine().invalidate()
+        if let spacing, !spacing.isFinite { throw .invalidNumber("spacing", spacing) }
+        if let axis { s.axis = axis }
+        if let spacing { s.spacing = spacing }
+        if let distribution { s.distribution = distribution }
+        if let alignment { s.alignment = alignment }
+        views[i].stack = s
+        return MutationResult(warnings: restack(view))
+    }
+
+    // MARK: Helpers
+
+    mutating func appendView(_ v: View) {
+        views.append(v)
+        names[v.name] = .view(views.count - 1)
+    }
+
+    /// Regenerates the constraints of `view` if it is a stack view.
+    mutating func restack(_ view: String?) -> [ModelWarning] {
+        guard let view, case let .view(i) = names[view], views[i].kind == .stackView else { return [] }
+        return currentEngine().regenerateStack(view, self)
+    }
+
+    /// Runs the layout's fixed point now (after a change of device, frame,
+    /// keyboard or scrolling) and records the constraints it had to break.
+    mutating func settleNow() -> [ModelWarning] {
+        let e = currentEngine()
+        let (warnings, broken) = e.settle(self)
+        for b in broken {
+            if case let .constraint(i) = names[b.name] { constraints[i].isBroken = true }
+        }
+        return warnings
+    }
+}

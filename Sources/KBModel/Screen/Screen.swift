@@ -1,0 +1,126 @@
+import KBSolver
+
+/// A UIKit screen: device and orientation, view controllers, views and
+/// constraints, the keyboard and the focused field.
+///
+/// `Screen` is a value: copy it to keep a state (undo), compare it, encode
+/// it. Mutations validate their input (throwing ``ModelError`` and changing
+/// nothing when it is wrong), update the layout incrementally and return a
+/// ``MutationResult`` with UIKit-like warnings. ``layout()`` gives a
+/// ``LayoutSnapshot``; ``LayoutDiff`` compares two snapshots.
+///
+/// The solver behind layout is a cache: it is not part of equality or
+/// encoding, it is rebuilt from the value when needed (after decoding) and
+/// copied on write, so copies never disturb each other.
+public struct Screen: Sendable {
+    public internal(set) var device: Device
+    public internal(set) var orientation: Orientation
+    /// Controllers in creation order; the first is the window's root.
+    public internal(set) var controllers: [Controller] = []
+    /// Views in creation order (``hierarchyOrder`` gives the tree order).
+    public internal(set) var views: [View] = []
+    /// User constraints in creation order.
+    public internal(set) var constraints: [LayoutConstraint] = []
+    public internal(set) var keyboard = KeyboardState()
+    /// The first responder, a text field or text view.
+    public internal(set) var focus: String?
+    /// How many unnamed constraints have been named `cN`.
+    public internal(set) var unnamedCount = 0
+
+    enum NameEntry: Hashable, Sendable {
+        case controller(Int), view(Int), constraint(Int)
+    }
+
+    /// Every name → where it lives; derived, rebuilt after removals and decoding.
+    var names: [String: NameEntry] = [:]
+    /// The layout cache (copy on write; not part of the value).
+    var engine: LayoutEngine?
+
+    /// An empty screen on `device` (the catalog's default, `iphone-15`).
+    public init(device: Device = DeviceCatalog.standard.defaultDevice, orientation: Orientation = .portrait) {
+        self.device = device
+        self.orientation = orientation
+        engine = LayoutEngine()
+    }
+
+    /// An empty screen on the device with `id`.
+    public init(deviceID: String, orientation: Orientation = .portrait) throws(ModelError) {
+        self.init(device: try DeviceCatalog.standard.lookup(deviceID), orientation: orientation)
+    }
+
+    /// The screen's size in the current orientation.
+    public var screenSize: Size { device.screenSize(orientation) }
+
+    /// The window's safe-area insets in the current orientation.
+    public var windowSafeAreaInsets: EdgeInsets { device.safeAreaInsets(orientation) }
+
+    // MARK: Engine access
+
+    /// The engine, built if missing and made unique before mutation. Every
+    /// public mutation calls this first; helpers it calls use
+    /// ``currentEngine()`` (a second uniqueness check would see the caller's
+    /// own reference and copy needlessly).
+    mutating func uniqueEngine() -> LayoutEngine {
+        if engine == nil {
+            engine = LayoutEngine.build(from: self)
+        } else if !isKnownUniquelyReferenced(&engine!) {
+            engine = engine!.copy()
+        }
+        return engine!
+    }
+
+    /// The engine as it is (built if missing), for helpers of a mutation
+    /// that already made it unique.
+    mutating func currentEngine() -> LayoutEngine {
+        if engine == nil { engine = LayoutEngine.build(from: self) }
+        return engine!
+    }
+
+    mutating func rebuildNames() {
+        names = [:]
+        for (i, c) in controllers.enumerated() { names[c.name] = .controller(i) }
+        for (i, v) in views.enumerated() { names[v.name] = .view(i) }
+        for (i, c) in constraints.enumerated() { names[c.name] = .constraint(i) }
+    }
+}
+
+extension Screen: Equatable {
+    public static func == (a: Screen, b: Screen) -> Bool {
+        a.device == b.device && a.orientation == b.orientation && a.controllers == b.controllers
+            && a.views == b.views && a.constraints == b.constraints && a.keyboard == b.keyboard
+            && a.focus == b.focus && a.unnamedCount == b.unnamedCount
+    }
+}
+
+extension Screen: Codable {
+    enum CodingKeys: String, CodingKey {
+        case device, orientation, controllers, views, constraints, keyboard, focus, unnamedCount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try c.decode(String.self, forKey: .device)
+        device = try DeviceCatalog.standard.lookup(id)
+        orientation = try c.decode(Orientation.self, forKey: .orientation)
+        controllers = try c.decode([Controller].self, forKey: .controllers)
+        views = try c.decode([View].self, forKey: .views)
+        constraints = try c.decode([LayoutConstraint].self, forKey: .constraints)
+        keyboard = try c.decode(KeyboardState.self, forKey: .keyboard)
+        focus = try c.decodeIfPresent(String.self, forKey: .focus)
+        unnamedCount = try c.decode(Int.self, forKey: .unnamedCount)
+        rebuildNames()
+        engine = nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(device.id, forKey: .device)
+        try c.encode(orientation, forKey: .orientation)
+        try c.encode(controllers, forKey: .controllers)
+        try c.encode(views, forKey: .views)
+        try c.encode(constraints, forKey: .constraints)
+        try c.encode(keyboard, forKey: .keyboard)
+        try c.encodeIfPresent(focus, forKey: .focus)
+        try c.encode(unnamedCount, forKey: .unnamedCount)
+    }
+}

@@ -1,0 +1,17 @@
+/// Options for ``Screen/addView(_:_:to:options:)``.
+public struct ViewOptions: Hashable, Sendable {
+    /// Label or button text (intrinsic width 8 pt per character).
+    public var text: String?
+    /// Overrides the kind's intrinsic size.
+    public var intrinsic: Size?
+    /// Stack-view properties (stack views only).
+    public var stack: StackConfiguration?
+    public var isHidden: Bool
+
+    public init(text: String? = nil, intrinsic: Size? = nil, stack: StackConfiguration? = nil, isHidden: Bool = false) {
+        self.text = text
+        self.intrinsic = intrinsic
+        self.stack = stack
+        self.isHidden = isHidden
+    }
+}

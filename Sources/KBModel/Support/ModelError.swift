@@ -1,0 +1,85 @@
+/// Why the model refused a request: what was wrong and, where there is one,
+/// what would work. Nothing changes when an error is thrown.
+public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of object a name was expected to denote.
+    public enum NameKind: String, Sendable, Equatable {
+        case view, controller, constraint, name, device, anchor, guide
+    }
+
+    case unknownName(String, kind: NameKind, suggestion: String?)
+    case unknownDevice(String, suggestion: String?)
+    case duplicateName(String, existing: NameKind)
+    case reservedName(String)
+    case invalidName(String)
+    /// An anchor text that is not `VIEW[.GUIDE].ATTRIBUTE`.
+    case malformedAnchor(String)
+    /// The guide exists only on scroll views (`content`, `frameGuide`).
+    case guideNeedsScrollView(view: String, guide: String)
+    /// Constraints relate like anchors: x positions, y positions, or sizes.
+    case incompatibleAnchors(String, String)
+    /// A size anchor compared to a constant is fine; a position is not.
+    case positionNeedsAnchor(String)
+    case invalidPriority(Int)
+    case invalidMultiplier(Double)
+    case invalidNumber(String, Double)
+    case notAScrollView(String)
+    case notAStackView(String)
+    case notATextInput(String)
+    /// A root view of a controller cannot be removed on its own.
+    case cannotRemoveRootView(String, controller: String)
+    case cannotRemoveController(String)
+    /// The container of a child controller must be a view of its parent.
+    case containerNotInParent(container: String, parent: String)
+    case controllerAlreadyHasParent(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownName(name, kind, suggestion):
+            return "unknown \(kind.rawValue) '\(name)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
+        case let .unknownDevice(id, suggestion):
+            return "unknown device '\(id)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? " — `devices` lists them")
+        case let .duplicateName(name, existing):
+            return "'\(name)' is already the name of a \(existing.rawValue); names are unique across controllers, views and constraints"
+        case let .reservedName(name):
+            return "'\(name)' is reserved (window, screen, kb, keyboard); pick another name"
+        case let .invalidName(name):
+            return "'\(name)' is not a valid name: use letters, digits and _, not starting with a digit"
+        case let .malformedAnchor(text):
+            return "'\(text)' is not an anchor: write VIEW.ATTRIBUTE or VIEW.GUIDE.ATTRIBUTE (e.g. email.top, Login.view.safeArea.bottom)"
+        case let .guideNeedsScrollView(view, guide):
+            return "'\(view)' is not a scroll view, so it has no \(guide) guide (only scrollView and textView do)"
+        case let .incompatibleAnchors(a, b):
+            return "cannot relate \(a) to \(b): relate x positions to x positions, y positions to y positions, sizes to sizes"
+        case let .positionNeedsAnchor(a):
+            return "\(a) is a position: relate it to another anchor (only width and height compare to a constant)"
+        case let .invalidPriority(p):
+            return "priority \(p) is out of range: use 1…1000 (1000 = required)"
+        case let .invalidMultiplier(m):
+            return "multiplier \(formatPoints(m)) is not allowed: use a finite, non-zero number"
+        case let .invalidNumber(what, value):
+            return "\(what) \(value) is not a usable number"
+        case let .notAScrollView(v):
+            return "'\(v)' is not a scroll view (scrollView or textView)"
+        case let .notAStackView(v):
+            return "'\(v)' is not a stack view"
+        case let .notATextInput(v):
+            return "'\(v)' cannot become first responder: focus a textField or textView"
+        case let .cannotRemoveRootView(v, controller):
+            return "'\(v)' is the root view of \(controller); it goes with its controller"
+        case let .cannotRemoveController(c):
+            return "controllers cannot be removed ('\(c)'); use `disappear \(c)` to take it out of the window"
+        case let .containerNotInParent(container, parent):
+            return "'\(container)' is not a view of \(parent): a child controller's container must belong to its parent"
+        case let .controllerAlreadyHasParent(c):
+            return "'\(c)' is already a controller"
+        }
+    }
+
+    /// The suggested name, if any (for `did you mean`).
+    public var suggestion: String? {
+        switch self {
+        case let .unknownName(_, _, s), let .unknownDevice(_, s): s
+        default: nil
+        }
+    }
+}
