@@ -1,16 +1,20 @@
 /// The candidate closest to `name` by edit distance (Damerau–Levenshtein,
 /// case-insensitive), if it is similar enough: at most a third of the longer
-/// name's characters differ (and at least 1, at most 3 edits). Ties go to the
-/// earlier candidate, so suggestions are stable.
+/// name's characters differ (and at least 1, at most 3 edits). Among equally
+/// near candidates an anagram wins (a transposition is the likelier typo:
+/// `iphone-51` → `iphone-15`), then the earlier one, so suggestions are stable.
 public func nearestName(to name: String, in candidates: [String]) -> String? {
     let target = Array(name.lowercased())
+    let sortedTarget = target.sorted()
     var best: (String, Int)?
     for candidate in candidates where candidate != name {
         let c = Array(candidate.lowercased())
-        let d = editDistance(target, c)
         let limit = min(3, max(1, max(target.count, c.count) / 3))
+        // Scores in half edits: an anagram counts half an edit less.
+        let d = editDistance(target, c)
         guard d <= limit else { continue }
-        if best == nil || d < best!.1 { best = (candidate, d) }
+        let score = 2 * d - (c.sorted() == sortedTarget ? 1 : 0)
+        if best == nil || score < best!.1 { best = (candidate, score) }
     }
     return best?.0
 }

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import KBModel
+
+@Suite struct HierarchyTests {
+    /// Root `C` with a 200 pt container under the safe-area top, and a
+    /// child controller `Child` embedded in it holding a label.
+    func embedded(_ orientation: Orientation = .portrait) throws -> Screen {
+        var s = try screen("iphone-15", orientation)
+        try s.addView(.view, "box", to: "C.view")
+        try s.constrain("box.top", .equal, "C.view.safeArea.top")
+        try s.constrain("box.leading", .equal, "C.view.safeArea.leading")
+        try s.constrain("box.trailing", .equal, "C.view.safeArea.trailing")
+        try s.constrain("box.height", .equal, constant: 200)
+        try s.addController("Child", in: "C", at: "box")
+        try s.addView(.label, "title", to: "Child.view", options: ViewOptions(text: "Title"))
+        try s.constrain("title.top", .equal, "Child.view.safeArea.top")
+        try s.constrain("title.leading", .equal, "Child.view.margins.leading")
+        return s
+    }
+
+    @Test func childRootViewIsPinnedToItsContainer() throws {
+        var s = try embedded()
+        let l = s.layout()
+        #expect(l.frame("box") == rect(0, 59, 393, 200))
+        #expect(l.frame("Child.view") == rect(0, 59, 393, 200))
+        #expect(l.local("Child.view") == rect(0, 0, 393, 200))
+        #expect(l.view("Child.view")?.safeAreaInsets == .zero)
+        #expect(l.frame("title") == rect(16, 59, 40, 21))
+        #expect(l.views.map(\.name) == ["C.view", "box", "Child.view", "title"])
+        #expect(l.views.map(\.depth) == [0, 1, 2, 3])
+        #expect(s.controllers.map(\.name) == ["C", "Child"])
+        #expect(s.controllers[1].parent == "C" && s.controllers[1].container == "box")
+        #expect(s.ambiguousViews().isEmpty)
+    }
+
+    @Test func childFollowsItsContainerInLandscape() throws {
+        var s = try embedded(.landscape)
+        let l = s.layout()
+        #expect(l.frame("Child.view") == rect(59, 0, 734, 200))
+        #expect(l.frame("title") == rect(75, 0, 40, 21))
+    }
+
+    @Test func structureErrors() throws {
+        var s = try embedded()
+        #expect(throws: ModelError.containerNotInParent(container: "title", parent: "C")) {
+            try s.addController("Other", in: "C", at: "title")
+        }
+        #expect(throws: ModelError.cannotRemoveRootView("Child.view", controller: "Child")) { try s.remove("box") }
+        #expect(throws: ModelError.cannotRemoveController("C")) { try s.remove("C") }
+        #expect(throws: ModelError.notATextInput("title")) { try s.setFocus("title") }
+    }
+
+    @Test func lifecycleFlags() throws {
+        var s = try embedded()
+        #expect(s.controllers.allSatisfy { $0.isAppeared })
+        try s.disappear("Child")
+        #expect(!(try s.controller(named: "Child").isAppeared))
+        try s.appear("Child")
+        #expect(try s.controller(named: "Child").isAppeared)
+    }
+
+    @Test func removingAViewTakesItsSubviewsAndConstraints() throws {
+        var s = try screen()
+        try s.addView(.view, "card", to: "C.view")
+        try s.addView(.label, "inside", to: "card", options: ViewOptions(text: "x"))
+        try s.pin("card", to: "C.view.safeArea")
+        try s.constrain("inside.top", .equal, "card.top")
+        try s.constrain("inside.leading", .equal, "card.leading")
+        let before = s.layout()
+        try s.remove("card")
+        #expect(s.views.map(\.name) == ["C.view"])
+        #expect(s.constraints.isEmpty)
+        let after = s.layout()
+        #expect(LayoutDiff.changes(from: before, to: after).map(\.description) == ["- card", "- inside"])
+        #expect(LayoutDiff.changes(from: after, to: before).map(\.description) == [
+            "+ card (0 59; 393 759)", "+ inside (0 59; 8 21)",
+        ])
+    }
+
+    @Test func rootFrameOverride() throws {
+        var s = Screen.demo()
+        _ = s.layout()
+        try s.setRootViewFrame(of: "Login", to: rect(0, 0, 393, 516))
+        let l = s.layout()
+        // The root view no longer reaches the home indicator: no bottom inset.
+        #expect(l.view("Login.view")?.safeAreaInsets == EdgeInsets(top: 59, left: 0, bottom: 0, right: 0))
+        #expect(l.frame("form") == rect(16, 374, 361, 122))
+    }
+
+    @Test func codableRoundTripRebuildsTheSameLayout() throws {
+        var s = Screen.demo()
+        try s.constrain("email.height", .equal, constant: 40, name: "emailHeight")
+        try s.constrain("email.height", .equal, constant: 50)
+        s.setKeyboardFrame(rect(0, 516, 393, 336))
+        try s.setFocus("email")
+        let data = try JSONEncoder().encode(s)
+        var decoded = try JSONDecoder().decode(Screen.self, from: data)
+        #expect(decoded == s)
+        #expect(decoded.layout() == s.layout())
+        #expect(try decoded.constraint(named: "c3").isBroken)
+        // Mutations after decoding still work incrementally.
+        try decoded.setConstant(100, of: "formBottom")
+        #expect(decoded.layout().frame("form") == rect(16, 590, 361, 128))
+    }
+
+    @Test func copiesAreIndependent() throws {
+        var a = Screen.demo()
+        _ = a.layout()
+        var b = a
+        try b.setConstant(344, of: "formBottom")
+        #expect(b.layout().frame("form") == rect(16, 352, 361, 122))
+        #expect(a.layout().frame("form") == rect(16, 676, 361, 122))
+        #expect(a != b)
+    }
+}
