@@ -15,6 +15,8 @@ public enum ValueKind: Equatable, Sendable {
     case event
     case viewKind
     case command
+    /// A value of the rule language: a number, a path, `kb.…`, a function.
+    case expression
     case file
     case session
 }
