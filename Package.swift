@@ -10,10 +10,12 @@ let package = Package(
         .library(name: "KBSolver", targets: ["KBSolver"]),
         .library(name: "KBModel", targets: ["KBModel"]),
         .library(name: "KBShell", targets: ["KBShell"]),
+        .library(name: "KBDaemon", targets: ["KBDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // Pure incremental Cassowary solver: no I/O, no UIKit words.
@@ -26,12 +28,21 @@ let package = Package(
         ),
         // Command language, renderers, session codec: text in, text out.
         .target(name: "KBShell", dependencies: ["KBModel"]),
+        // The daemon: sessions served over a Unix socket (SwiftNIO).
+        .target(
+            name: "KBDaemon",
+            dependencies: [
+                "KBShell",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // GNU readline, linked by the executable only.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .executableTarget(
             name: "kbplay",
             dependencies: [
-                "KBShell", "CReadline",
+                "KBShell", "KBDaemon", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +62,7 @@ let package = Package(
         ),
         .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
         .testTarget(name: "KBShellTests", dependencies: ["KBShell"]),
+        .testTarget(name: "KBDaemonTests", dependencies: ["KBDaemon"]),
     ],
     swiftLanguageModes: [.v6]
 )

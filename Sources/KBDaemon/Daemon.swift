@@ -1,0 +1,307 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import KBShell
+import NIOCore
+import NIOPosix
+
+/// `kbplay serve`: sessions served over a Unix socket, one JSON object per
+/// line each way. Sessions are isolated and run in parallel; commands on
+/// one session run one at a time in arrival order; every acknowledged
+/// command is on disk before its reply.
+public final class Daemon<Session: HostedSession>: Sendable {
+    public let socketPath: String
+    /// Where journals live (`DIR/.journal`).
+    public let directory: String
+    private let registry: Registry<Session>
+
+    public init(socketPath: String, sessionsDirectory: String) {
+        self.socketPath = socketPath
+        self.directory = sessionsDirectory + "/.journal"
+        registry = Registry(directory: sessionsDirectory + "/.journal")
+    }
+
+    /// The default socket: `$XDG_RUNTIME_DIR/kbplay.sock`, else `/tmp/kbplay-$UID.sock`.
+    public static func defaultSocketPath(environment: [String: String]) -> String {
+        if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty { return dir + "/kbplay.sock" }
+        return "/tmp/kbplay-\(getuid()).sock"
+    }
+
+    /// Binds the socket (mode 0600) and serves until the process ends.
+    /// `ready` runs once the socket accepts connections.
+    public func run(ready: @Sendable () -> Void = {}) async throws {
+        try prepareDirectories()
+        try checkSocketFolder()
+        unlink(socketPath)
+        let counter = ClientCounter()
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineDecoder(maximumLength: DaemonRequest.maximumLength)))
+                    try channel.pipeline.syncOperations.addHandler(LineForwarder(continuation: continuation))
+                    Task {
+                        let client = await counter.next()
+                        await self.serve(lines, channel: channel, client: client)
+                    }
+                }
+            }
+            .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: true)
+            .get()
+        // `kbplay serve` runs with umask 077, so the socket is never open to
+        // others; the chmod makes the mode explicit whatever the umask.
+        chmod(socketPath, 0o600)
+        ready()
+        try await server.closeFuture.get()
+    }
+
+    private func prepareDirectories() throws {
+        for dir in [String(directory.dropLast("/.journal".count)), directory] where !dir.isEmpty {
+            if mkdir(dir, 0o700) != 0 && errno != EEXIST {
+                throw DaemonIOError("cannot create \(dir): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// Refuses a socket folder that other users could write into (unless it
+    /// is sticky, like /tmp, where they cannot replace our socket).
+    private func checkSocketFolder() throws {
+        let folder = socketPath.lastIndex(of: "/").map { String(socketPath[..<$0]) } ?? "."
+        var info = stat()
+        guard stat(folder.isEmpty ? "/" : folder, &info) == 0 else {
+            throw DaemonIOError("the socket's folder \(folder) does not exist")
+        }
+        let writableByOthers = info.st_mode & (S_IWGRP | S_IWOTH) != 0
+        let sticky = info.st_mode & S_ISVTX != 0
+        if writableByOthers && !sticky {
+            throw DaemonIOError("refusing \(folder) for the socket: other users can write there (use --socket in a folder only you can write)")
+        }
+    }
+
+    /// One client: requests in, replies out, in order.
+    private func serve(_ lines: AsyncStream<String>, channel: any Channel, client: String) async {
+        var subscriptions: [(SessionHost<Session>, Int)] = []
+        for await line in lines {
+            if line == LineDecoder.tooLong {
+                let failure = DaemonFailure(id: .null, message: "request line longer than \(DaemonRequest.maximumLength) bytes (1 MiB); the connection is closed")
+                try? await channel.writeAndFlush(Self.encode(failure.reply)).get()
+                try? await channel.close().get()
+                break
+            }
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            let reply: JSON
+            switch DaemonRequest.parse(line) {
+            case let .failure(failure):
+                reply = failure.reply
+            case let .success(request) where request.op == .subscribe:
+                do {
+                    let host = try await registry.host(request.session!)
+                    let (token, stream) = await host.subscribe()
+                    subscriptions.append((host, token))
+                    let id = request.id
+                    Task {
+                        for await message in stream {
+                            guard case var .object(members) = message else { continue }
+                            members["id"] = id
+                            guard channel.isActive else { break }
+                            channel.writeAndFlush(Self.encode(.object(members)), promise: nil)
+                        }
+                    }
+                    reply = .object(["id": request.id, "status": .string("subscribed"), "session": .string(request.session!)])
+                } catch {
+                    reply = DaemonFailure(id: request.id, message: "\(error)").reply
+                }
+            case let .success(request):
+                reply = await handle(request, client: client)
+            }
+            guard channel.isActive else { break }
+            try? await channel.writeAndFlush(Self.encode(reply)).get()
+        }
+        for (host, token) in subscriptions { await host.unsubscribe(token) }
+    }
+
+    static func encode(_ json: JSON) -> ByteBuffer {
+        ByteBuffer(string: json.text + "\n")
+    }
+
+    /// Carries out one request; failures become error replies.
+    func handle(_ request: DaemonRequest, client: String) async -> JSON {
+        do {
+            switch request.op {
+            case .eval:
+                let host = try await registry.host(request.session!)
+                let result = try await host.eval(request.command!, client: client)
+                return .object(["id": request.id, "status": .string("done"), "session": .string(request.session!),
+                                "result": result])
+            case .describe:
+                return .object(["id": request.id, "status": .string("done"), "commands": describeCommands()])
+            case .complete:
+                let host = try await registry.host(request.session!)
+                let line = request.line!
+                let cursor = min(max(0, request.cursor ?? line.count), line.count)
+                let prefix = String(line.prefix(cursor))
+                let word = String(prefix.reversed().prefix { !" \t=<>()+-*/@:,".contains($0) }.reversed())
+                let candidates = await host.completions(prefix: prefix, word: word)
+                return .object(["id": request.id, "status": .string("done"), "word": .string(word),
+                                "completions": .array(candidates.map { .string($0) })])
+            case .lsSessions:
+                let names = try await registry.names()
+                return .object(["id": request.id, "status": .string("done"), "sessions": .array(names.map { .string($0) })])
+            case .clone:
+                try await registry.clone(request.session!, to: request.to!)
+                return .object(["id": request.id, "status": .string("done"), "session": .string(request.to!)])
+            case .close:
+                try await registry.close(request.session!)
+                return .object(["id": request.id, "status": .string("done"), "session": .string(request.session!)])
+            case .subscribe:
+                return DaemonFailure(id: request.id, message: "subscribe is handled by the connection").reply
+            }
+        } catch let failure as DaemonFailure {
+            return failure.reply
+        } catch {
+            return DaemonFailure(id: request.id, message: "\(error)").reply
+        }
+    }
+
+    /// The command table as JSON (`describe`).
+    func describeCommands() -> JSON {
+        .array(CommandTable.all.map { spec in
+            .object([
+                "name": .string(spec.name),
+                "usage": .string(spec.usage),
+                "summary": .string(spec.summary),
+                "group": .string(spec.group.rawValue),
+                "mutates": .bool(spec.mutates),
+                "examples": .array(spec.examples.map { .string($0) }),
+            ])
+        })
+    }
+}
+
+/// The live sessions by name; a request naming an unknown session creates
+/// it (loaded from its journal if it has one).
+actor Registry<Session: HostedSession> {
+    let directory: String
+    private var hosts: [String: SessionHost<Session>] = [:]
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    func host(_ name: String) throws -> SessionHost<Session> {
+        if let host = hosts[name] { return host }
+        let host = try SessionHost<Session>.open(name: name, directory: directory)
+        hosts[name] = host
+        return host
+    }
+
+    func names() throws -> [String] {
+        var names = Set(hosts.keys)
+        if let dir = opendir(directory) {
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name.hasSuffix(".journal") { names.insert(String(name.dropLast(".journal".count))) }
+            }
+        }
+        return names.sorted()
+    }
+
+    func clone(_ name: String, to target: String) async throws {
+        guard hosts[target] == nil, try Journal.read(directory: directory, name: target) == nil else {
+            throw DaemonFailure(id: .null, message: "a session named '\(target)' already exists")
+        }
+        let source = try host(name)
+        let session = await source.current
+        hosts[target] = try SessionHost<Session>.copy(of: session, name: target, directory: directory)
+    }
+
+    func close(_ name: String) async throws {
+        guard let host = hosts.removeValue(forKey: name) else { return }
+        try await host.close()
+    }
+}
+
+/// Hands decoded lines to the connection's task, in order, and ends the
+/// stream when the client goes away.
+final class LineForwarder: ChannelInboundHandler, Sendable {
+    typealias InboundIn = String
+    let continuation: AsyncStream<String>.Continuation
+
+    init(continuation: AsyncStream<String>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        continuation.yield(unwrapInboundIn(data))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        continuation.finish()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        continuation.finish()
+        context.close(promise: nil)
+    }
+}
+
+actor ClientCounter {
+    private var count = 0
+    func next() -> String {
+        count += 1
+        return "client-\(count)"
+    }
+}
+
+/// Splits the byte stream into lines. A line longer than the limit is not
+/// buffered: the decoder passes on ``tooLong`` once and drops the rest.
+struct LineDecoder: ByteToMessageDecoder {
+    typealias InboundOut = String
+    /// What the decoder passes on instead of an oversized line.
+    static let tooLong = "\u{0}line-too-long"
+    let maximumLength: Int
+    private var discarding = false
+
+    init(maximumLength: Int) {
+        self.maximumLength = maximumLength
+    }
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        if discarding {
+            buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
+            return .needMoreData
+        }
+        guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
+            if buffer.readableBytes > maximumLength {
+                discarding = true
+                buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
+                context.fireChannelRead(wrapInboundOut(Self.tooLong))
+            }
+            return .needMoreData
+        }
+        let length = newline - buffer.readerIndex
+        if length > maximumLength {
+            discarding = true
+            buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
+            context.fireChannelRead(wrapInboundOut(Self.tooLong))
+            return .needMoreData
+        }
+        var line = buffer.readString(length: length)!
+        buffer.moveReaderIndex(forwardBy: 1)
+        if line.hasSuffix("\r") { line.removeLast() }
+        context.fireChannelRead(wrapInboundOut(line))
+        return .continue
+    }
+
+    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+        while try decode(context: context, buffer: &buffer) == .continue {}
+        buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
+        return .needMoreData
+    }
+}

@@ -1,0 +1,96 @@
+import KBShell
+
+/// One request line: `{"id": …, "session": "NAME", "op": "eval", "command": "…"}`.
+public struct DaemonRequest: Sendable {
+    public enum Op: String, Sendable, CaseIterable {
+        case eval, describe, complete, lsSessions = "ls-sessions", clone, close, subscribe
+    }
+
+    public var id: JSON
+    public var op: Op
+    public var session: String?
+    public var command: String?
+    /// `complete`: the line and the cursor (defaults to the line's end).
+    public var line: String?
+    public var cursor: Int?
+    /// `clone`: the new session's name.
+    public var to: String?
+
+    /// The largest request line accepted.
+    public static let maximumLength = 1 << 20
+
+    /// Names are `[A-Za-z_][A-Za-z0-9_-]*`, at most 64 characters, so they
+    /// are safe file names.
+    public static func isValidSessionName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.count <= 64 else { return false }
+        let letters = CharacterSetLite.letters
+        guard letters.contains(first) || first == "_" else { return false }
+        return name.unicodeScalars.allSatisfy { letters.contains($0) || CharacterSetLite.digits.contains($0) || $0 == "_" || $0 == "-" }
+    }
+
+    /// Parses and validates a line; the error says what was wrong.
+    public static func parse(_ text: String) -> Result<DaemonRequest, DaemonFailure> {
+        let json: JSON
+        do { json = try JSONReader.parse(text) } catch {
+            return .failure(DaemonFailure(id: .null, message: "malformed request: \(error)"))
+        }
+        guard case let .object(members) = json else {
+            return .failure(DaemonFailure(id: .null, message: "a request is a JSON object: {\"id\": 1, \"session\": \"s\", \"op\": \"eval\", \"command\": \"…\"}"))
+        }
+        let id = members["id"] ?? .null
+        guard let opText = members["op"]?.stringValue else {
+            return .failure(DaemonFailure(id: id, message: "missing \"op\"; ops: \(Op.allCases.map(\.rawValue).joined(separator: ", "))"))
+        }
+        guard let op = Op(rawValue: opText) else {
+            return .failure(DaemonFailure(id: id, message: "unknown op '\(opText)'; ops: \(Op.allCases.map(\.rawValue).joined(separator: ", "))"))
+        }
+        var request = DaemonRequest(id: id, op: op)
+        request.session = members["session"]?.stringValue
+        request.command = members["command"]?.stringValue
+        request.line = members["line"]?.stringValue
+        request.cursor = members["cursor"]?.numberValue.map { Int($0) }
+        request.to = members["to"]?.stringValue
+        let needsSession: Set<Op> = [.eval, .complete, .clone, .close, .subscribe]
+        if needsSession.contains(op) {
+            guard let name = request.session else {
+                return .failure(DaemonFailure(id: id, message: "op '\(op.rawValue)' needs \"session\""))
+            }
+            guard isValidSessionName(name) else {
+                return .failure(DaemonFailure(id: id, message: "invalid session name '\(name)': use letters, digits, _ and -, at most 64, not starting with a digit"))
+            }
+        }
+        if op == .eval && request.command == nil {
+            return .failure(DaemonFailure(id: id, message: "op 'eval' needs \"command\" (a string)"))
+        }
+        if op == .complete && request.line == nil {
+            return .failure(DaemonFailure(id: id, message: "op 'complete' needs \"line\" (a string)"))
+        }
+        if op == .clone {
+            guard let to = request.to, isValidSessionName(to) else {
+                return .failure(DaemonFailure(id: id, message: "op 'clone' needs \"to\", a valid session name"))
+            }
+        }
+        return .success(request)
+    }
+
+    init(id: JSON, op: Op) {
+        self.id = id
+        self.op = op
+    }
+}
+
+/// A request the daemon could not carry out.
+public struct DaemonFailure: Error, Sendable {
+    public var id: JSON
+    public var message: String
+
+    public var reply: JSON {
+        .object(["id": id, "status": .string("error"), "error": .object(["message": .string(message)])])
+    }
+}
+
+/// ASCII letter and digit sets (names are ASCII).
+enum CharacterSetLite {
+    static let letters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".unicodeScalars)
+    static let digits = Set("0123456789".unicodeScalars)
+}

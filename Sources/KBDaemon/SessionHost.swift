@@ -1,0 +1,90 @@
+import KBShell
+
+/// One live session: commands run one at a time in arrival order, each is
+/// journaled before its reply, and subscribers hear every change.
+actor SessionHost<Session: HostedSession> {
+    let name: String
+    private var session: Session
+    private var journal: Journal
+    private var sequence = 0
+    private var subscribers: [Int: AsyncStream<JSON>.Continuation] = [:]
+    private var nextSubscriber = 0
+    /// Compact the journal after this many commands.
+    static var compactionInterval: Int { 256 }
+
+    init(name: String, session: Session, journal: Journal) {
+        self.name = name
+        self.session = session
+        self.journal = journal
+    }
+
+    /// Loads a session from its journal (snapshot + commands) or starts an
+    /// empty one, then compacts so the journal starts from a snapshot.
+    static func open(name: String, directory: String) throws -> SessionHost {
+        var session = Session()
+        if let record = try Journal.read(directory: directory, name: name) {
+            if let snapshot = record.snapshot {
+                session = try Session(decoding: snapshot, path: "\(directory)/\(name).journal")
+            }
+            for command in record.commands { _ = session.execute(command) }
+        }
+        var journal = Journal(directory: directory, name: name)
+        try journal.compact(snapshot: try session.encoded())
+        return SessionHost(name: name, session: session, journal: journal)
+    }
+
+    /// A host for a copy of `session` under another name.
+    static func copy(of session: Session, name: String, directory: String) throws -> SessionHost {
+        var journal = Journal(directory: directory, name: name)
+        try journal.compact(snapshot: try session.encoded())
+        return SessionHost(name: name, session: session, journal: journal)
+    }
+
+    /// Runs a command; the result is the `--json` object of the command.
+    /// Everything but a rejected command is on disk before this returns.
+    func eval(_ command: String, client: String) throws -> JSON {
+        var next = session
+        let outcome = next.execute(command)
+        if outcome.status != .rejected {
+            sequence += 1
+            try journal.append(command, client: client, seq: sequence)
+            session = next
+            if journal.entries >= Self.compactionInterval {
+                try journal.compact(snapshot: try session.encoded())
+            }
+        }
+        let result = outcome.json
+        if outcome.status != .rejected {
+            let message = JSON.object(["session": .string(name), "client": .string(client), "result": result,
+                                       "event": .string("change")])
+            for (_, continuation) in subscribers.sorted(by: { $0.key < $1.key }) { continuation.yield(message) }
+        }
+        return result
+    }
+
+    func completions(prefix: String, word: String) -> [String] {
+        session.completions(prefix: prefix, word: word)
+    }
+
+    var current: Session { session }
+
+    /// A stream of this session's changes; it ends when the session closes.
+    func subscribe() -> (Int, AsyncStream<JSON>) {
+        let (stream, continuation) = AsyncStream.makeStream(of: JSON.self, bufferingPolicy: .bufferingNewest(10_000))
+        nextSubscriber += 1
+        subscribers[nextSubscriber] = continuation
+        return (nextSubscriber, stream)
+    }
+
+    func unsubscribe(_ id: Int) {
+        subscribers.removeValue(forKey: id)?.finish()
+    }
+
+    /// Writes the snapshot and ends every subscription.
+    func close() throws {
+        try journal.compact(snapshot: try session.encoded())
+        journal.close()
+        for (_, c) in subscribers { c.finish() }
+        subscribers = [:]
+    }
+}

@@ -1,0 +1,88 @@
+/// A keyboard-handling strategy attached to a controller
+/// (`handle CONTROLLER with KIND ARGS`), with the state its source keeps.
+public struct Strategy: Hashable, Codable, Sendable {
+    public var kind: StrategyKind
+    public var controller: String
+    /// The constraint it drives (observer, controllable, layout-constraint,
+    /// and the child's field constraint of child-delegate).
+    public var constraint: String?
+    /// child-delegate: the parent controller's constraint and the view whose
+    /// height it uses.
+    public var parentConstraint: String?
+    public var expandView: String?
+    /// content-inset: the scroll view.
+    public var scrollView: String?
+    /// observer: added to the keyboard's height.
+    public var padding: Double = 0
+    /// controllable: the inset kept below the view.
+    public var inset: Double = 0
+    /// controllable: the height used when the notification has no size.
+    public var fallback: Double = 250
+    /// layout-constraint: the constant at attach, and what is added on hide.
+    public var offset: Double = 0
+    public var downOffset: Double = 0
+    /// auto-scroll: the gap kept between the field and the keyboard.
+    public var distance: Double = 10
+
+    public init(kind: StrategyKind, controller: String) {
+        self.kind = kind
+        self.controller = controller
+    }
+
+    /// Whether its observers are registered, given whether the controller is
+    /// in the window.
+    public func isRegistered(controllerAppeared: Bool) -> Bool {
+        kind.outlivesDisappear || controllerAppeared
+    }
+
+    /// The line `handle` prints: what it observes and when.
+    public var attachSummary: String {
+        let observed = kind.observed.map(\.rawValue).joined(separator: " and ")
+        if kind == .layoutGuide { return "\(controller) uses \(controller).view.keyboard: \(kind.registration)" }
+        return "\(controller) observes \(observed) (\(kind.registration))"
+    }
+}
+
+/// What kbplay needs from the screen to run a strategy's handler. Frames are
+/// in window (= screen) coordinates and reflect every change made so far.
+public protocol StrategyHost {
+    var screenSize: Size { get }
+    func isAppeared(_ controller: String) -> Bool
+    func constant(of constraint: String) -> Double?
+    /// Whether either side of the constraint is a safe-area anchor.
+    func usesSafeArea(_ constraint: String) -> Bool
+    mutating func setConstant(_ value: Double, of constraint: String)
+    /// The window frame of a view (after layout).
+    func windowFrame(of view: String) -> Rect?
+    func safeAreaInsets(of view: String) -> EdgeInsets
+    /// A frame set on a controller's root view (nil: laid out normally).
+    func rootFrameOverride(of controller: String) -> Rect?
+    /// The root view's frame as layout gives it, without an override.
+    func naturalRootFrame(of controller: String) -> Rect
+    mutating func setRootFrame(_ frame: Rect?, of controller: String)
+    func contentInset(of scrollView: String) -> EdgeInsets?
+    mutating func setContentInset(_ insets: EdgeInsets, of scrollView: String)
+    /// Scrolls so that the focused field (or a text view's caret) is visible.
+    mutating func scrollFocusToVisible(in scrollView: String)
+    var focus: String? { get }
+}
+
+/// What a handler did: the lines to print and the flaws that showed.
+public struct HandlerReport: Hashable, Sendable {
+    public var strategy: StrategyKind
+    public var controller: String
+    /// `formBottom.constant 20 → 344`, each with its reason.
+    public var effects: [(what: String, why: String)]
+    public var flaws: [Flaw]
+
+    public static func == (a: HandlerReport, b: HandlerReport) -> Bool {
+        a.strategy == b.strategy && a.controller == b.controller && a.flaws == b.flaws
+            && a.effects.map(\.what) == b.effects.map(\.what) && a.effects.map(\.why) == b.effects.map(\.why)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(strategy)
+        hasher.combine(controller)
+        hasher.combine(effects.map(\.what))
+    }
+}

@@ -1,0 +1,13 @@
+/// A rejected command line: what was wrong, where (1-based column), and
+/// what would work.
+public struct CommandError: Error, Equatable, Sendable {
+    public var message: String
+    public var column: Int?
+    public var suggestion: String?
+
+    public init(_ message: String, column: Int? = nil, suggestion: String? = nil) {
+        self.message = message
+        self.column = column
+        self.suggestion = suggestion
+    }
+}

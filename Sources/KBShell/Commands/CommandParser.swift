@@ -1,0 +1,188 @@
+/// Matches a command line against the command table.
+public enum CommandParser {
+    /// Parses one line; `nil` for a blank line.
+    public static func parse(_ line: String) throws(CommandError) -> ParsedCommand? {
+        let tokens: [Token]
+        do { tokens = try Lexer.tokenize(line) } catch { throw CommandError(error.message, column: error.column) }
+        guard let first = tokens.first else { return nil }
+        guard first.kind == .word else {
+            throw CommandError("expected a command, found '\(first.text)'", column: first.column,
+                               suggestion: "help lists the commands")
+        }
+        let words = tokens.prefix { $0.kind == .word }.map(\.text)
+        guard let (spec, used) = CommandTable.lookup(words) else {
+            // A known first word with a wrong second one (`keyboard shwo`).
+            let subcommands = CommandTable.all.filter { $0.words.count > 1 && $0.words[0] == first.text }
+            if !subcommands.isEmpty {
+                let second = tokens.count > 1 ? tokens[1] : nil
+                let choices = subcommands.map { $0.words[1] }
+                let near = second.flatMap { nearest($0.text, in: choices) }
+                throw CommandError(
+                    second.map { "unknown command '\(first.text) \($0.text)'" } ?? "'\(first.text)' needs one of: \(choices.joined(separator: ", "))",
+                    column: second?.column ?? first.column + first.text.count,
+                    suggestion: near.map { "\(first.text) \($0)" } ?? "one of: \(choices.joined(separator: ", "))")
+            }
+            throw CommandError("unknown command '\(first.text)'", column: first.column,
+                               suggestion: nearest(first.text, in: CommandTable.firstWords) ?? "help lists the commands")
+        }
+        var matcher = Matcher(tokens: tokens, index: used, line: line)
+        var parsed = ParsedCommand(spec: spec, values: [:], present: [], rest: [], restColumn: line.count + 1, line: line)
+        try matcher.match(spec.arguments, into: &parsed, required: true)
+        if matcher.index < tokens.count {
+            let t = tokens[matcher.index]
+            throw CommandError("unexpected '\(t.text)' after the arguments of '\(spec.name)'", column: t.column,
+                               suggestion: "usage: \(spec.usage)")
+        }
+        return parsed
+    }
+
+    static func nearest(_ word: String, in candidates: [String]) -> String? {
+        nearestWord(to: word, in: candidates)
+    }
+}
+
+private struct Matcher {
+    let tokens: [Token]
+    var index: Int
+    let line: String
+
+    var endColumn: Int { line.count + 1 }
+
+    /// Matches `patterns`; when `required` is false, returns false without
+    /// consuming anything if the first element does not match.
+    mutating func match(_ patterns: [Pattern], into parsed: inout ParsedCommand, required: Bool) throws(CommandError) {
+        for pattern in patterns {
+            switch pattern {
+            case let .word(w):
+                guard index < tokens.count else {
+                    throw CommandError("'\(parsed.spec.name)' expects '\(w)' here", column: endColumn,
+                                       suggestion: "usage: \(parsed.spec.usage)")
+                }
+                let t = tokens[index]
+                guard t.kind == .word, t.text == w else {
+                    throw CommandError("expected '\(w)', found '\(t.text)'", column: t.column,
+                                       suggestion: "usage: \(parsed.spec.usage)")
+                }
+                parsed.present.insert(w)
+                index += 1
+            case let .value(name, kind):
+                parsed.values[name] = try value(name, kind, spec: parsed.spec)
+            case let .optional(items):
+                if startsMatching(items) {
+                    try match(items, into: &parsed, required: true)
+                }
+            case let .options(options):
+                while index < tokens.count, tokens[index].kind == .word,
+                      let option = options.first(where: { $0.keyword == tokens[index].text }) {
+                    let t = tokens[index]
+                    if parsed.present.contains(option.keyword) {
+                        throw CommandError("'\(option.keyword)' is given twice", column: t.column)
+                    }
+                    parsed.present.insert(option.keyword)
+                    index += 1
+                    for (name, kind) in option.values {
+                        parsed.values[name] = try value(name, kind, spec: parsed.spec, after: option.keyword)
+                    }
+                }
+                if index < tokens.count, tokens[index].kind == .word {
+                    let t = tokens[index]
+                    let keywords = options.map(\.keyword)
+                    throw CommandError("unknown option '\(t.text)' for '\(parsed.spec.name)'", column: t.column,
+                                       suggestion: nearestWord(to: t.text, in: keywords) ?? "options: \(keywords.joined(separator: ", "))")
+                }
+            case .rest:
+                parsed.restColumn = index < tokens.count ? tokens[index].column : endColumn
+                parsed.rest = Array(tokens[index...])
+                index = tokens.count
+            }
+        }
+    }
+
+    /// Whether the next token can begin `items` (for optional groups).
+    func startsMatching(_ items: [Pattern]) -> Bool {
+        guard index < tokens.count, let first = items.first else { return false }
+        switch first {
+        case let .word(w): return tokens[index].kind == .word && tokens[index].text == w
+        case .value(_, .number): return tokens[index].kind == .number || tokens[index].text == "-"
+        case .value(_, .string): return tokens[index].kind == .string
+        case .value: return tokens[index].kind == .word || tokens[index].kind == .string
+        default: return true
+        }
+    }
+
+    mutating func value(_ name: String, _ kind: ValueKind, spec: CommandSpec,
+                        after keyword: String? = nil) throws(CommandError) -> Token {
+        let what = keyword.map { "'\($0)' needs \(name)" } ?? "'\(spec.name)' needs \(name)"
+        guard index < tokens.count else {
+            throw CommandError(what, column: endColumn, suggestion: "usage: \(spec.usage)")
+        }
+        var t = tokens[index]
+        switch kind {
+        case .number:
+            if t.kind == .symbol, t.text == "-", index + 1 < tokens.count, tokens[index + 1].kind == .number {
+                index += 1
+                t = Token(.number, "-" + tokens[index].text, column: t.column)
+            }
+            guard t.kind == .number else {
+                throw CommandError("\(what): a number, found '\(t.text)'", column: t.column, suggestion: "usage: \(spec.usage)")
+            }
+        case .string:
+            guard t.kind == .string else {
+                throw CommandError("\(what): a quoted text, found '\(t.text)'", column: t.column,
+                                   suggestion: t.kind == .word ? "\"\(t.text)\"" : nil)
+            }
+        case let .choice(words):
+            guard t.kind == .word, words.contains(t.text) else {
+                throw CommandError("\(what): one of \(words.joined(separator: ", ")), found '\(t.text)'", column: t.column,
+                                   suggestion: nearestWord(to: t.text, in: words) ?? words.joined(separator: "|"))
+            }
+        case .newName:
+            guard t.kind == .word, !t.text.contains("."), !t.text.hasSuffix(".") else {
+                throw CommandError("\(what): a name like [A-Za-z_][A-Za-z0-9_]*, found '\(t.text)'", column: t.column)
+            }
+        case .file, .session:
+            guard t.kind == .word || t.kind == .string else {
+                throw CommandError("\(what), found '\(t.text)'", column: t.column)
+            }
+        default:
+            guard t.kind == .word else {
+                throw CommandError("\(what), found '\(t.text)'", column: t.column, suggestion: "usage: \(spec.usage)")
+            }
+        }
+        index += 1
+        return t
+    }
+}
+
+/// The closest word by edit distance, if close enough (a third of the
+/// longer word, at least 1 and at most 3 edits); ties go to the earlier one.
+public func nearestWord(to word: String, in candidates: [String]) -> String? {
+    let target = Array(word.lowercased())
+    var best: (String, Int)?
+    for candidate in candidates where candidate != word {
+        let c = Array(candidate.lowercased())
+        let d = distance(target, c)
+        let limit = min(3, max(1, max(target.count, c.count) / 3))
+        guard d <= limit else { continue }
+        if best == nil || d < best!.1 { best = (candidate, d) }
+    }
+    return best?.0
+}
+
+private func distance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            var v = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, previous2[j - 2] + 1) }
+            current[j] = v
+        }
+        (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+}

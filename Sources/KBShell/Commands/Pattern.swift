@@ -1,0 +1,86 @@
+/// What a command's argument can be; drives parsing, completion and help.
+public enum ValueKind: Equatable, Sendable {
+    /// A new name (`[A-Za-z_][A-Za-z0-9_]*`).
+    case newName
+    /// An existing object: any named object, or one of a kind.
+    case object, controller, view, field, scrollView, constraint
+    /// An anchor such as `email.top` or `Login.view.safeArea.bottom`.
+    case anchor
+    case number
+    case string
+    /// One of fixed words.
+    case choice([String])
+    case device
+    case strategy
+    case event
+    case viewKind
+    case command
+    /// A value of the rule language: a number, a path, `kb.…`, a function.
+    case expression
+    case file
+    case session
+}
+
+/// One element of a command's grammar.
+public indirect enum Pattern: Equatable, Sendable {
+    /// A fixed word (`to`, `in`, `with`).
+    case word(String)
+    /// One token, stored under `name`.
+    case value(String, ValueKind)
+    /// Elements that may be left out as a whole.
+    case optional([Pattern])
+    /// Keyword options in any order, each at most once: `spacing 12 axis vertical`.
+    case options([KeywordOption])
+    /// The rest of the line, parsed by the command itself (constraints,
+    /// expressions, strategy arguments).
+    case rest(String, RestKind)
+}
+
+/// What a `.rest` element holds, for completion.
+public enum RestKind: Equatable, Sendable {
+    case constraint
+    case expression
+    case comparison
+    case strategyArguments
+    case rule
+}
+
+/// A keyword option: the keyword and the values after it.
+public struct KeywordOption: Equatable, Sendable {
+    public var keyword: String
+    public var values: [(String, ValueKind)]
+
+    public init(_ keyword: String, _ values: [(String, ValueKind)]) {
+        self.keyword = keyword
+        self.values = values
+    }
+
+    public static func == (a: KeywordOption, b: KeywordOption) -> Bool {
+        a.keyword == b.keyword && a.values.map(\.0) == b.values.map(\.0) && a.values.map(\.1) == b.values.map(\.1)
+    }
+}
+
+extension Pattern {
+    /// The usage text of a pattern list: `NAME in PARENT [spacing N]`.
+    public static func usage(_ patterns: [Pattern]) -> String {
+        patterns.map(\.usage).joined(separator: " ")
+    }
+
+    var usage: String {
+        switch self {
+        case let .word(w): return w
+        case let .value(name, kind):
+            if case let .choice(words) = kind { return words.joined(separator: "|") }
+            return name
+        case let .optional(items): return "[" + Pattern.usage(items) + "]"
+        case let .options(options):
+            return options.map { o in
+                "[" + ([o.keyword] + o.values.map { v in
+                    if case let .choice(words) = v.1 { return words.joined(separator: "|") }
+                    return v.0
+                }).joined(separator: " ") + "]"
+            }.joined(separator: " ")
+        case let .rest(name, _): return name
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// An arithmetic expression of the rule language: numbers, paths such as
+/// `kb.end.height` or `email.frame.maxY`, `+ - * /`, parentheses and
+/// `min max abs`.
+public indirect enum ValueExpression: Equatable, Sendable {
+    case number(Double)
+    /// A dotted path and the column it starts at.
+    case path(String, column: Int)
+    case negate(ValueExpression)
+    case binary(Character, ValueExpression, ValueExpression)
+    case call(String, [ValueExpression], column: Int)
+
+    /// Every path in the expression, in order, with its column.
+    public var paths: [(String, Int)] {
+        switch self {
+        case .number: return []
+        case let .path(p, column): return [(p, column)]
+        case let .negate(e): return e.paths
+        case let .binary(_, a, b): return a.paths + b.paths
+        case let .call(_, args, _): return args.flatMap(\.paths)
+        }
+    }
+
+    /// Evaluates with `lookup` giving each path's value.
+    public func evaluate(_ lookup: (String, Int) throws(CommandError) -> Double) throws(CommandError) -> Double {
+        switch self {
+        case let .number(x): return x
+        case let .path(p, column): return try lookup(p, column)
+        case let .negate(e): return -(try e.evaluate(lookup))
+        case let .binary(op, a, b):
+            let x = try a.evaluate(lookup), y = try b.evaluate(lookup)
+            switch op {
+            case "+": return x + y
+            case "-": return x - y
+            case "*": return x * y
+            default: return x / y
+            }
+        case let .call(name, args, _):
+            var values: [Double] = []
+            for a in args { values.append(try a.evaluate(lookup)) }
+            switch name {
+            case "min": return values.min()!
+            case "max": return values.max()!
+            default: return abs(values[0])
+            }
+        }
+    }
+
+    /// The expression as it would be typed, for messages.
+    public var text: String {
+        switch self {
+        case let .number(x): return formatNumber(x)
+        case let .path(p, _): return p
+        case let .negate(e): return "-" + e.text
+        case let .binary(op, a, b): return "\(a.text) \(op) \(b.text)"
+        case let .call(name, args, _): return "\(name)(\(args.map(\.text).joined(separator: ", ")))"
+        }
+    }
+}
+
+/// Parses expressions from tokens with precedence climbing.
+public struct ExpressionParser {
+    let tokens: [Token]
+    public private(set) var index: Int
+    let endColumn: Int
+
+    public init(_ tokens: [Token], endColumn: Int) {
+        self.tokens = tokens
+        self.index = 0
+        self.endColumn = endColumn
+    }
+
+    public var atEnd: Bool { index >= tokens.count }
+    public var current: Token? { index < tokens.count ? tokens[index] : nil }
+    public mutating func advance() { index += 1 }
+
+    /// One whole expression; stops before a token that cannot continue it.
+    public mutating func parseExpression() throws(CommandError) -> ValueExpression {
+        var left = try parseTerm()
+        while let t = current, t.kind == .symbol, t.text == "+" || t.text == "-" {
+            index += 1
+            let right = try parseTerm()
+            left = .binary(Character(t.text), left, right)
+        }
+        return left
+    }
+
+    mutating func parseTerm() throws(CommandError) -> ValueExpression {
+        var left = try parseFactor()
+        while let t = current, t.kind == .symbol, t.text == "*" || t.text == "/" {
+            index += 1
+            let right = try parseFactor()
+            left = .binary(Character(t.text), left, right)
+        }
+        return left
+    }
+
+    mutating func parseFactor() throws(CommandError) -> ValueExpression {
+        guard let t = current else {
+            throw CommandError("the expression ends too early: expected a number, a name or '('", column: endColumn)
+        }
+        switch t.kind {
+        case .number:
+            index += 1
+            return .number(Double(t.text)!)
+        case .symbol where t.text == "-":
+            index += 1
+            return .negate(try parseFactor())
+        case .symbol where t.text == "+":
+            index += 1
+            return try parseFactor()
+        case .symbol where t.text == "(":
+            index += 1
+            let e = try parseExpression()
+            guard let close = current, close.text == ")" else {
+                throw CommandError("expected ')'", column: current?.column ?? endColumn)
+            }
+            index += 1
+            return e
+        case .word where ["min", "max", "abs"].contains(t.text) && index + 1 < tokens.count && tokens[index + 1].text == "(":
+            index += 2
+            var args: [ValueExpression] = []
+            while true {
+                args.append(try parseExpression())
+                guard let sep = current else { throw CommandError("expected ')'", column: endColumn) }
+                index += 1
+                if sep.text == ")" { break }
+                guard sep.text == "," else { throw CommandError("expected ',' or ')'", column: sep.column) }
+            }
+            if t.text == "abs" && args.count != 1 {
+                throw CommandError("abs takes one argument, got \(args.count)", column: t.column)
+            }
+            return .call(t.text, args, column: t.column)
+        case .word:
+            index += 1
+            if t.text.hasSuffix(".") {
+                throw CommandError("'\(t.text)' is incomplete: a name must follow the dot", column: t.column + t.text.count)
+            }
+            return .path(t.text, column: t.column)
+        default:
+            throw CommandError("expected a number, a name or '(', found '\(t.text)'", column: t.column)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// A JSON value whose text is deterministic: object keys sorted, numbers with
+/// at most two decimals, `-0` written `0`.
+public indirect enum JSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    /// One line, with `", "` and `": "` as separators.
+    public var text: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(x): out += formatNumber(x)
+        case let .string(s): JSON.writeString(s, to: &out)
+        case let .array(items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += ", " }
+                item.write(to: &out)
+            }
+            out += "]"
+        case let .object(members):
+            out += "{"
+            for (i, key) in members.keys.sorted().enumerated() {
+                if i > 0 { out += ", " }
+                JSON.writeString(key, to: &out)
+                out += ": "
+                members[key]!.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+/// A number with at most two decimals and no trailing zeros; `-0` is `0`.
+public func formatNumber(_ x: Double) -> String {
+    guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
+    let hundredths = (x * 100).rounded()
+    if hundredths == 0 { return "0" }
+    let negative = hundredths < 0
+    let magnitude = abs(hundredths)
+    guard magnitude < 9.0e15 else { return String(x) }
+    let whole = Int64(magnitude) / 100
+    let fraction = Int64(magnitude) % 100
+    var s = negative ? "-" : ""
+    s += String(whole)
+    if fraction != 0 {
+        s += fraction % 10 == 0 ? ".\(fraction / 10)" : (fraction < 10 ? ".0\(fraction)" : ".\(fraction)")
+    }
+    return s
+}

@@ -1,2 +1,0 @@
-import KBModel
-public enum KBShellInfo { public static let name = "kbplay" }

@@ -1,0 +1,55 @@
+/// What one command did, in both of kbplay's output forms.
+public struct CommandOutcome: Sendable {
+    public enum Status: Int, Sendable, Comparable {
+        case ok = 0
+        /// An `expect` did not hold.
+        case expectFailed = 1
+        /// The command was refused; nothing changed.
+        case rejected = 2
+        /// A file could not be read or written.
+        case ioError = 3
+
+        public static func < (a: Status, b: Status) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public var command: String
+    public var status: Status
+    /// The text form (what the shell prints), without a trailing newline.
+    public var text: String
+    /// The JSON form's members besides `command`, `ok` and `output`.
+    public var members: [String: JSON]
+    /// The shell should stop (`quit`).
+    public var quit = false
+
+    public init(command: String, status: Status = .ok, text: String = "", members: [String: JSON] = [:]) {
+        self.command = command
+        self.status = status
+        self.text = text
+        self.members = members
+    }
+
+    /// The single JSON line of `--json` mode: keys sorted.
+    public var json: JSON {
+        var all = members
+        all["command"] = .string(command)
+        all["ok"] = .bool(status != .rejected && status != .ioError)
+        all["output"] = .string(text)
+        return .object(all)
+    }
+
+    /// A refused command: the message, the line with a caret under the
+    /// column, and what would work.
+    public static func rejected(_ command: String, _ error: CommandError, status: Status = .rejected) -> CommandOutcome {
+        var text = "error: \(error.message)"
+        if let column = error.column, !command.isEmpty {
+            text += "\n  \(command)\n  " + String(repeating: " ", count: max(0, column - 1)) + "^"
+        }
+        if let suggestion = error.suggestion {
+            text += "\n  " + (suggestion.hasPrefix("usage:") || suggestion.contains(" ") ? suggestion : "did you mean '\(suggestion)'?")
+        }
+        var detail: [String: JSON] = ["message": .string(error.message)]
+        if let column = error.column { detail["column"] = .number(Double(column)) }
+        if let suggestion = error.suggestion { detail["suggestion"] = .string(suggestion) }
+        return CommandOutcome(command: command, status: status, text: text, members: ["error": .object(detail)])
+    }
+}

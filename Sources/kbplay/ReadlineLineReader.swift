@@ -1,0 +1,123 @@
+@preconcurrency import CReadline
+import Glibc
+import KBShell
+
+// GNU readline lives in this file only: the rest of kbplay sees `LineReader`.
+// readline is a C library with global state and C callbacks, so the state
+// it calls back into is global too; kbplay reads lines on one thread.
+
+nonisolated(unsafe) private var completer: (any Completer)?
+nonisolated(unsafe) private var pendingLine: String?
+nonisolated(unsafe) private var lineDone = false
+nonisolated(unsafe) private var interrupted: Int32 = 0
+
+/// An interactive reader on GNU readline: editing, history in a file
+/// (appended after every command, so nothing is lost if kbplay is killed),
+/// TAB completion through a ``Completer``, Ctrl-C drops the line being
+/// typed, Ctrl-D ends input.
+struct ReadlineLineReader: LineReader {
+    let historyFile: String
+
+    init(historyFile: String, completer provider: any Completer) {
+        self.historyFile = historyFile
+        completer = provider
+        rl_readline_name = UnsafePointer(strdup("kbplay"))
+        rl_catch_signals = 0
+        rl_attempted_completion_function = complete
+        using_history()
+        if access(historyFile, F_OK) == 0 {
+            read_history(historyFile)
+        }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in interrupted = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0  // no SA_RESTART: poll returns EINTR
+        sigaction(SIGINT, &action, nil)
+    }
+
+    mutating func readLine(prompt: String) -> String? {
+        pendingLine = nil
+        lineDone = false
+        rl_callback_handler_install(prompt) { raw in
+            if let raw {
+                pendingLine = String(cString: raw)
+                free(raw)
+            } else {
+                pendingLine = nil
+            }
+            lineDone = true
+            rl_callback_handler_remove()
+        }
+        while !lineDone {
+            var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&fd, 1, -1)
+            if interrupted != 0 {
+                interrupted = 0
+                // Ctrl-C: forget the line being typed and prompt again.
+                rl_free_line_state()
+                rl_callback_sigcleanup()
+                rl_replace_line("", 0)
+                fputs("^C\n", stdout)
+                fflush(stdout)
+                rl_callback_handler_remove()
+                rl_callback_handler_install(prompt) { raw in
+                    if let raw {
+                        pendingLine = String(cString: raw)
+                        free(raw)
+                    } else {
+                        pendingLine = nil
+                    }
+                    lineDone = true
+                    rl_callback_handler_remove()
+                }
+                continue
+            }
+            if ready < 0 { continue }
+            rl_callback_read_char()
+        }
+        if pendingLine == nil { fputs("\n", stdout) }
+        return pendingLine
+    }
+
+    mutating func record(_ line: String) {
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        add_history(line)
+        if access(historyFile, F_OK) != 0 {
+            let fd = open(historyFile, O_CREAT | O_WRONLY, 0o600)
+            if fd >= 0 { close(fd) }
+        }
+        append_history(1, historyFile)
+    }
+}
+
+/// readline's completion hook: asks the shell's completer and hands back a
+/// NULL-terminated array whose first entry is the candidates' common prefix.
+private let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
+    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, _, end in
+    rl_attempted_completion_over = 1
+    guard let completer, let text, let buffer = rl_line_buffer else { return nil }
+    let word = String(cString: text)
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+                                    count: Int(end))
+    let prefix = String(decoding: bytes, as: UTF8.self)
+    let candidates = completer.completions(prefix: prefix, word: word)
+    guard !candidates.isEmpty else { return nil }
+    var common = candidates[0]
+    for c in candidates.dropFirst() {
+        while !c.hasPrefix(common) { common.removeLast() }
+    }
+    if candidates.count == 1, common.hasSuffix(".") { rl_completion_suppress_append = 1 }
+    // readline frees the array and its strings with free().
+    let raw = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (candidates.count + 2))!
+    let matches = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: candidates.count + 2)
+    matches[0] = strdup(common)
+    var n = 1
+    if candidates.count > 1 {
+        for c in candidates {
+            matches[n] = strdup(c)
+            n += 1
+        }
+    }
+    matches[n] = nil
+    return matches
+}

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import KBDaemon
+import KBShell
+
+/// A tiny session for exercising the daemon: `inc`, `get`, anything else
+/// is rejected.
+struct CounterSession: HostedSession {
+    var value = 0
+    init() {}
+    init(decoding text: String, path: String) throws {
+        guard let v = Int(text.trimmingCharacters(in: .whitespaces)) else { throw DaemonIOError("bad snapshot in \(path)") }
+        value = v
+    }
+    func encoded() throws -> String { "\(value)" }
+    func completions(prefix: String, word: String) -> [String] { ["get", "inc"].filter { $0.hasPrefix(word) } }
+    mutating func execute(_ line: String) -> CommandOutcome {
+        switch line {
+        case "inc":
+            value += 1
+            return CommandOutcome(command: line, text: "\(value)", members: ["value": .number(Double(value))])
+        case "get":
+            return CommandOutcome(command: line, text: "\(value)", members: ["value": .number(Double(value))])
+        default:
+            return .rejected(line, CommandError("unknown command '\(line)'", column: 1))
+        }
+    }
+}
+
+func temporaryDirectory() -> String {
+    let path = NSTemporaryDirectory() + "kbplay-daemon-\(UUID().uuidString.prefix(8))"
+    mkdir(path, 0o700)
+    return path
+}
+
+/// Starts a daemon in this process and waits until it accepts connections.
+/// It serves until the test process ends.
+func startDaemon(_ dir: String, socket: String = "d.sock") async throws -> (Daemon<CounterSession>, Task<Void, Error>) {
+    let daemon = Daemon<CounterSession>(socketPath: dir + "/" + socket, sessionsDirectory: dir + "/Sessions")
+    let task = Task { try await daemon.run() }
+    for _ in 0..<200 {
+        if access(dir + "/" + socket, F_OK) == 0, TestClient(path: dir + "/" + socket) != nil { break }
+        try await Task.sleep(nanoseconds: 20_000_000)
+    }
+    return (daemon, task)
+}
+
+@Suite("Daemon: protocol over a real socket")
+struct DaemonTests {
+    @Test func evalRepliesWithTheCommandsJSONAndPersists() async throws {
+        let dir = temporaryDirectory()
+        _ = try await startDaemon(dir)
+        var info = stat()
+        stat(dir + "/d.sock", &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        let a = try #require(TestClient(path: dir + "/d.sock"))
+        let reply = try #require(await a.ask(#"{"id": 1, "session": "s", "op": "eval", "command": "inc"}"#))
+        #expect(reply["id"] == .number(1))
+        #expect(reply["status"] == .string("done"))
+        #expect(reply["result"]?["value"] == .number(1))
+        #expect(reply["result"]?["ok"] == .bool(true))
+        let rejected = try #require(await a.ask(#"{"id": "x", "session": "s", "op": "eval", "command": "nope"}"#))
+        #expect(rejected["result"]?["ok"] == .bool(false))
+        // The acknowledged command is in the journal already.
+        let journal = try String(contentsOfFile: dir + "/Sessions/.journal/s.journal", encoding: .utf8)
+        #expect(journal.contains(#""command": "inc""#))
+        #expect(!journal.contains("nope"))
+    }
+
+    @Test func twoClientsShareASessionAndASubscriberSeesBoth() async throws {
+        let dir = temporaryDirectory()
+        _ = try await startDaemon(dir)
+        let watcher = try #require(TestClient(path: dir + "/d.sock"))
+        let ack = try #require(await watcher.ask(#"{"id": 9, "session": "w", "op": "subscribe"}"#))
+        #expect(ack["status"] == .string("subscribed"))
+        let a = try #require(TestClient(path: dir + "/d.sock"))
+        let b = try #require(TestClient(path: dir + "/d.sock"))
+        _ = await a.ask(#"{"id": 1, "session": "w", "op": "eval", "command": "inc"}"#)
+        let second = await b.ask(#"{"id": 2, "session": "w", "op": "eval", "command": "inc"}"#)
+        #expect(second?["result"]?["value"] == .number(2))
+        let first = try #require(await watcher.next())
+        let next = try #require(await watcher.next())
+        #expect(first["id"] == .number(9) && first["event"] == .string("change"))
+        #expect(first["result"]?["value"] == .number(1) && next["result"]?["value"] == .number(2))
+        #expect(first["client"] != next["client"])
+        // Another session is independent.
+        let other = await a.ask(#"{"id": 3, "session": "other", "op": "eval", "command": "get"}"#)
+        #expect(other?["result"]?["value"] == .number(0))
+    }
+
+    @Test func badInputGetsAnErrorAndHarmsNothing() async throws {
+        let dir = temporaryDirectory()
+        _ = try await startDaemon(dir)
+        let c = try #require(TestClient(path: dir + "/d.sock"))
+        let malformed = try #require(await c.ask("{not json"))
+        #expect(malformed["status"] == .string("error"))
+        let unknown = try #require(await c.ask(#"{"id": 5, "op": "explode"}"#))
+        #expect(unknown["status"] == .string("error") && unknown["id"] == .number(5))
+        let badName = try #require(await c.ask(#"{"id": 6, "session": "../etc", "op": "eval", "command": "inc"}"#))
+        #expect(badName["status"] == .string("error"))
+        let noCommand = try #require(await c.ask(#"{"id": 7, "session": "s", "op": "eval"}"#))
+        #expect(noCommand["status"] == .string("error"))
+        // The same connection still works.
+        #expect(await c.ask(#"{"id": 8, "session": "s", "op": "eval", "command": "inc"}"#)?["result"]?["value"] == .number(1))
+
+        // An oversized line is refused and that connection closed; others go on.
+        let big = try #require(TestClient(path: dir + "/d.sock"))
+        big.sendRaw(Array(repeating: UInt8(ascii: "x"), count: DaemonRequest.maximumLength + 10))
+        let refusal = await big.next()
+        #expect(refusal?["status"] == .string("error"))
+        #expect(await big.nextRaw() == nil)
+        // A client that vanishes mid-request.
+        let gone = try #require(TestClient(path: dir + "/d.sock"))
+        gone.sendRaw(Array(#"{"id": 1, "session": "s", "op": "ev"#.utf8))
+        _ = gone
+        #expect(await c.ask(#"{"id": 10, "session": "s", "op": "eval", "command": "get"}"#)?["result"]?["value"] == .number(1))
+    }
+
+    @Test func aNewDaemonOnTheSameFolderHasEveryAcknowledgedCommand() async throws {
+        let dir = temporaryDirectory()
+        do {
+            let (_, task) = try await startDaemon(dir)
+            let c = try #require(TestClient(path: dir + "/d.sock"))
+            for i in 0..<5 { _ = await c.ask(#"{"id": \#(i), "session": "keep", "op": "eval", "command": "inc"}"#) }
+            task.cancel()
+        }
+        _ = try await startDaemon(dir)
+        let c = try #require(TestClient(path: dir + "/d.sock"))
+        #expect(await c.ask(#"{"id": 1, "session": "keep", "op": "eval", "command": "get"}"#)?["result"]?["value"] == .number(5))
+        let list = await c.ask(#"{"id": 2, "op": "ls-sessions"}"#)
+        #expect(list?["sessions"] == .array([.string("keep")]))
+        let cloned = await c.ask(#"{"id": 3, "session": "keep", "op": "clone", "to": "copy"}"#)
+        #expect(cloned?["status"] == .string("done"))
+        #expect(await c.ask(#"{"id": 4, "session": "copy", "op": "eval", "command": "get"}"#)?["result"]?["value"] == .number(5))
+        let described = await c.ask(#"{"id": 5, "op": "describe"}"#)
+        #expect(described?["commands"]?.arrayValue?.contains { $0["name"] == .string("keyboard show") } == true)
+        let completed = await c.ask(#"{"id": 6, "session": "keep", "op": "complete", "line": "in"}"#)
+        #expect(completed?["completions"] == .array([.string("inc")]))
+    }
+}

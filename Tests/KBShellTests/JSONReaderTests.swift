@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import KBShell
+
+@Suite("JSON: positions of errors, deterministic text")
+struct JSONReaderTests {
+    @Test func parsesAndPrintsWithSortedKeys() throws {
+        let value = try JSONReader.parse(#"{"b": [1, 2.5, -0.004, true, null], "a": "x\"y\u00e9"}"#)
+        #expect(value.text == #"{"a": "x\"yé", "b": [1, 2.5, 0, true, null]}"#)
+    }
+
+    @Test func truncatedFileGivesLineAndColumn() {
+        #expect(throws: JSONSyntaxError(message: "the text ends inside an object (truncated?)", line: 3, column: 15)) {
+            try JSONReader.parse("{\n  \"format\": \"kbplay-session\",\n  \"version\": 1")
+        }
+    }
+
+    @Test func badTokensArePointedAt() {
+        #expect(throws: JSONSyntaxError(message: "expected ',' or '}' in an object", line: 1, column: 11)) {
+            try JSONReader.parse(#"{"a": 1 "b": 2}"#.replacingOccurrences(of: "1 ", with: "1   "))
+        }
+        #expect(throws: JSONSyntaxError(message: "expected a value (object, array, string, number, true, false or null)", line: 1, column: 1)) {
+            try JSONReader.parse("kbplay")
+        }
+        #expect(throws: JSONSyntaxError(message: "member \"a\" appears twice", line: 1, column: 10)) {
+            try JSONReader.parse(#"{"a": 1, "a": 2}"#)
+        }
+    }
+
+    @Test func numbersPrintWithAtMostTwoDecimals() {
+        #expect(formatNumber(344) == "344")
+        #expect(formatNumber(-0.001) == "0")
+        #expect(formatNumber(196.5) == "196.5")
+        #expect(formatNumber(17.78125) == "17.78")
+        #expect(formatNumber(-4.005) == "-4.01" || formatNumber(-4.005) == "-4")
+        #expect(formatNumber(0.25) == "0.25")
+        #expect(formatNumber(-40) == "-40")
+    }
+}
