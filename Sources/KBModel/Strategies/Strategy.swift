@@ -53,14 +53,14 @@ public protocol StrategyHost {
     func usesSafeArea(_ constraint: String) -> Bool
     mutating func setConstant(_ value: Double, of constraint: String)
     /// The window frame of a view (after layout).
-    func windowFrame(of view: String) -> Rect?
-    func safeAreaInsets(of view: String) -> EdgeInsets
+    mutating func windowFrame(of view: String) -> Rect?
+    mutating func safeAreaInsets(of view: String) -> EdgeInsets
     /// A frame set on a controller's root view (nil: laid out normally).
     func rootFrameOverride(of controller: String) -> Rect?
     /// The root view's frame as layout gives it, without an override.
-    func naturalRootFrame(of controller: String) -> Rect
+    mutating func naturalRootFrame(of controller: String) -> Rect
     mutating func setRootFrame(_ frame: Rect?, of controller: String)
-    func contentInset(of scrollView: String) -> EdgeInsets?
+    mutating func contentInset(of scrollView: String) -> EdgeInsets?
     mutating func setContentInset(_ insets: EdgeInsets, of scrollView: String)
     /// Scrolls so that the focused field (or a text view's caret) is visible.
     mutating func scrollFocusToVisible(in scrollView: String)

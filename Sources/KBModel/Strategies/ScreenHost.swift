@@ -1,0 +1,65 @@
+/// A ``Screen`` as strategies see it: frames after layout, constants,
+/// insets and root frames they may change.
+public struct ScreenHost: StrategyHost {
+    public var screen: Screen
+
+    public init(_ screen: Screen) {
+        self.screen = screen
+    }
+
+    public var screenSize: Size { screen.screenSize }
+    public var focus: String? { screen.focus }
+
+    public func isAppeared(_ controller: String) -> Bool {
+        (try? screen.controller(named: controller))?.isAppeared ?? false
+    }
+
+    public func constant(of constraint: String) -> Double? {
+        (try? screen.constraint(named: constraint))?.constant
+    }
+
+    public func usesSafeArea(_ constraint: String) -> Bool {
+        guard let c = try? screen.constraint(named: constraint) else { return false }
+        return c.first.guide == .safeArea || c.second?.guide == .safeArea
+    }
+
+    public mutating func setConstant(_ value: Double, of constraint: String) {
+        _ = try? screen.setConstant(value, of: constraint)
+    }
+
+    public mutating func windowFrame(of view: String) -> Rect? {
+        screen.layout().windowFrame(view)
+    }
+
+    public mutating func safeAreaInsets(of view: String) -> EdgeInsets {
+        screen.layout().view(view)?.safeAreaInsets ?? .zero
+    }
+
+    public func rootFrameOverride(of controller: String) -> Rect? {
+        (try? screen.controller(named: controller))?.rootFrameOverride
+    }
+
+    public mutating func naturalRootFrame(of controller: String) -> Rect {
+        guard let c = try? screen.controller(named: controller) else { return .zero }
+        if c.parent == nil { return Rect(origin: .zero, size: screen.screenSize) }
+        return screen.layout().windowFrame(c.rootView) ?? .zero
+    }
+
+    public mutating func setRootFrame(_ frame: Rect?, of controller: String) {
+        _ = try? screen.setRootViewFrame(of: controller, to: frame)
+    }
+
+    public mutating func contentInset(of scrollView: String) -> EdgeInsets? {
+        screen.layout().view(scrollView)?.scroll?.contentInset
+    }
+
+    public mutating func setContentInset(_ insets: EdgeInsets, of scrollView: String) {
+        _ = try? screen.setContentInset(insets, of: scrollView)
+        _ = try? screen.setIndicatorInsets(insets, of: scrollView)
+    }
+
+    public mutating func scrollFocusToVisible(in scrollView: String) {
+        guard let field = screen.focus else { return }
+        _ = try? screen.scrollToVisible(field)
+    }
+}

@@ -1,0 +1,386 @@
+import Foundation
+import KBModel
+
+/// What a mutating command collects while it runs, to print afterwards.
+struct ChangeLog {
+    var lines: [String] = []
+    var notifications: [KeyboardNotification] = []
+    var warnings: [ModelWarning] = []
+    var flaws: [Flaw] = []
+    /// Constants already reported by a handler line (not repeated in the diff).
+    var reportedConstants: Set<String> = []
+    var extra: [String: JSON] = [:]
+    /// Lines printed after the diff.
+    var notes: [String] = []
+}
+
+extension Session {
+    /// Runs one command line and returns what it did. A rejected command
+    /// leaves the session exactly as it was.
+    public mutating func execute(_ line: String) -> CommandOutcome {
+        let parsed: ParsedCommand
+        do {
+            guard let p = try CommandParser.parse(line) else { return CommandOutcome(command: line) }
+            parsed = p
+        } catch {
+            return .rejected(line, error)
+        }
+        let saved = self
+        do {
+            var outcome = try run(parsed)
+            if outcome.status != .rejected && outcome.status != .ioError {
+                if !["history", "undo", "redo", "help", "quit"].contains(parsed.spec.name) { history.append(line) }
+            } else {
+                self = saved
+            }
+            outcome.command = line
+            return outcome
+        } catch let error as CommandError {
+            self = saved
+            return .rejected(line, error)
+        } catch let error as ModelError {
+            self = saved
+            return .rejected(line, CommandError(error.description, column: column(for: error, in: parsed),
+                                                suggestion: suggestion(for: error)))
+        } catch let error as KeyboardError {
+            self = saved
+            return .rejected(line, CommandError(error.description, column: parsed.values.values.map(\.column).min()))
+        } catch {
+            self = saved
+            return .rejected(line, CommandError("\(error)"))
+        }
+    }
+
+    private func suggestion(for error: ModelError) -> String? {
+        switch error {
+        case let .unknownName(_, _, suggestion), let .unknownDevice(_, suggestion): return suggestion
+        default: return nil
+        }
+    }
+
+    /// The column of the token an error is about, when it names one.
+    private func column(for error: ModelError, in parsed: ParsedCommand) -> Int? {
+        var name: String?
+        switch error {
+        case let .unknownName(n, _, _), let .unknownDevice(n, _), let .duplicateName(n, _), let .reservedName(n),
+             let .invalidName(n), let .malformedAnchor(n), let .notAScrollView(n), let .notAStackView(n),
+             let .notATextInput(n):
+            name = n
+        default: break
+        }
+        let tokens = Array(parsed.values.values) + parsed.rest
+        if let name, let t = tokens.filter({ $0.text == name || $0.text.hasPrefix(name + ".") || $0.text.contains(name) })
+            .min(by: { $0.column < $1.column }) {
+            return t.column + max(0, (t.text.range(of: name).map { t.text.distance(from: t.text.startIndex, to: $0.lowerBound) } ?? 0))
+        }
+        return tokens.map(\.column).min()
+    }
+
+    mutating func run(_ p: ParsedCommand) throws -> CommandOutcome {
+        switch p.spec.name {
+        case "help": return help(p)
+        case "quit":
+            var o = CommandOutcome(command: p.line, text: "bye")
+            o.quit = true
+            return o
+        case "devices": return devicesList()
+        case "tree": return tree()
+        case "frames": return frames()
+        case "constraints": return try constraintList(p.string("VIEW"))
+        case "events": return events(p.number("N").map { Int($0) })
+        case "diff":
+            guard var last = lastChange else { return CommandOutcome(command: p.line, text: "nothing has changed yet") }
+            last.command = p.line
+            return last
+        case "explain": return try explain(p.string("VIEW")!)
+        case "print": return try printValue(p)
+        case "expect": return try expect(p)
+        case "history":
+            let lines = history.enumerated().map { "\(String($0.offset + 1).leftPadded(4))  \($0.element)" }
+            return CommandOutcome(command: p.line, text: lines.isEmpty ? "no commands yet" : lines.joined(separator: "\n"),
+                                  members: ["history": .array(history.map { .string($0) })])
+        case "undo", "redo": return undoRedo(p.spec.name == "undo")
+        case "render": return try render(p)
+        case "save": return try save(p.string("NAME"))
+        case "sessions": return try sessionList()
+        default:
+            return try mutate(p)
+        }
+    }
+
+    // MARK: Mutations
+
+    /// Runs a command that may change the session: layout before and
+    /// after, the diff, the focus verdict and the flaws.
+    mutating func mutate(_ p: ParsedCommand) throws -> CommandOutcome {
+        let previous = state
+        let before = screen.layout()
+        var log = ChangeLog()
+        try apply(p, &log)
+        let after = screen.layout()
+        var outcome = report(p.line, before: before, after: after, log: log)
+        if state != previous {
+            undoStack.append(previous)
+            redoStack = []
+            lastChange = outcome
+        }
+        outcome.command = p.line
+        return outcome
+    }
+
+    /// The printed and JSON forms of a change.
+    mutating func report(_ line: String, before: LayoutSnapshot, after: LayoutSnapshot, log: ChangeLog) -> CommandOutcome {
+        var text = log.lines
+        for w in log.warnings { text.append(w.description) }
+        let changes = LayoutDiff.changes(from: before, to: after)
+        let shown = changes.filter { change in
+            if case let .constant(name, _, _) = change { return !log.reportedConstants.contains(name) }
+            return true
+        }
+        if !shown.isEmpty {
+            text += aligned(shown)
+        } else if !log.notifications.isEmpty || !log.warnings.isEmpty {
+            if log.warnings.isEmpty { text.append("no view moved") } else { text[text.count - 1] += "; nothing moved" }
+        }
+        text += log.notes
+        var members: [String: JSON] = log.extra
+        members["notifications"] = .array(log.notifications.map(Self.json))
+        members["changes"] = .array(changes.map(Self.json))
+        members["warnings"] = .array(log.warnings.map { .string($0.description) })
+        if let focus = screen.focusReport(in: after) {
+            text.append(verdict(focus, keyboardUp: after.keyboardFrame != nil))
+            members["focus"] = .object(["field": .string(focus.field), "covered": .number(focus.covered),
+                                        "clearance": .number(focus.clearance)])
+        }
+        if !log.flaws.isEmpty {
+            for f in log.flaws {
+                let (reason, fix) = f.message.splitFix()
+                text.append("⚑ \(f.strategy.rawValue): \(reason)")
+                if let fix { text.append("  fix: \(fix)") }
+            }
+            members["flaws"] = .array(log.flaws.map { f in
+                .object(["id": .string(f.id.rawValue), "strategy": .string(f.strategy.rawValue),
+                         "controller": .string(f.controller), "message": .string(f.message)])
+            })
+        }
+        return CommandOutcome(command: line, text: text.joined(separator: "\n"), members: members)
+    }
+
+    /// Diff lines with the names padded so the frames line up.
+    func aligned(_ changes: [LayoutChange]) -> [String] {
+        let width = changes.compactMap { c -> Int? in
+            if case let .frame(v, _, _) = c { return v.count }
+            return nil
+        }.max() ?? 0
+        return changes.map { c in
+            if case let .frame(v, a, b) = c {
+                return "~ \(v.padded(width))  \(a.description.padded(20)) → \(b)"
+            }
+            return c.description
+        }
+    }
+
+    func verdict(_ f: FocusReport, keyboardUp: Bool) -> String {
+        let p = formatPoints
+        if f.covered > 0 {
+            return "✗ \(f.field) is covered by the keyboard: its bottom is at \(p(f.fieldFrame.maxY)), the keyboard's top at \(p(f.keyboardTop)) (\(p(f.covered)) pt hidden)"
+        }
+        if !keyboardUp { return "✓ \(f.field) is visible (no keyboard on screen)" }
+        return "✓ \(f.field) is visible, \(p(f.clearance)) pt above the keyboard"
+    }
+
+    static func json(_ n: KeyboardNotification) -> JSON {
+        func r(_ r: Rect) -> JSON { .array([r.minX, r.minY, r.width, r.height].map { .number($0) }) }
+        return .object(["name": .string(n.name.rawValue), "begin": r(n.begin), "end": r(n.end),
+                        "duration": .number(n.duration), "curve": .number(Double(n.curve)), "isLocal": .bool(n.isLocal)])
+    }
+
+    static func json(_ c: LayoutChange) -> JSON {
+        func r(_ r: Rect) -> JSON { .array([r.minX, r.minY, r.width, r.height].map { .number($0) }) }
+        func i(_ e: EdgeInsets) -> JSON { .array([e.top, e.left, e.bottom, e.right].map { .number($0) }) }
+        func pt(_ p: Point) -> JSON { .array([.number(p.x), .number(p.y)]) }
+        func sz(_ s: Size) -> JSON { .array([.number(s.width), .number(s.height)]) }
+        var m: [String: JSON] = ["kind": .string(c.kind), "target": .string(c.target)]
+        switch c {
+        case let .viewAdded(_, f): m["after"] = r(f)
+        case let .viewRemoved(_, f): m["before"] = r(f)
+        case let .frame(_, a, b): m["before"] = r(a); m["after"] = r(b)
+        case let .safeAreaInsets(_, a, b), let .contentInset(_, a, b), let .adjustedContentInset(_, a, b),
+             let .indicatorInsets(_, a, b):
+            m["before"] = i(a); m["after"] = i(b)
+        case let .contentSize(_, a, b): m["before"] = sz(a); m["after"] = sz(b)
+        case let .contentOffset(_, a, b): m["before"] = pt(a); m["after"] = pt(b)
+        case let .constant(_, a, b): m["before"] = .number(a); m["after"] = .number(b)
+        }
+        return .object(m)
+    }
+
+    /// Carries out a mutating command.
+    mutating func apply(_ p: ParsedCommand, _ log: inout ChangeLog) throws {
+        func take(_ r: MutationResult) { log.warnings += r.warnings }
+        switch p.spec.name {
+        case "device":
+            let orientation = p.string("ORIENTATION").flatMap(Orientation.init(rawValue:))
+            let oldOrientation = screen.orientation
+            if keyboard.isUp {
+                let t = try keyboard.applying(.endEditing, on: screen.device, oldOrientation)
+                try post(t, &log, apply: true)
+            }
+            take(try screen.setDevice(p.string("ID")!, orientation: orientation))
+            if keyboard.mode != .docked && screen.device.idiom != .pad { keyboard.mode = .docked }
+            if screen.focus != nil {
+                let t = try keyboard.applying(.beginEditing(alreadyEditing: false), on: screen.device, screen.orientation)
+                try post(t, &log, apply: true)
+            }
+            syncKeyboard()
+        case "rotate":
+            let old = screen.orientation
+            let target = p.string("ORIENTATION").flatMap(Orientation.init(rawValue:)) ?? (old == .portrait ? .landscape : .portrait)
+            let t = try keyboard.applying(.rotate(to: target), on: screen.device, old)
+            take(screen.rotate(to: target))
+            try post(t, &log, apply: true)
+            syncKeyboard()
+        case "controller":
+            if let parent = p.string("PARENT") {
+                take(try screen.addController(p.string("NAME")!, in: parent, at: p.string("CONTAINER")!))
+            } else {
+                take(try screen.addController(p.string("NAME")!))
+            }
+        case "add":
+            guard let kind = ViewKind(rawValue: p.string("KIND")!) else {
+                let t = p.values["KIND"]!
+                throw CommandError("unknown view kind '\(t.text)'", column: t.column,
+                                   suggestion: nearestName(to: t.text, in: ViewKind.allCases.map(\.rawValue)))
+            }
+            var options = ViewOptions(text: p.string("TEXT"))
+            if let w = p.number("W"), let h = p.number("H") { options.intrinsic = Size(width: w, height: h) }
+            if kind == .stackView {
+                var stack = StackConfiguration(axis: .vertical)
+                if let a = p.string("AXIS") { stack.axis = a == "horizontal" ? .horizontal : .vertical }
+                if let s = p.number("N") { stack.spacing = s }
+                if let d = p.string("D"), let dist = StackConfiguration.Distribution(rawValue: d) { stack.distribution = dist }
+                if let a = p.string("A"), let al = StackConfiguration.Alignment(rawValue: a) { stack.alignment = al }
+                options.stack = stack
+            } else if let keyword = ["axis", "spacing", "distribution", "alignment"].first(where: { p.present.contains($0) }) {
+                throw CommandError("'\(keyword)' is a stack-view option; \(kind.rawValue) has none",
+                                   column: p.line.range(of: keyword).map { p.line.distance(from: p.line.startIndex, to: $0.lowerBound) + 1 })
+            }
+            take(try screen.addView(kind, p.string("NAME")!, to: p.string("PARENT")!, options: options))
+        case "remove":
+            let name = p.string("NAME")!
+            take(try screen.remove(name))
+            state.strategies.removeAll { $0.controller == name }
+        case "set":
+            try set(p, &log)
+        case "constrain":
+            let c = try ConstraintLine.parse(p.rest, endColumn: p.line.count + 1)
+            let relation = LayoutRelation(rawValue: c.relation.rawValue)!
+            take(try screen.constrain(c.first, relation, c.second, multiplier: c.multiplier, constant: c.constant,
+                                      priority: c.priority, name: c.name))
+        case "pin":
+            var insets = EdgeInsets.zero
+            if let n = p.number("N") { insets = EdgeInsets(all: n) }
+            if let t = p.number("T") {
+                insets = EdgeInsets(top: t, left: p.number("L")!, bottom: p.number("B")!, right: p.number("R")!)
+            }
+            take(try screen.pin(p.string("VIEW")!, to: p.string("OWNER")!, insets: insets))
+        case "activate": take(try screen.activate(p.string("NAME")!))
+        case "deactivate": take(try screen.deactivate(p.string("NAME")!))
+        case "focus":
+            let field = p.string("FIELD")!
+            let wasEditing = screen.focus != nil
+            let v = try screen.view(named: field)
+            guard v.kind.isTextInput else { throw ModelError.notATextInput(field) }
+            take(try screen.setFocus(field))
+            if !(wasEditing && screen.focus == field && false) {
+                let t = try keyboard.applying(.beginEditing(alreadyEditing: wasEditing), on: screen.device, screen.orientation)
+                try post(t, &log, apply: true)
+            }
+            // UIKit scrolls a field that becomes first responder into view
+            // inside its scroll view.
+            take(try screen.scrollToVisible(field))
+        case "resign", "return", "tap outside":
+            guard screen.focus != nil else {
+                log.notes.append("nothing is focused")
+                return
+            }
+            take(try screen.setFocus(nil))
+            let t = try keyboard.applying(.endEditing, on: screen.device, screen.orientation)
+            try post(t, &log, apply: true)
+        case "keyboard show":
+            let t = try keyboard.applying(.show(height: p.number("H"), duration: p.number("D"), curve: p.number("C").map { Int($0) }),
+                                          on: screen.device, screen.orientation)
+            try post(t, &log, apply: true)
+            if let n = p.number("N") { try animationFrames(Int(n), t, &log) }
+        case "keyboard hide":
+            let t = try keyboard.applying(.hide, on: screen.device, screen.orientation)
+            try post(t, &log, apply: true)
+            if let n = p.number("N") { try animationFrames(Int(n), t, &log) }
+        case "keyboard height":
+            try keyboardEvent(.setHeight(p.number("H")!), &log)
+        case "keyboard predictive": try keyboardEvent(.predictive(p.string("STATE") == "on"), &log)
+        case "keyboard type": try keyboardEvent(.type(Keyboard.KeyboardType(rawValue: p.string("TYPE")!)!), &log)
+        case "keyboard hardware": try keyboardEvent(.hardware(p.string("STATE") == "on"), &log)
+        case "keyboard undock": try keyboardEvent(.setMode(.undocked), &log)
+        case "keyboard split": try keyboardEvent(.setMode(.split), &log)
+        case "keyboard float": try keyboardEvent(.setMode(.floating), &log)
+        case "keyboard dock": try keyboardEvent(.setMode(.docked), &log)
+        case "keyboard drag": try keyboardEvent(.drag(p.number("Y")!), &log)
+        case "keyboard release":
+            let t = try keyboard.applying(.release, on: screen.device, screen.orientation)
+            if t.endedEditing { take(try screen.setFocus(nil)) }
+            try post(t, &log, apply: true)
+        case "handle":
+            try attach(p, &log)
+        case "on":
+            try addRule(p, &log)
+        case "appear":
+            take(try screen.appear(p.string("CONTROLLER")!))
+        case "disappear":
+            take(try screen.disappear(p.string("CONTROLLER")!))
+        case "new":
+            var fresh = Session(sessionsDirectory: sessionsDirectory)
+            if let id = p.string("DEVICE") { _ = try fresh.screen.setDevice(id) }
+            fresh.history = history
+            state = fresh.state
+            name = nil
+            events = []
+        case "demo":
+            state = Session.demo().state
+            name = "demo"
+            events = []
+        case "load":
+            try load(p.string("NAME")!, p.values["NAME"]!.column)
+            log.notes.append("loaded \(name ?? "")")
+        case "source":
+            try source(p.string("FILE")!, p.values["FILE"]!.column, &log)
+        default:
+            throw CommandError("'\(p.spec.name)' is not available here")
+        }
+    }
+
+    /// Applies a keyboard event that is not a show or hide.
+    mutating func keyboardEvent(_ event: KeyboardEvent, _ log: inout ChangeLog) throws {
+        let t = try keyboard.applying(event, on: screen.device, screen.orientation)
+        try post(t, &log, apply: true)
+    }
+
+    /// Makes the screen's keyboard frame match the keyboard.
+    mutating func syncKeyboard() {
+        let k = keyboard.layoutState(on: screen.device, screen.orientation)
+        log(screen.setKeyboardFrame(k.frame, docked: k.isDocked))
+    }
+
+    private func log(_ r: MutationResult) {}
+}
+
+extension String {
+    func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+
+    /// A flaw message split at its `fix:`.
+    func splitFix() -> (String, String?) {
+        guard let r = range(of: " fix: ") else { return (self, nil) }
+        return (String(self[..<r.lowerBound]), String(self[r.upperBound...]))
+    }
+}

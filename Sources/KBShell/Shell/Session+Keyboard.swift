@@ -1,0 +1,298 @@
+import KBModel
+
+extension Session {
+    /// Posts a keyboard transition: the layout guide follows the new frame,
+    /// then each notification in order runs the handlers registered for it
+    /// (strategies, then rules, in the order they were attached).
+    mutating func post(_ t: KeyboardTransition, _ log: inout ChangeLog, apply: Bool) throws {
+        let device = screen.device, orientation = screen.orientation
+        let overlapBefore = keyboard.overlap(on: device, orientation)
+        keyboard = t.keyboard
+        syncKeyboard()
+        let context = KeyboardContext(keyboard: keyboard, device: device, orientation: orientation)
+        for n in t.notifications {
+            log.notifications.append(n)
+            var handlers: [String] = []
+            if n.name.isWill {
+                log.lines.append("\(n.name.rawValue.padded(24)) \(n.begin) → \(n.end)  \(formatPoints(n.duration)) s, curve \(n.curve)")
+            } else {
+                log.lines.append(n.name.rawValue)
+            }
+            var host = ScreenHost(screen)
+            for i in state.strategies.indices {
+                guard let r = state.strategies[i].handle(n, context: context, host: &host) else { continue }
+                for (what, why) in r.effects {
+                    log.lines.append("  \(r.controller) · \(r.strategy.rawValue.padded(12)) \(what)   \(why)")
+                    handlers.append("\(r.controller) · \(r.strategy.rawValue): \(what)")
+                    if let dot = what.range(of: ".constant ") { log.reportedConstants.insert(String(what[..<dot.lowerBound])) }
+                }
+                for f in r.flaws where !log.flaws.contains(where: { $0.id == f.id && $0.controller == f.controller && $0.strategy == f.strategy }) {
+                    log.flaws.append(f)
+                }
+            }
+            screen = host.screen
+            for rule in state.rules where rule.event == n.name {
+                guard (try? screen.controller(named: rule.controller))?.isAppeared == true else { continue }
+                let value = try evaluate(rule.expression, notification: n)
+                let before = (try? screen.constraint(named: rule.constraint))?.constant ?? 0
+                log.warnings += try screen.setConstant(value, of: rule.constraint).warnings
+                let what = "\(rule.constraint).constant \(formatPoints(before)) → \(formatPoints(value))"
+                log.lines.append("  \(rule.controller) · rule         \(what)   (\(rule.expression))")
+                handlers.append("\(rule.controller) · rule: \(what)")
+                log.reportedConstants.insert(rule.constraint)
+            }
+            events.append(EventRecord(notification: n, handlers: handlers))
+        }
+        if events.count > 200 { events.removeFirst(events.count - 200) }
+        let overlapAfter = keyboard.overlap(on: device, orientation)
+        for s in state.strategies {
+            let appeared = (try? screen.controller(named: s.controller))?.isAppeared ?? false
+            if let f = s.missedFrameChange(posted: t.notifications, overlapBefore: overlapBefore,
+                                           overlapAfter: overlapAfter, controllerAppeared: appeared) {
+                log.flaws.append(f)
+            }
+        }
+        if t.notifications.isEmpty && overlapBefore != overlapAfter {
+            log.lines.append("keyboard top now at \(formatPoints(keyboard.frame(on: device, orientation).minY)) (no notification)")
+        }
+    }
+
+    /// `keyboard show frames N`: the keyboard and the views at N moments of
+    /// the curve-7 spring (the views move with the keyboard's animation).
+    mutating func animationFrames(_ n: Int, _ t: KeyboardTransition, _ log: inout ChangeLog) throws {
+        guard n > 0, n <= 60 else { throw CommandError("frames takes 1 to 60") }
+        guard let first = t.notifications.first else { return }
+        let begin = first.begin, end = first.end
+        log.notes.append("animation (curve 7 spring, settles at \(formatPoints(DeviceCatalog.standard.curve7.settles)) s):")
+        for time in Keyboard.animationTimes(n) {
+            let p = Keyboard.progress(at: time)
+            let y = begin.minY + (end.minY - begin.minY) * p
+            log.notes.append("  t=\(formatPoints(time)) s  \(formatPoints(p * 100))%  keyboard top \(formatPoints(y))")
+        }
+    }
+
+    /// `handle CONTROLLER with STRATEGY ARGS`.
+    mutating func attach(_ p: ParsedCommand, _ log: inout ChangeLog) throws {
+        let controller = p.string("CONTROLLER")!
+        _ = try screen.controller(named: controller)
+        let kindToken = p.values["STRATEGY"]!
+        guard let kind = StrategyKind(rawValue: kindToken.text) else {
+            throw CommandError("unknown strategy '\(kindToken.text)'", column: kindToken.column,
+                               suggestion: nearestName(to: kindToken.text, in: StrategyKind.allCases.map(\.rawValue))
+                                   ?? StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        var s = Strategy(kind: kind, controller: controller)
+        var rest = p.rest[...]
+        func constraintArg(_ what: String) throws -> String {
+            guard let t = rest.first, t.kind == .word else {
+                throw CommandError("\(kind.rawValue) needs \(what)", column: rest.first?.column ?? p.line.count + 1,
+                                   suggestion: "usage: handle \(controller) with \(StrategyUsage.usage[kind]!)")
+            }
+            rest = rest.dropFirst()
+            _ = try screen.constraint(named: t.text)
+            return t.text
+        }
+        func viewArg(_ what: String) throws -> String {
+            guard let t = rest.first, t.kind == .word else {
+                throw CommandError("\(kind.rawValue) needs \(what)", column: rest.first?.column ?? p.line.count + 1)
+            }
+            rest = rest.dropFirst()
+            _ = try screen.view(named: t.text)
+            return t.text
+        }
+        func number() throws -> Double {
+            var sign = 1.0
+            if let t = rest.first, t.text == "-" { sign = -1; rest = rest.dropFirst() }
+            guard let t = rest.first, let x = t.number else {
+                throw CommandError("expected a number", column: rest.first?.column ?? p.line.count + 1)
+            }
+            rest = rest.dropFirst()
+            return sign * x
+        }
+        switch kind {
+        case .observer:
+            s.constraint = try constraintArg("the constraint to drive")
+        case .controllable:
+            s.constraint = try constraintArg("the constraint to drive")
+        case .layoutConstraint:
+            s.constraint = try constraintArg("the constraint to drive")
+            s.offset = try screen.constraint(named: s.constraint!).constant
+        case .childDelegate:
+            s.constraint = try constraintArg("the child's field constraint")
+        case .contentInset:
+            let v = try viewArg("the scroll view")
+            guard (try screen.view(named: v)).scroll != nil else { throw ModelError.notAScrollView(v) }
+            s.scrollView = v
+        case .resizeRoot, .layoutGuide, .autoScroll:
+            break
+        }
+        while let t = rest.first {
+            rest = rest.dropFirst()
+            let allowed = StrategyUsage.options[kind]!
+            guard t.kind == .word, allowed.contains(t.text) else {
+                throw CommandError("unexpected '\(t.text)' for \(kind.rawValue)", column: t.column,
+                                   suggestion: "usage: handle \(controller) with \(StrategyUsage.usage[kind]!)")
+            }
+            switch t.text {
+            case "padding": s.padding = try number()
+            case "inset": s.inset = try number()
+            case "fallback": s.fallback = try number()
+            case "down-offset": s.downOffset = try number()
+            case "distance": s.distance = try number()
+            case "parent":
+                s.parentConstraint = try constraintArg("the parent's constraint")
+            case "expand":
+                s.expandView = try viewArg("the view whose height the parent uses")
+            default: break
+            }
+        }
+        if kind == .childDelegate && (s.parentConstraint == nil || s.expandView == nil) {
+            throw CommandError("child-delegate needs parent CONSTRAINT and expand VIEW", column: p.line.count + 1,
+                               suggestion: "usage: handle \(controller) with \(StrategyUsage.usage[kind]!)")
+        }
+        if state.strategies.contains(where: { $0.controller == controller && $0.kind == kind }) {
+            throw CommandError("\(controller) already uses \(kind.rawValue)", column: kindToken.column)
+        }
+        state.strategies.append(s)
+        log.notes.append(s.attachSummary)
+    }
+
+    /// `on CONTROLLER EVENT: set NAME.constant = EXPR`, checked when entered.
+    mutating func addRule(_ p: ParsedCommand, _ log: inout ChangeLog) throws {
+        let controller = p.string("CONTROLLER")!
+        _ = try screen.controller(named: controller)
+        let rest = p.rest
+        let usage = "usage: on \(controller) keyboardWillShow: set NAME.constant = EXPR"
+        guard let eventToken = rest.first, eventToken.kind == .word else {
+            throw CommandError("expected a notification name", column: p.restColumn, suggestion: usage)
+        }
+        guard let event = KeyboardNotification.Name(rawValue: eventToken.text) else {
+            throw CommandError("unknown notification '\(eventToken.text)'", column: eventToken.column,
+                               suggestion: nearestName(to: eventToken.text, in: KeyboardNotification.Name.allCases.map(\.rawValue))
+                                   ?? KeyboardNotification.Name.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        guard rest.count > 1, rest[1].text == ":" else {
+            throw CommandError("expected ':' after \(event.rawValue)", column: rest.count > 1 ? rest[1].column : p.line.count + 1, suggestion: usage)
+        }
+        guard rest.count > 2, rest[2].text == "set" else {
+            throw CommandError("expected 'set'", column: rest.count > 2 ? rest[2].column : p.line.count + 1, suggestion: usage)
+        }
+        guard rest.count > 3, rest[3].kind == .word, rest[3].text.hasSuffix(".constant") else {
+            throw CommandError("a rule sets NAME.constant", column: rest.count > 3 ? rest[3].column : p.line.count + 1, suggestion: usage)
+        }
+        let target = String(rest[3].text.dropLast(".constant".count))
+        do { _ = try screen.constraint(named: target) } catch {
+            throw CommandError(error.description, column: rest[3].column,
+                               suggestion: { if case let .unknownName(_, _, s) = error { return s }; return nil }())
+        }
+        var k = 4
+        if k < rest.count, rest[k].text == "=" || rest[k].text == "==" { k += 1 }
+        let exprTokens = Array(rest[k...])
+        guard !exprTokens.isEmpty else { throw CommandError("expected an expression", column: p.line.count + 1, suggestion: usage) }
+        let expression = try parseExpression(exprTokens, endColumn: p.line.count + 1)
+        try check(expression)
+        let text = p.line[p.line.index(p.line.startIndex, offsetBy: exprTokens[0].column - 1)...].trimmingCharacters(in: .whitespaces)
+        state.rules.append(Rule(controller: controller, event: event, constraint: target, expression: text))
+        log.notes.append("\(controller) runs on \(event.rawValue): \(target).constant = \(text)")
+    }
+
+    /// `set NAME.ATTR [=] VALUE`.
+    mutating func set(_ p: ParsedCommand, _ log: inout ChangeLog) throws {
+        let targetToken = p.values["TARGET"]!
+        let path = targetToken.text
+        var rest = p.rest
+        if let first = rest.first, first.text == "=" || first.text == "==" { rest.removeFirst() }
+        guard !rest.isEmpty else { throw CommandError("'set' needs a value", column: p.line.count + 1, suggestion: "usage: \(p.spec.usage)") }
+        let parts = path.split(separator: ".").map(String.init)
+        guard parts.count >= 2 else {
+            throw CommandError("'\(path)' names no property: write NAME.constant, NAME.priority, V.hidden, V.text, …", column: targetToken.column)
+        }
+        // The longest prefix that names something is the object.
+        var objectParts = parts.count - 1
+        while objectParts > 1 && screen.kind(of: parts[0..<objectParts].joined(separator: ".")) == nil { objectParts -= 1 }
+        let object = parts[0..<objectParts].joined(separator: ".")
+        let property = parts[objectParts...].joined(separator: ".")
+        func numberValue() throws -> Double {
+            let e = try parseExpression(rest, endColumn: p.line.count + 1)
+            try check(e)
+            return try e.evaluate { path, column throws(CommandError) in try self.value(of: path, column: column, notification: nil) }
+        }
+        func word() throws -> String {
+            guard rest.count == 1 else { throw CommandError("expected one value", column: rest.first?.column) }
+            return rest[0].text
+        }
+        let take: (MutationResult) -> Void = { log.warnings += $0.warnings }
+        switch property {
+        case "constant": take(try screen.setConstant(try numberValue(), of: object))
+        case "priority":
+            let v = try numberValue()
+            guard v == v.rounded(), (1...1000).contains(Int(v)) else {
+                throw CommandError("a priority is a whole number from 1 to 1000", column: rest[0].column)
+            }
+            take(try screen.setPriority(Int(v), of: object))
+        case "hugging.horizontal", "hugging.vertical", "compression.horizontal", "compression.vertical":
+            let v = try numberValue()
+            guard v == v.rounded(), (1...1000).contains(Int(v)) else {
+                throw CommandError("a priority is a whole number from 1 to 1000", column: rest[0].column)
+            }
+            let axis: Axis = property.hasSuffix("horizontal") ? .horizontal : .vertical
+            if property.hasPrefix("hugging") {
+                take(try screen.setHugging(Int(v), axis, of: object))
+            } else {
+                take(try screen.setCompressionResistance(Int(v), axis, of: object))
+            }
+        case "hidden":
+            let w = try word()
+            guard w == "on" || w == "off" || w == "true" || w == "false" else {
+                throw CommandError("hidden is on or off", column: rest[0].column)
+            }
+            take(try screen.setHidden(w == "on" || w == "true", of: object))
+        case "text":
+            guard rest.count == 1, rest[0].kind == .string else {
+                throw CommandError("text takes a quoted string", column: rest.first?.column, suggestion: "set \(object).text \"Sign in\"")
+            }
+            take(try screen.setText(rest[0].text, of: object))
+        case "contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right":
+            let v = try numberValue()
+            guard let current = screen.layout().view(object)?.scroll?.contentInset else { throw ModelError.notAScrollView(object) }
+            var insets = current
+            switch property {
+            case "contentInset.top": insets.top = v
+            case "contentInset.left": insets.left = v
+            case "contentInset.bottom": insets.bottom = v
+            default: insets.right = v
+            }
+            take(try screen.setContentInset(insets, of: object))
+        case "contentOffset.x", "contentOffset.y":
+            let v = try numberValue()
+            guard let current = screen.layout().view(object)?.scroll?.contentOffset else { throw ModelError.notAScrollView(object) }
+            let offset = property.hasSuffix(".x") ? Point(x: v, y: current.y) : Point(x: current.x, y: v)
+            take(try screen.setContentOffset(offset, of: object))
+        default:
+            let known = ["constant", "priority", "hugging.horizontal", "hugging.vertical", "compression.horizontal",
+                         "compression.vertical", "hidden", "text", "contentInset.bottom", "contentOffset.y"]
+            throw CommandError("'\(object)' has no settable property '\(property)'",
+                               column: targetToken.column + object.count + 1,
+                               suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")
+        }
+    }
+}
+
+/// The arguments of each strategy, for errors and help.
+enum StrategyUsage {
+    static let usage: [StrategyKind: String] = [
+        .observer: "observer CONSTRAINT [padding N]",
+        .controllable: "controllable CONSTRAINT [inset N] [fallback H]",
+        .resizeRoot: "resize-root",
+        .childDelegate: "child-delegate FIELD_CONSTRAINT parent PARENT_CONSTRAINT expand VIEW",
+        .contentInset: "content-inset SCROLLVIEW",
+        .layoutConstraint: "layout-constraint CONSTRAINT [down-offset N]",
+        .layoutGuide: "layout-guide",
+        .autoScroll: "auto-scroll [distance N]",
+    ]
+    static let options: [StrategyKind: [String]] = [
+        .observer: ["padding"], .controllable: ["inset", "fallback"], .resizeRoot: [],
+        .childDelegate: ["parent", "expand"], .contentInset: [], .layoutConstraint: ["down-offset"],
+        .layoutGuide: [], .autoScroll: ["distance"],
+    ]
+}

@@ -1,0 +1,197 @@
+import KBModel
+
+extension Session {
+    static let rectMembers = ["minX", "minY", "maxX", "maxY", "midX", "midY", "width", "height"]
+    static let insetMembers = ["top", "left", "bottom", "right"]
+    static let viewProperties = ["frame", "bounds", "safeAreaInsets", "contentInset", "contentOffset", "contentSize"]
+
+    func parseExpression(_ tokens: [Token], endColumn: Int) throws(CommandError) -> ValueExpression {
+        var parser = ExpressionParser(tokens, endColumn: endColumn)
+        let e = try parser.parseExpression()
+        if let extra = parser.current {
+            throw CommandError("unexpected '\(extra.text)' in the expression", column: extra.column,
+                               suggestion: "operators: + - * / ( ), functions: min max abs")
+        }
+        return e
+    }
+
+    /// Checks every path of an expression against the session (names and
+    /// members exist), so a rule is refused when entered, not when it runs.
+    mutating func check(_ e: ValueExpression) throws(CommandError) {
+        for (path, column) in e.paths {
+            if path.hasPrefix("kb.") || path == "kb" {
+                try checkKeyboardPath(path, column: column)
+            } else {
+                _ = try value(of: path, column: column, notification: nil, checking: true)
+            }
+        }
+    }
+
+    private func checkKeyboardPath(_ path: String, column: Int) throws(CommandError) {
+        let parts = path.split(separator: ".").map(String.init)
+        let valid: Bool
+        if parts.count == 2 { valid = ["visible", "duration", "curve"].contains(parts[1]) }
+        else if parts.count == 3 { valid = ["begin", "end", "frame"].contains(parts[1]) && Self.rectMembers.contains(parts[2]) }
+        else { valid = false }
+        if !valid {
+            let all = ["kb.visible", "kb.duration", "kb.curve"] + ["begin", "end", "frame"].flatMap { f in Self.rectMembers.map { "kb.\(f).\($0)" } }
+            throw CommandError("unknown keyboard value '\(path)'", column: column,
+                               suggestion: nearestName(to: path, in: all) ?? "kb.begin.*, kb.end.*, kb.frame.* (minX minY maxX maxY midX midY width height), kb.visible, kb.duration, kb.curve")
+        }
+    }
+
+    /// Evaluates a rule's expression text while `notification` is posted.
+    mutating func evaluate(_ text: String, notification: KeyboardNotification?) throws -> Double {
+        let tokens: [Token]
+        do { tokens = try Lexer.tokenize(text) } catch { throw CommandError(error.message, column: error.column) }
+        let e = try parseExpression(tokens, endColumn: text.count + 1)
+        return try e.evaluate { path, column throws(CommandError) in try self.value(of: path, column: column, notification: notification) }
+    }
+
+    /// The value of a path: `kb.end.minY`, `email.frame.maxY`,
+    /// `Login.view.safeAreaInsets.bottom`, `formBottom.constant`, …
+    mutating func value(of path: String, column: Int, notification: KeyboardNotification?,
+                        checking: Bool = false) throws(CommandError) -> Double {
+        let parts = path.split(separator: ".").map(String.init)
+        func rectMember(_ r: Rect, _ m: String, _ at: Int) throws(CommandError) -> Double {
+            switch m {
+            case "minX": return r.minX
+            case "minY": return r.minY
+            case "maxX": return r.maxX
+            case "maxY": return r.maxY
+            case "midX": return r.midX
+            case "midY": return r.midY
+            case "width": return r.width
+            case "height": return r.height
+            default:
+                throw CommandError("a rectangle has no member '\(m)'", column: at,
+                                   suggestion: nearestName(to: m, in: Self.rectMembers) ?? Self.rectMembers.joined(separator: " "))
+            }
+        }
+        if parts.first == "kb" {
+            try checkKeyboardPath(path, column: column)
+            let last = notification ?? events.last?.notification
+            switch parts[1] {
+            case "visible": return keyboard.isUp ? 1 : 0
+            case "duration": return last?.duration ?? DeviceCatalog.standard.userInfo.animationDuration
+            case "curve": return Double(last?.curve ?? DeviceCatalog.standard.userInfo.animationCurve)
+            case "frame": return try rectMember(keyboard.frame(on: screen.device, screen.orientation), parts[2], column)
+            default:
+                if checking { return 0 }
+                guard let n = last else {
+                    throw CommandError("no keyboard notification has been posted yet, so \(path) has no value", column: column,
+                                       suggestion: "kb.frame.* is the keyboard's current frame")
+                }
+                return try rectMember(parts[1] == "begin" ? n.begin : n.end, parts[2], column)
+            }
+        }
+        // NAME.constant / NAME.priority
+        if parts.count == 2, parts[1] == "constant" || parts[1] == "priority" {
+            do {
+                let c = try screen.constraint(named: parts[0])
+                return parts[1] == "constant" ? c.constant : Double(c.priority)
+            } catch {
+                throw CommandError(error.description, column: column, suggestion: suggestionOf(error))
+            }
+        }
+        guard let k = parts.firstIndex(where: { Self.viewProperties.contains($0) }), k > 0 else {
+            let object = parts.count > 1 ? parts.dropLast().joined(separator: ".") : path
+            if screen.kind(of: object) == nil && screen.kind(of: path) == nil {
+                let all = screen.allNames
+                throw CommandError("unknown name '\(parts[0])'", column: column,
+                                   suggestion: nearestName(to: parts[0], in: all.filter { !$0.contains(".") }) ?? nearestName(to: object, in: all))
+            }
+            throw CommandError("'\(path)' is not a number: use V.frame.*, V.bounds.*, V.safeAreaInsets.*, V.contentInset.*, V.contentOffset.x|y, NAME.constant or NAME.priority",
+                               column: column + object.count + 1,
+                               suggestion: parts.count > 1 ? nearestName(to: parts.last!, in: Self.viewProperties + ["constant", "priority"]).map { "\(object).\($0)" } : nil)
+        }
+        let view = parts[..<k].joined(separator: ".")
+        let property = parts[k]
+        let memberColumn = column + parts[...k].joined(separator: ".").count + 1
+        do { _ = try screen.view(named: view) } catch {
+            throw CommandError(error.description, column: column, suggestion: suggestionOf(error))
+        }
+        guard parts.count == k + 2 else {
+            throw CommandError("'\(view).\(property)' needs a member", column: memberColumn - 1,
+                               suggestion: property == "contentOffset" ? "\(view).contentOffset.y" : "\(view).\(property).\(property.hasSuffix("Inset") || property.hasSuffix("Insets") ? "bottom" : "maxY")")
+        }
+        let member = parts[k + 1]
+        let snapshot = screen.layout()
+        guard let layout = snapshot.view(view) else { return 0 }
+        switch property {
+        case "frame": return try rectMember(layout.windowFrame, member, memberColumn)
+        case "bounds": return try rectMember(Rect(x: 0, y: 0, width: layout.frame.width, height: layout.frame.height), member, memberColumn)
+        case "safeAreaInsets", "contentInset":
+            let insets: EdgeInsets
+            if property == "safeAreaInsets" {
+                insets = layout.safeAreaInsets
+            } else {
+                guard let s = layout.scroll else { throw CommandError("'\(view)' is not a scroll view, so it has no contentInset", column: column) }
+                insets = s.contentInset
+            }
+            switch member {
+            case "top": return insets.top
+            case "left": return insets.left
+            case "bottom": return insets.bottom
+            case "right": return insets.right
+            default: throw CommandError("insets have top, left, bottom and right, not '\(member)'", column: memberColumn,
+                                        suggestion: nearestName(to: member, in: Self.insetMembers))
+            }
+        case "contentOffset", "contentSize":
+            guard let s = layout.scroll else { throw CommandError("'\(view)' is not a scroll view, so it has no \(property)", column: column) }
+            switch (property, member) {
+            case ("contentOffset", "x"): return s.contentOffset.x
+            case ("contentOffset", "y"): return s.contentOffset.y
+            case ("contentSize", "width"): return s.contentSize.width
+            case ("contentSize", "height"): return s.contentSize.height
+            default: throw CommandError("\(property) has \(property == "contentOffset" ? "x and y" : "width and height"), not '\(member)'", column: memberColumn)
+            }
+        default:
+            throw CommandError("unknown property '\(property)'", column: memberColumn)
+        }
+    }
+
+    private func suggestionOf(_ error: ModelError) -> String? {
+        if case let .unknownName(_, _, s) = error { return s }
+        return nil
+    }
+
+    // MARK: print and expect
+
+    mutating func printValue(_ p: ParsedCommand) throws -> CommandOutcome {
+        guard !p.rest.isEmpty else { throw CommandError("'print' needs an expression", column: p.restColumn, suggestion: "print email.frame.maxY") }
+        let e = try parseExpression(p.rest, endColumn: p.line.count + 1)
+        try check(e)
+        let v = try e.evaluate { path, column throws(CommandError) in try self.value(of: path, column: column, notification: nil) }
+        return CommandOutcome(command: p.line, text: formatNumber(v), members: ["value": .number(v)])
+    }
+
+    mutating func expect(_ p: ParsedCommand) throws -> CommandOutcome {
+        let ops = ["==", "<=", ">=", "<", ">"]
+        guard let k = p.rest.firstIndex(where: { $0.kind == .symbol && ops.contains($0.text) }) else {
+            throw CommandError("'expect' compares two expressions with ==, <=, >=, < or >", column: p.restColumn,
+                               suggestion: "expect email.frame.maxY <= kb.frame.minY")
+        }
+        let op = p.rest[k].text
+        let left = try parseExpression(Array(p.rest[..<k]), endColumn: p.rest[k].column)
+        let right = try parseExpression(Array(p.rest[(k + 1)...]), endColumn: p.line.count + 1)
+        try check(left)
+        try check(right)
+        let lookup: (String, Int) throws(CommandError) -> Double = { path, column throws(CommandError) in
+            try self.value(of: path, column: column, notification: nil)
+        }
+        let a = roundPoints(try left.evaluate(lookup)), b = roundPoints(try right.evaluate(lookup))
+        let passed: Bool
+        switch op {
+        case "==": passed = a == b
+        case "<=": passed = a <= b
+        case ">=": passed = a >= b
+        case "<": passed = a < b
+        default: passed = a > b
+        }
+        let expression = p.line[p.line.index(p.line.startIndex, offsetBy: p.restColumn - 1)...]
+        let text = (passed ? "✓ " : "✗ ") + expression + "  (\(formatNumber(a)) \(op) \(formatNumber(b)))"
+        return CommandOutcome(command: p.line, status: passed ? .ok : .expectFailed, text: text,
+                              members: ["expect": .object(["passed": .bool(passed), "left": .number(a), "right": .number(b)])])
+    }
+}

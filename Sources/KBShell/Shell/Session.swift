@@ -1,0 +1,87 @@
+import KBModel
+
+/// A shell session: the screen, the keyboard, the strategies and rules
+/// attached to it, and what happened so far. A value: a command turns one
+/// session into the next; undo restores an earlier value.
+public struct Session: Sendable {
+    /// What undo and redo restore, and what a session file holds.
+    public struct State: Sendable, Equatable {
+        public var screen: Screen
+        public var keyboard: Keyboard
+        public var strategies: [Strategy]
+        public var rules: [Rule]
+    }
+
+    public var state: State
+    /// The commands that ran (rejected ones excluded), for `history` and
+    /// session files.
+    public var history: [String] = []
+    /// Notifications posted so far, with the handlers that ran (last 200).
+    public var events: [EventRecord] = []
+    /// The text and JSON members of the last change, for `diff`.
+    public var lastChange: CommandOutcome?
+    var undoStack: [State] = []
+    var redoStack: [State] = []
+    /// The folder `save` and `load` use.
+    public var sessionsDirectory: String
+    /// The name the session was loaded from or saved as.
+    public var name: String?
+
+    public var screen: Screen {
+        get { state.screen }
+        set { state.screen = newValue }
+    }
+
+    public var keyboard: Keyboard {
+        get { state.keyboard }
+        set { state.keyboard = newValue }
+    }
+
+    /// An empty session on the default device (what `kbplay run` starts from).
+    public init(sessionsDirectory: String = "Sessions") {
+        state = State(screen: Screen(), keyboard: Keyboard(), strategies: [], rules: [])
+        self.sessionsDirectory = sessionsDirectory
+    }
+
+    /// The built-in demo session (SPEC §1).
+    public static func demo(sessionsDirectory: String = "Sessions") -> Session {
+        var s = Session(sessionsDirectory: sessionsDirectory)
+        s.state.screen = Screen.demo()
+        s.name = "demo"
+        return s
+    }
+
+    /// The two-line banner the interactive shell opens with.
+    public mutating func banner() -> String {
+        let device = screen.device
+        let root = screen.controllers.first.map { "\"\($0.name)\"" } ?? "(empty)"
+        let controls = screen.views.filter { !$0.isRootView && $0.kind != .view && $0.kind != .stackView }.count
+        let what = name == "demo" ? "demo session \(root)" : (name.map { "session \"\($0)\"" } ?? "session \(root)")
+        return "kbplay — \(device.name.split(separator: ",").first.map(String.init) ?? device.id), \(screen.orientation.rawValue) — \(what) (\(controls) controls, \(screen.constraints.count) constraints)\n"
+            + "try:  focus email   ·   render   ·   help strategies"
+    }
+}
+
+/// One notification as the session posted it, with the handlers that ran.
+public struct EventRecord: Sendable, Equatable {
+    public var notification: KeyboardNotification
+    /// `Login · observer: formBottom.constant 20 → 344`.
+    public var handlers: [String]
+}
+
+/// `on CONTROLLER EVENT: set NAME.constant = EXPR`.
+public struct Rule: Sendable, Equatable, Codable {
+    public var controller: String
+    public var event: KeyboardNotification.Name
+    public var constraint: String
+    public var expression: String
+
+    public init(controller: String, event: KeyboardNotification.Name, constraint: String, expression: String) {
+        self.controller = controller
+        self.event = event
+        self.constraint = constraint
+        self.expression = expression
+    }
+
+    public var text: String { "on \(controller) \(event.rawValue): set \(constraint).constant = \(expression)" }
+}
