@@ -29,13 +29,23 @@ public enum LayoutDiff {
                 out.append(.viewRemoved(view: v.name, frame: v.windowFrame.rounded))
             }
         }
-        var oldConstants: [String: Double] = [:]
-        for c in old.constraints { oldConstants[c.name] = c.constant }
         var constants: [LayoutChange] = []
-        for c in new.constraints {
-            guard let b = oldConstants[c.name] else { continue }
-            let x = roundPoints(b), y = roundPoints(c.constant)
-            if x != y { constants.append(.constant(constraint: c.name, before: x, after: y)) }
+        func compareConstant(_ name: String, _ before: Double, _ after: Double) {
+            let x = roundPoints(before), y = roundPoints(after)
+            if x != y { constants.append(.constant(constraint: name, before: x, after: y)) }
+        }
+        if old.constraints.count == new.constraints.count
+            && zip(old.constraints, new.constraints).allSatisfy({ $0.name == $1.name }) {
+            for (a, b) in zip(old.constraints, new.constraints) where a.constant != b.constant {
+                compareConstant(b.name, a.constant, b.constant)
+            }
+        } else {
+            var oldConstants: [String: Double] = [:]
+            oldConstants.reserveCapacity(old.constraints.count)
+            for c in old.constraints { oldConstants[c.name] = c.constant }
+            for c in new.constraints {
+                if let b = oldConstants[c.name] { compareConstant(c.name, b, c.constant) }
+            }
         }
         constants.sort { naturalLess($0.target, $1.target) }
         return out + constants

@@ -71,27 +71,9 @@ extension Screen {
 
 extension LayoutEngine {
     /// Whether the solution could move `variable` without changing the
-    /// objective at any priority.
-    ///
-    /// Found by perturbation on a copy of the solver: an edit at the lowest
-    /// priority (and a tiny weight, so it loses to any real constraint)
-    /// suggests the value ±1; if the variable follows either way, nothing
-    /// pins it.
+    /// objective at any priority (the solver's analysis of its tableau).
     func isAmbiguous(_ variable: Variable) -> Bool {
-        guard solver.knows(variable) else { return true }
-        let start = solver.value(of: variable)
-        for delta in [1.0, -1.0] {
-            var probe = solver
-            do {
-                try probe.addEditVariable(variable, strength: Strength(priority: 1, weight: 1e-3))
-                try probe.suggestValue(start + delta, for: variable)
-            } catch {
-                continue
-            }
-            probe.updateVariables()
-            if abs(probe.value(of: variable) - start) > 1e-6 { return true }
-        }
-        return false
+        solver.isAmbiguous(variable)
     }
 
     /// Whether a constraint holds with equality in the current solution.

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import KBModel
+
+/// A long form in a scroll view above an input bar on the keyboard layout
+/// guide, timed through keyboard shows and hides: each step is the
+/// keyboard's frame change, the incremental solve, a snapshot and a diff.
+struct SessionBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "session",
+        abstract: "Keyboard show/hide on a session of N views (solve + snapshot + diff)."
+    )
+
+    @Option(help: "Views in the session (default: 1000 and 10000).") var views: Int?
+    @Option(help: "Keyboard changes to time.") var steps = 21
+
+    func run() throws {
+        for n in views.map({ [$0] }) ?? [1000, 10000] {
+            try runCase(n)
+        }
+    }
+
+    func runCase(_ n: Int) throws {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        var screen = try SessionBench.build(views: n)
+        var previous = screen.layout()
+        let buildMs = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        let shown = screen.device.dockedKeyboardFrame(screen.orientation)
+        var times: [Double] = []
+        var moved = 0
+        for step in 0..<steps {
+            let s0 = DispatchTime.now().uptimeNanoseconds
+            screen.setKeyboardFrame(step % 2 == 0 ? shown : nil)
+            let next = screen.layout()
+            let changes = LayoutDiff.changes(from: previous, to: next)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - s0) / 1e3)
+            moved = max(moved, changes.count)
+            previous = next
+        }
+        let sorted = times.sorted()
+        let median = sorted[sorted.count / 2]
+        print("case=session-keyboard views=\(screen.views.count) command_us=\(String(format: "%.1f", median)) "
+            + "build_ms=\(String(format: "%.1f", buildMs)) rss_mb=\(String(format: "%.1f", residentMegabytes()))")
+        print("#   steps=\(steps) min_us=\(String(format: "%.1f", sorted.first!)) "
+            + "max_us=\(String(format: "%.1f", sorted.last!)) changes_per_step=\(moved) "
+            + "bar=\(previous.windowFrame("bar")!) last=\(previous.windowFrame(screen.views.last!.name)!)")
+        fflush(nil)
+    }
+
+    /// Controller `Form`: scroll view `list` from the safe-area top down to
+    /// the input bar `bar`, which sits on `Form.view.keyboard.top`; the
+    /// list's content is a column of labelled text fields. `views` counts
+    /// every view, the root view included.
+    static func build(views n: Int) throws -> Screen {
+        var s = Screen()
+        try s.addController("Form")
+        try s.addView(.view, "bar", to: "Form.view")
+        try s.constrain("bar.leading", .equal, "Form.view.leading")
+        try s.constrain("bar.trailing", .equal, "Form.view.trailing")
+        try s.constrain("bar.bottom", .equal, "Form.view.keyboard.top")
+        try s.constrain("bar.height", .equal, constant: 44)
+        try s.addView(.scrollView, "list", to: "Form.view")
+        try s.constrain("list.top", .equal, "Form.view.safeArea.top")
+        try s.constrain("list.leading", .equal, "Form.view.leading")
+        try s.constrain("list.trailing", .equal, "Form.view.trailing")
+        try s.constrain("list.bottom", .equal, "bar.top")
+        try s.addView(.view, "content", to: "list")
+        try s.pin("content", to: "list.content")
+        try s.constrain("content.width", .equal, "list.frameGuide.width")
+        var previous: String?
+        var count = 4
+        var i = 0
+        while count + 2 <= n {
+            let label = "label\(i)", field = "field\(i)"
+            try s.addView(.label, label, to: "content", options: ViewOptions(text: "Field \(i)"))
+            if let previous {
+                try s.constrain("\(label).top", .equal, "\(previous).bottom", constant: 12)
+            } else {
+                try s.constrain("\(label).top", .equal, "content.top", constant: 16)
+            }
+            try s.constrain("\(label).leading", .equal, "content.leading", constant: 16)
+            try s.constrain("\(label).trailing", .equal, "content.trailing", constant: -16)
+            try s.addView(.textField, field, to: "content")
+            try s.constrain("\(field).top", .equal, "\(label).bottom", constant: 4)
+            try s.constrain("\(field).leading", .equal, "\(label).leading")
+            try s.constrain("\(field).trailing", .equal, "\(label).trailing")
+            previous = field
+            count += 2
+            i += 1
+        }
+        if let previous {
+            try s.constrain("content.bottom", .equal, "\(previous).bottom", constant: 16)
+        }
+        return s
+    }
+}
+
+/// The resident set size from /proc/self/status (VmRSS), in MB.
+func residentMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let kb = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+        return kb / 1024
+    }
+    return 0
+}
