@@ -109,7 +109,8 @@ public final class Daemon<Session: HostedSession>: Sendable {
                             channel.writeAndFlush(Self.encode(.object(members)), promise: nil)
                         }
                     }
-                    reply = .object(["id": request.id, "status": .string("subscribed"), "session": .string(request.session!)])
+                    reply = .object(["id": request.id, "status": .string("subscribed"), "session": .string(request.session!),
+                                     "client": .string(client)])
                 } catch {
                     reply = DaemonFailure(id: request.id, message: "\(error)").reply
                 }

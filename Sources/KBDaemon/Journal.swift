@@ -73,61 +73,14 @@ struct DaemonIOError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The file's text, or nil if it does not exist.
 func readFile(_ path: String) throws -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-        if errno == ENOENT { return nil }
-        throw DaemonIOError("cannot read \(path): \(String(cString: strerror(errno)))")
-    }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = read(fd, &buffer, buffer.count)
-        if n < 0 { throw DaemonIOError("cannot read \(path): \(String(cString: strerror(errno)))") }
-        if n == 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    do { return try FileIO.read(path) } catch { throw DaemonIOError(error.description) }
 }
 
 func writeAll(_ fd: Int32, _ text: String, path: String) throws {
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw DaemonIOError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        offset += n
-    }
+    do { try FileIO.writeAll(fd, text, path: path) } catch { throw DaemonIOError(error.description) }
 }
 
-/// Writes a temporary file in the same folder, syncs it, renames it over
-/// `path` and syncs the folder: readers see the old file or the new one.
 func atomicWrite(_ path: String, _ text: String) throws {
-    let tmp = path + ".tmp-\(getpid())"
-    let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw DaemonIOError("cannot write \(tmp): \(String(cString: strerror(errno)))") }
-    do {
-        try writeAll(fd, text, path: tmp)
-        guard fsync(fd) == 0 else { throw DaemonIOError("cannot sync \(tmp)") }
-        close(fd)
-    } catch {
-        close(fd)
-        unlink(tmp)
-        throw error
-    }
-    guard rename(tmp, path) == 0 else {
-        unlink(tmp)
-        throw DaemonIOError("cannot rename \(tmp) to \(path): \(String(cString: strerror(errno)))")
-    }
-    let slash = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    let dfd = open(slash.isEmpty ? "/" : slash, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if dfd >= 0 {
-        fsync(dfd)
-        close(dfd)
-    }
+    do { try FileIO.atomicWrite(path, text) } catch { throw DaemonIOError(error.description) }
 }

@@ -10,6 +10,7 @@ nonisolated(unsafe) private var completer: (any Completer)?
 nonisolated(unsafe) private var pendingLine: String?
 nonisolated(unsafe) private var lineDone = false
 nonisolated(unsafe) private var interrupted: Int32 = 0
+nonisolated(unsafe) private var watched: (fd: Int32, handler: () -> Void)?
 
 /// An interactive reader on GNU readline: editing, history in a file
 /// (appended after every command, so nothing is lost if kbplay is killed),
@@ -35,6 +36,12 @@ struct ReadlineLineReader: LineReader {
         sigaction(SIGINT, &action, nil)
     }
 
+    /// Runs `handler` whenever `fd` has data while the user is typing; what
+    /// it prints appears above the line being edited, which is redrawn.
+    mutating func watch(_ fd: Int32, handler: @escaping () -> Void) {
+        watched = (fd, handler)
+    }
+
     mutating func readLine(prompt: String) -> String? {
         pendingLine = nil
         lineDone = false
@@ -49,16 +56,17 @@ struct ReadlineLineReader: LineReader {
             rl_callback_handler_remove()
         }
         while !lineDone {
-            var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&fd, 1, -1)
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+            if let w = watched { fds.append(pollfd(fd: w.fd, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), -1)
             if interrupted != 0 {
                 interrupted = 0
                 // Ctrl-C: forget the line being typed and prompt again.
                 rl_free_line_state()
                 rl_callback_sigcleanup()
                 rl_replace_line("", 0)
-                fputs("^C\n", stdout)
-                fflush(stdout)
+                print("^C\n", terminator: "")
+                fflush(nil)
                 rl_callback_handler_remove()
                 rl_callback_handler_install(prompt) { raw in
                     if let raw {
@@ -73,9 +81,16 @@ struct ReadlineLineReader: LineReader {
                 continue
             }
             if ready < 0 { continue }
-            rl_callback_read_char()
+            if fds.count > 1, fds[1].revents != 0, let w = watched {
+                rl_clear_visible_line()
+                w.handler()
+                rl_on_new_line()
+                rl_redisplay()
+                if fds[1].revents & Int16(POLLHUP) != 0 { watched = nil }
+            }
+            if fds[0].revents != 0 { rl_callback_read_char() }
         }
-        if pendingLine == nil { fputs("\n", stdout) }
+        if pendingLine == nil { print("\n", terminator: "") }
         return pendingLine
     }
 

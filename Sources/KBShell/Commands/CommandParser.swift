@@ -2,6 +2,12 @@
 public enum CommandParser {
     /// Parses one line; `nil` for a blank line.
     public static func parse(_ line: String) throws(CommandError) -> ParsedCommand? {
+        // File and session arguments are paths: such lines split at spaces.
+        let spaced = wordTokens(line)
+        if let (spec, used) = CommandTable.lookup(spaced.prefix(2).map(\.text)),
+           spec.arguments.contains(where: { $0.mentions(.file) || $0.mentions(.session) }) {
+            return try match(spec, used, spaced, line)
+        }
         let tokens: [Token]
         do { tokens = try Lexer.tokenize(line) } catch { throw CommandError(error.message, column: error.column) }
         guard let first = tokens.first else { return nil }
@@ -25,6 +31,10 @@ public enum CommandParser {
             throw CommandError("unknown command '\(first.text)'", column: first.column,
                                suggestion: nearest(first.text, in: CommandTable.firstWords) ?? "help lists the commands")
         }
+        return try match(spec, used, tokens, line)
+    }
+
+    static func match(_ spec: CommandSpec, _ used: Int, _ tokens: [Token], _ line: String) throws(CommandError) -> ParsedCommand {
         var matcher = Matcher(tokens: tokens, index: used, line: line)
         var parsed = ParsedCommand(spec: spec, values: [:], present: [], rest: [], restColumn: line.count + 1, line: line)
         try matcher.match(spec.arguments, into: &parsed, required: true)
@@ -34,6 +44,36 @@ public enum CommandParser {
                                suggestion: "usage: \(spec.usage)")
         }
         return parsed
+    }
+
+    /// Whitespace-separated words (a double-quoted word keeps its spaces).
+    static func wordTokens(_ line: String) -> [Token] {
+        var tokens: [Token] = []
+        var current = ""
+        var start = 0
+        var quoted = false
+        for (i, ch) in line.enumerated() {
+            if ch == "\"" {
+                if quoted {
+                    tokens.append(Token(.string, current, column: start + 1))
+                    current = ""
+                    quoted = false
+                } else {
+                    if !current.isEmpty { tokens.append(Token(.word, current, column: start + 1)) }
+                    current = ""
+                    quoted = true
+                    start = i
+                }
+            } else if (ch == " " || ch == "\t") && !quoted {
+                if !current.isEmpty { tokens.append(Token(.word, current, column: start + 1)) }
+                current = ""
+            } else {
+                if current.isEmpty && !quoted { start = i }
+                current.append(ch)
+            }
+        }
+        if !current.isEmpty { tokens.append(Token(quoted ? .string : .word, current, column: start + 1)) }
+        return tokens
     }
 
     static func nearest(_ word: String, in candidates: [String]) -> String? {

@@ -44,8 +44,10 @@ public struct CommandOutcome: Sendable {
         if let column = error.column, !command.isEmpty {
             text += "\n  \(command)\n  " + String(repeating: " ", count: max(0, column - 1)) + "^"
         }
-        if let suggestion = error.suggestion {
-            text += "\n  " + (suggestion.hasPrefix("usage:") || suggestion.contains(" ") ? suggestion : "did you mean '\(suggestion)'?")
+        if let suggestion = error.suggestion, !error.message.contains("did you mean") {
+            let isName = suggestion.allSatisfy { $0.isLetter || $0.isNumber || "_.- \"".contains($0) }
+                && suggestion.split(separator: " ").count <= 2 && !suggestion.hasPrefix("usage")
+            text += "\n  " + (isName ? "did you mean '\(suggestion)'?" : suggestion)
         }
         var detail: [String: JSON] = ["message": .string(error.message)]
         if let column = error.column { detail["column"] = .number(Double(column)) }

@@ -87,7 +87,7 @@ extension Session {
         case "tree": return tree()
         case "frames": return frames()
         case "constraints": return try constraintList(p.string("VIEW"))
-        case "events": return events(p.number("N").map { Int($0) })
+        case "events": return eventList(p.number("N").map { Int($0) })
         case "diff":
             guard var last = lastChange else { return CommandOutcome(command: p.line, text: "nothing has changed yet") }
             last.command = p.line
@@ -131,7 +131,7 @@ extension Session {
     /// The printed and JSON forms of a change.
     mutating func report(_ line: String, before: LayoutSnapshot, after: LayoutSnapshot, log: ChangeLog) -> CommandOutcome {
         var text = log.lines
-        for w in log.warnings { text.append(w.description) }
+        for w in log.warnings { text.append(describe(w)) }
         let changes = LayoutDiff.changes(from: before, to: after)
         let shown = changes.filter { change in
             if case let .constant(name, _, _) = change { return !log.reportedConstants.contains(name) }
@@ -168,16 +168,36 @@ extension Session {
 
     /// Diff lines with the names padded so the frames line up.
     func aligned(_ changes: [LayoutChange]) -> [String] {
-        let width = changes.compactMap { c -> Int? in
-            if case let .frame(v, _, _) = c { return v.count }
-            return nil
-        }.max() ?? 0
+        var width = 0, frameWidth = 0
+        for c in changes {
+            if case let .frame(v, a, _) = c {
+                width = max(width, v.count)
+                frameWidth = max(frameWidth, a.description.count)
+            }
+        }
         return changes.map { c in
             if case let .frame(v, a, b) = c {
-                return "~ \(v.padded(width))  \(a.description.padded(20)) → \(b)"
+                return "~ \(v.padded(width))  \(a.description.padded(frameWidth)) → \(b)"
             }
             return c.description
         }
+    }
+
+    /// UIKit's "Unable to simultaneously satisfy constraints", names aligned.
+    func describe(_ w: ModelWarning) -> String {
+        guard case let .unsatisfiable(broken, conflicts, cause) = w else { return w.description }
+        let width = conflicts.map(\.name.count).max() ?? 0
+        var lines = ["Unable to simultaneously satisfy constraints. These required constraints conflict:"]
+        lines += conflicts.map { "    \($0.name.padded(width))  \($0.equation)" }
+        let why: String
+        switch cause {
+        case .added: why = "the constraint just added"
+        case .activated: why = "the constraint just activated"
+        case .changed: why = "the constraint just changed"
+        case .layout: why = "to keep the layout valid"
+        }
+        lines.append("broke \(broken.name), \(why)")
+        return lines.joined(separator: "\n")
     }
 
     func verdict(_ f: FocusReport, keyboardUp: Bool) -> String {

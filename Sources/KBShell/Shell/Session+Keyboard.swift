@@ -221,7 +221,7 @@ extension Session {
             guard rest.count == 1 else { throw CommandError("expected one value", column: rest.first?.column) }
             return rest[0].text
         }
-        let take: (MutationResult) -> Void = { log.warnings += $0.warnings }
+        func take(_ r: MutationResult) { log.warnings += r.warnings }
         switch property {
         case "constant": take(try screen.setConstant(try numberValue(), of: object))
         case "priority":

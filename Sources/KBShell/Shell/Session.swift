@@ -57,7 +57,7 @@ public struct Session: Sendable {
         let root = screen.controllers.first.map { "\"\($0.name)\"" } ?? "(empty)"
         let controls = screen.views.filter { !$0.isRootView && $0.kind != .view && $0.kind != .stackView }.count
         let what = name == "demo" ? "demo session \(root)" : (name.map { "session \"\($0)\"" } ?? "session \(root)")
-        return "kbplay — \(device.name.split(separator: ",").first.map(String.init) ?? device.id), \(screen.orientation.rawValue) — \(what) (\(controls) controls, \(screen.constraints.count) constraints)\n"
+        return "kbplay — \(device.id) (\(device.name)), \(screen.orientation.rawValue) — \(what) (\(controls) controls, \(screen.constraints.count) constraints)\n"
             + "try:  focus email   ·   render   ·   help strategies"
     }
 }

@@ -1,0 +1,19 @@
+import KBShell
+
+extension Session: HostedSession {
+    public init() {
+        self.init(sessionsDirectory: "Sessions")
+    }
+
+    public func completions(prefix: String, word: String) -> [String] {
+        complete(prefix: prefix, word: word)
+    }
+
+    public func encoded() throws -> String {
+        try SessionFile.encode(self)
+    }
+
+    public init(decoding text: String, path: String) throws {
+        self = try SessionFile.decode(text, path: path)
+    }
+}

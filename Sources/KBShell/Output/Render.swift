@@ -1,0 +1,115 @@
+import KBModel
+
+extension Session {
+    /// `render`: the screen as text (boxes with names, the keyboard shaded,
+    /// the focused field marked), or `render svg FILE`.
+    mutating func render(_ p: ParsedCommand) throws -> CommandOutcome {
+        let snapshot = screen.layout()
+        if p.present.contains("svg") {
+            let file = p.string("FILE")!
+            do { try FileIO.atomicWrite(file, svg(snapshot)) } catch {
+                return .rejected(p.line, CommandError(error.description), status: .ioError)
+            }
+            return CommandOutcome(command: p.line, text: "wrote \(file)", members: ["path": .string(file)])
+        }
+        return CommandOutcome(command: p.line, text: ascii(snapshot))
+    }
+
+    /// A character picture: 40 columns across the screen, rows half as tall.
+    func ascii(_ s: LayoutSnapshot) -> String {
+        let columns = 40
+        let scale = s.screenSize.width / Double(columns)
+        let rows = max(8, Int((s.screenSize.height / scale / 2).rounded()))
+        let rowHeight = s.screenSize.height / Double(rows)
+        var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
+        func col(_ x: Double) -> Int { min(columns - 1, max(0, Int((x / scale).rounded(.down)))) }
+        func row(_ y: Double) -> Int { min(rows - 1, max(0, Int((y / rowHeight).rounded(.down)))) }
+        func put(_ r: Int, _ c: Int, _ ch: Character) {
+            if r >= 0 && r < rows && c >= 0 && c < columns { grid[r][c] = ch }
+        }
+        func text(_ r: Int, _ c: Int, _ string: String, limit: Int) {
+            for (k, ch) in string.prefix(max(0, limit)).enumerated() { put(r, c + k, ch) }
+        }
+        let safe = screen.windowSafeAreaInsets
+        if safe.top > 0 {
+            let r = row(safe.top) - (safe.top.truncatingRemainder(dividingBy: rowHeight) == 0 ? 1 : 0)
+            for c in 0..<columns { put(max(0, r), c, "·") }
+            text(max(0, r), 1, " safe area ", limit: columns - 2)
+        }
+        for v in s.views where !v.isHidden && v.depth > 0 {
+            let f = v.windowFrame
+            guard f.width > 0, f.height > 0, f.maxY > 0, f.minY < s.screenSize.height else { continue }
+            let c0 = col(f.minX), c1 = col(f.maxX - 0.01), r0 = row(f.minY), r1 = row(f.maxY - 0.01)
+            let focused = screen.focus == v.name
+            let kind = (try? screen.view(named: v.name))?.kind
+            if kind == .textField || kind == .button || (r0 == r1) {
+                let (open, close): (Character, Character) = kind == .button ? ("(", ")") : kind == .label ? (" ", " ") : ("[", "]")
+                for c in c0...max(c0, c1) { put(r0, c, " ") }
+                put(r0, c0, open)
+                put(r0, max(c0, c1), close)
+                text(r0, c0 + 1, v.name + (focused ? " ▏" : ""), limit: max(0, c1 - c0 - 1))
+                continue
+            }
+            for c in c0...max(c0, c1) {
+                put(r0, c, "─")
+                put(r1, c, "─")
+            }
+            for r in r0...max(r0, r1) {
+                put(r, c0, "│")
+                put(r, c1, "│")
+            }
+            put(r0, c0, "┌"); put(r0, c1, "┐"); put(r1, c0, "└"); put(r1, c1, "┘")
+            text(r0, c0 + 2, " \(v.name)\(focused ? " ▏" : "") ", limit: max(0, c1 - c0 - 3))
+        }
+        if let k = s.keyboardFrame, k.minY < s.screenSize.height {
+            let r0 = row(k.minY), r1 = row(min(k.maxY, s.screenSize.height) - 0.01)
+            let c0 = col(k.minX), c1 = col(k.maxX - 0.01)
+            for r in r0...max(r0, r1) { for c in c0...max(c0, c1) { put(r, c, "▒") } }
+            let label = " keyboard "
+            text(r0, c0 + max(0, (c1 - c0 + 1 - label.count) / 2), label, limit: c1 - c0 + 1)
+        }
+        let title = " \(screen.device.id) \(screen.orientation.rawValue) "
+        var out = ["┌" + title + String(repeating: "─", count: max(0, columns - title.count)) + "┐"]
+        for r in grid { out.append("│" + String(r) + "│") }
+        out.append("└" + String(repeating: "─", count: columns) + "┘")
+        return out.joined(separator: "\n")
+    }
+
+    /// An SVG of the screen at 1 pt = 1 px, for slides.
+    func svg(_ s: LayoutSnapshot) -> String {
+        let w = formatNumber(s.screenSize.width), h = formatNumber(s.screenSize.height)
+        var out = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">",
+                   "  <rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\" stroke=\"#333333\"/>"]
+        let safe = screen.windowSafeAreaInsets
+        out.append("  <rect x=\"\(formatNumber(safe.left))\" y=\"\(formatNumber(safe.top))\" width=\"\(formatNumber(s.screenSize.width - safe.left - safe.right))\" height=\"\(formatNumber(s.screenSize.height - safe.top - safe.bottom))\" fill=\"none\" stroke=\"#9ecbff\" stroke-dasharray=\"4 3\"/>")
+        for v in s.views where !v.isHidden && v.depth > 0 {
+            let f = v.windowFrame
+            let kind = (try? screen.view(named: v.name))?.kind
+            let focused = screen.focus == v.name
+            let fill = kind == .textField || kind == .textView ? "#f4f4f4" : kind == .button ? "#dbe9ff" : "none"
+            let stroke = focused ? "#0a84ff" : "#666666"
+            out.append("  <rect x=\"\(formatNumber(f.minX))\" y=\"\(formatNumber(f.minY))\" width=\"\(formatNumber(f.width))\" height=\"\(formatNumber(f.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(focused ? 2 : 1)\"/>")
+            out.append("  <text x=\"\(formatNumber(f.minX + 4))\" y=\"\(formatNumber(f.minY + 14))\" fill=\"#222222\">\(escapeXML(v.name))</text>")
+        }
+        if let k = s.keyboardFrame {
+            out.append("  <rect x=\"\(formatNumber(k.minX))\" y=\"\(formatNumber(k.minY))\" width=\"\(formatNumber(k.width))\" height=\"\(formatNumber(k.height))\" fill=\"#8e8e93\" fill-opacity=\"0.6\"/>")
+            out.append("  <text x=\"\(formatNumber(k.midX))\" y=\"\(formatNumber(k.minY + 20))\" text-anchor=\"middle\" fill=\"#ffffff\">keyboard</text>")
+        }
+        out.append("</svg>")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func escapeXML(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}

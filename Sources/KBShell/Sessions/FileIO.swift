@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file-system failure: what was being done, to which path, and why.
+public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The few file operations kbplay needs, with atomic writes.
+public enum FileIO {
+    private static func reason() -> String { String(cString: strerror(errno)) }
+
+    /// The file's text, or nil if it does not exist.
+    public static func read(_ path: String) throws(FileError) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FileError("cannot read \(path): \(reason())")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = Glibc.read(fd, &buffer, buffer.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError("cannot read \(path): \(reason())")
+            }
+            if n == 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func writeAll(_ fd: Int32, _ text: String, path: String) throws(FileError) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError("cannot write \(path): \(reason())")
+            }
+            offset += n
+        }
+    }
+
+    /// Writes a temporary file in the same folder, syncs it, renames it over
+    /// `path` and syncs the folder: readers see the old file or the new one,
+    /// never half of either.
+    public static func atomicWrite(_ path: String, _ text: String, mode: mode_t = 0o644) throws(FileError) {
+        let tmp = path + ".tmp-\(getpid())"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw FileError("cannot write \(tmp): \(reason())") }
+        do throws(FileError) {
+            try writeAll(fd, text, path: tmp)
+            guard fsync(fd) == 0 else { throw FileError("cannot sync \(tmp): \(reason())") }
+            close(fd)
+        } catch {
+            close(fd)
+            unlink(tmp)
+            throw error
+        }
+        guard rename(tmp, path) == 0 else {
+            let why = reason()
+            unlink(tmp)
+            throw FileError("cannot rename \(tmp) to \(path): \(why)")
+        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let dfd = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 {
+            fsync(dfd)
+            close(dfd)
+        }
+    }
+
+    /// Creates `path` (and its parents) as folders if missing.
+    public static func makeDirectory(_ path: String) throws(FileError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw FileError("cannot create the folder \(current): \(reason())")
+            }
+        }
+    }
+
+    /// The names in a folder (no `.` or `..`), sorted; empty if it is missing.
+    public static func list(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}

@@ -1,0 +1,121 @@
+import KBModel
+
+extension Session {
+    func help(_ p: ParsedCommand) -> CommandOutcome {
+        guard let word = p.string("COMMAND") else { return CommandOutcome(command: p.line, text: Help.overview()) }
+        if word == "strategies" {
+            let lines = StrategyKind.allCases.map { k in "  \(StrategyUsage.usage[k]!.padded(72)) \(k.registration)" }
+            return CommandOutcome(command: p.line, text: (["handle CONTROLLER with STRATEGY:"] + lines + [
+                "flaws kbplay points out: " + Flaw.ID.allCases.map(\.rawValue).joined(separator: ", "),
+                "your own rules: on CONTROLLER EVENT: set NAME.constant = EXPR",
+            ]).joined(separator: "\n"))
+        }
+        let specs = CommandTable.all.filter { $0.words[0] == word }
+        if specs.isEmpty {
+            return .rejected(p.line, CommandError("no command '\(word)'", column: p.values["COMMAND"]!.column,
+                                                  suggestion: nearestName(to: word, in: CommandTable.firstWords + ["strategies"])))
+        }
+        return CommandOutcome(command: p.line, text: specs.map(Help.command).joined(separator: "\n\n"))
+    }
+
+    func devicesList() -> CommandOutcome {
+        let catalog = DeviceCatalog.standard
+        var lines: [String] = []
+        for d in catalog.devices {
+            let s = d.screen, a = d.safeArea.portrait
+            let marker = d.id == screen.device.id ? "*" : " "
+            lines.append("\(marker) \(d.id.padded(18)) \(formatPoints(s.width))×\(formatPoints(s.height))  safe \(formatPoints(a.top))/\(formatPoints(a.bottom))  keyboard \(formatPoints(d.keyboard.portrait)) (\(formatPoints(d.keyboard.landscape)) landscape)  \(d.name)")
+        }
+        return CommandOutcome(command: "devices", text: lines.joined(separator: "\n"),
+                              members: ["devices": .array(catalog.devices.map { .string($0.id) })])
+    }
+
+    mutating func tree() -> CommandOutcome {
+        let snapshot = screen.layout()
+        var lines = ["window (0 0; \(formatPoints(snapshot.screenSize.width)) \(formatPoints(snapshot.screenSize.height)))  \(screen.device.id) \(screen.orientation.rawValue)"]
+        for v in snapshot.views {
+            let model = try? screen.view(named: v.name)
+            var note = model.map { $0.kind.rawValue } ?? ""
+            if v.isHidden { note += ", hidden" }
+            if screen.focus == v.name { note += ", first responder" }
+            if let s = v.scroll { note += ", content \(formatPoints(s.contentSize.width))×\(formatPoints(s.contentSize.height)) offset (\(formatPoints(s.contentOffset.x)) \(formatPoints(s.contentOffset.y)))" }
+            if let m = model, m.isRootView { note = "root of \(m.controller)" + ((try? screen.controller(named: m.controller))?.isAppeared == false ? ", not in the window" : "") }
+            lines.append(String(repeating: "  ", count: v.depth + 1) + "\(v.name) \(v.frame)  [\(note)]")
+        }
+        if let k = snapshot.keyboardFrame { lines.append("  keyboard \(k)") }
+        return CommandOutcome(command: "tree", text: lines.joined(separator: "\n"))
+    }
+
+    mutating func frames() -> CommandOutcome {
+        let snapshot = screen.layout()
+        let width = snapshot.views.map(\.name.count).max() ?? 0
+        var lines: [String] = []
+        var map: [String: JSON] = [:]
+        for v in snapshot.views {
+            let f = v.windowFrame.rounded
+            lines.append("\(v.name.padded(width)) \(formatPoints(f.minX)) \(formatPoints(f.minY)) \(formatPoints(f.width)) \(formatPoints(f.height))")
+            map[v.name] = .array([f.minX, f.minY, f.width, f.height].map { .number($0) })
+        }
+        if let k = snapshot.keyboardFrame {
+            lines.append("\("keyboard".padded(width)) \(formatPoints(k.minX)) \(formatPoints(k.minY)) \(formatPoints(k.width)) \(formatPoints(k.height))")
+        }
+        return CommandOutcome(command: "frames", text: lines.joined(separator: "\n"), members: ["frames": .object(map)])
+    }
+
+    mutating func constraintList(_ view: String?) throws -> CommandOutcome {
+        if let view { _ = try screen.view(named: view) }
+        let list = screen.constraints.filter { view == nil || $0.views.contains(view!) }
+        let width = list.map(\.name.count).max() ?? 0
+        let lines = list.map { c -> String in
+            let state = c.isBroken ? "  (broken)" : c.isActive ? "" : "  (inactive)"
+            return "\(c.name.padded(width))  \(c.equation)\(state)"
+        }
+        return CommandOutcome(command: "constraints", text: lines.isEmpty ? "no constraints" : lines.joined(separator: "\n"),
+                              members: ["constraints": .array(list.map { .string($0.description) })])
+    }
+
+    func eventList(_ count: Int?) -> CommandOutcome {
+        let n = max(0, count ?? 8)
+        let list = events.suffix(n)
+        var lines: [String] = []
+        for e in list {
+            let n = e.notification
+            lines.append(n.name.rawValue)
+            for (key, value) in n.userInfo { lines.append("    \(key) = \(value)") }
+            for h in e.handlers { lines.append("  → \(h)") }
+        }
+        return CommandOutcome(command: "events", text: lines.isEmpty ? "no keyboard notifications yet" : lines.joined(separator: "\n"),
+                              members: ["notifications": .array(list.map { Self.json($0.notification) })])
+    }
+
+    mutating func explain(_ view: String) throws -> CommandOutcome {
+        let explanations = try screen.explain(view)
+        let frame = screen.layout().windowFrame(view) ?? .zero
+        var lines = ["\(view) \(frame) is decided by:"]
+        lines += explanations.map { "  \($0)" }
+        if screen.ambiguousViews().contains(view) {
+            lines.append("⚠ \(view)'s frame is ambiguous: the constraints above let it move; add a constraint for each free edge or size")
+        }
+        return CommandOutcome(command: "explain", text: lines.joined(separator: "\n"))
+    }
+
+    mutating func undoRedo(_ undo: Bool) -> CommandOutcome {
+        let source = undo ? undoStack : redoStack
+        guard let target = source.last else {
+            return CommandOutcome(command: undo ? "undo" : "redo", text: undo ? "nothing to undo" : "nothing to redo")
+        }
+        let before = screen.layout()
+        if undo {
+            undoStack.removeLast()
+            redoStack.append(state)
+        } else {
+            redoStack.removeLast()
+            undoStack.append(state)
+        }
+        state = target
+        let after = screen.layout()
+        var log = ChangeLog()
+        log.notes.append(undo ? "undone" : "redone")
+        return report(undo ? "undo" : "redo", before: before, after: after, log: log)
+    }
+}

@@ -1,0 +1,196 @@
+import ArgumentParser
+import Foundation
+import KBDaemon
+import KBShell
+
+/// `kbplay serve [--socket PATH] [--sessions DIR]`: the daemon.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve sessions to several shells over a Unix socket (mode 0600)."
+    )
+
+    @Option(help: "The socket (default: $XDG_RUNTIME_DIR/kbplay.sock, else /tmp/kbplay-$UID.sock).")
+    var socket: String?
+
+    @OptionGroup var sessions: SessionsOption
+
+    func run() async throws {
+        umask(0o077)
+        let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
+        let daemon = Daemon<Session>(socketPath: path, sessionsDirectory: sessions.resolved)
+        do {
+            try await daemon.run {
+                print("kbplay serving on \(path) (sessions in \(sessions.resolved))")
+                fflush(nil)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("kbplay serve: \(error)\n".utf8))
+            throw ExitCode(3)
+        }
+    }
+}
+
+/// `kbplay attach SESSION [--socket PATH] [--follow]`: a shell on a daemon
+/// session; changes made by others are printed as they happen.
+struct Attach: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attach",
+        abstract: "A shell on a session of a running daemon (--follow only watches)."
+    )
+
+    @Argument(help: "The session's name (created if the daemon has none by that name).")
+    var session: String
+
+    @Option(help: "The daemon's socket.") var socket: String?
+    @Flag(help: "Only watch: print every change made to the session.") var follow = false
+
+    func run() throws {
+        let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
+        guard let connection = SocketConnection(path: path) else {
+            FileHandle.standardError.write(Data("kbplay attach: no daemon at \(path) (start one with: kbplay serve)\n".utf8))
+            throw ExitCode(3)
+        }
+        let name = JSON.string(session).text
+        if follow {
+            connection.send("{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}")
+            while let line = connection.readLine() {
+                guard let json = try? JSONReader.parse(line) else { continue }
+                if let output = json["result"]?["output"]?.stringValue, let command = json["result"]?["command"]?.stringValue {
+                    let client = json["client"]?.stringValue ?? "?"
+                    print("[\(client)] > \(command)")
+                    if !output.isEmpty { print(output) }
+                    fflush(nil)
+                }
+            }
+            return
+        }
+        connection.send("{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}")
+        let me = connection.readLine().flatMap { try? JSONReader.parse($0) }?["client"]?.stringValue
+        let interactive = isatty(STDIN_FILENO) != 0
+        var nextID = 1
+        /// Prints a message from the daemon; true when it is the reply to `id`.
+        func show(_ line: String, waitingFor id: Int?) -> Bool {
+            guard let json = try? JSONReader.parse(line) else { return false }
+            if let id, json["id"] == .number(Double(id)), json["status"]?.stringValue != nil {
+                if let output = json["result"]?["output"]?.stringValue, !output.isEmpty { print(output) }
+                if let message = json["error"]?["message"]?.stringValue { print("error: \(message)") }
+                fflush(nil)
+                return true
+            }
+            if json["event"]?.stringValue == "change", let client = json["client"]?.stringValue, client != me,
+               let command = json["result"]?["command"]?.stringValue {
+                print("[\(client)] > \(command)")
+                if let output = json["result"]?["output"]?.stringValue, !output.isEmpty { print(output) }
+                fflush(nil)
+            }
+            return false
+        }
+        func evaluate(_ command: String) {
+            let id = nextID
+            nextID += 1
+            connection.send(JSON.object(["id": .number(Double(id)), "op": .string("eval"), "session": .string(session),
+                                         "command": .string(command)]).text)
+            while let line = connection.readLine() {
+                if show(line, waitingFor: id) { return }
+            }
+        }
+        if interactive {
+            let environment = ProcessInfo.processInfo.environment
+            let history = environment["KBPLAY_HISTFILE"] ?? ((environment["HOME"] ?? ".") + "/.kbplay_history")
+            let completer = RemoteCompleter(connection: connection, session: session)
+            var reader = ReadlineLineReader(historyFile: history, completer: completer)
+            reader.watch(connection.fd) {
+                while connection.hasData(), let line = connection.readLine() { _ = show(line, waitingFor: nil) }
+            }
+            print("kbplay attached to \(session) on \(path)")
+            while let line = reader.readLine(prompt: "\(session)> ") {
+                reader.record(line)
+                if line.trimmingCharacters(in: .whitespaces) == "quit" { break }
+                evaluate(line)
+            }
+        } else {
+            var lines = ScriptLines(PlainLineReader())
+            while let line = lines.next() { evaluate(line.text) }
+        }
+    }
+}
+
+/// Completion through the daemon's `complete` op.
+final class RemoteCompleter: Completer, @unchecked Sendable {
+    let connection: SocketConnection
+    let session: String
+
+    init(connection: SocketConnection, session: String) {
+        self.connection = connection
+        self.session = session
+    }
+
+    func completions(prefix: String, word: String) -> [String] {
+        connection.send(JSON.object(["id": .string("complete"), "op": .string("complete"), "session": .string(session),
+                                     "line": .string(prefix)]).text)
+        while let line = connection.readLine() {
+            guard let json = try? JSONReader.parse(line) else { continue }
+            if json["id"] == .string("complete") {
+                return json["completions"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            }
+        }
+        return []
+    }
+}
+
+/// A blocking Unix-socket connection speaking lines.
+final class SocketConnection: @unchecked Sendable {
+    let fd: Int32
+    private var pending: [UInt8] = []
+
+    init?(path: String) {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if ok != 0 {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    func hasData() -> Bool {
+        if pending.contains(UInt8(ascii: "\n")) { return true }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) > 0
+    }
+
+    func readLine() -> String? {
+        while true {
+            if let i = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<i], as: UTF8.self)
+                pending.removeSubrange(...i)
+                return line
+            }
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { return nil }
+            pending += buffer[0..<n]
+        }
+    }
+}

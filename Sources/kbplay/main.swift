@@ -1,2 +1,0 @@
-import KBShell
-print("kbplay")
