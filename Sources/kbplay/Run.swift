@@ -41,24 +41,11 @@ struct Run: ParsableCommand {
                     if bail { break } else { continue }
                 }
             }
-            var session = Session(sessionsDirectory: sessions.resolved)
-            var lines = ScriptLines(StringLineReader(text))
-            while let line = lines.next() {
-                let outcome = session.execute(line.text)
-                if json {
-                    print(outcome.json.text)
-                } else {
-                    if echo { print("> \(line.text)") }
-                    if outcome.status == .rejected && files.count > 1 || outcome.status == .rejected {
-                        print("\(file == "-" ? "<stdin>" : file):\(line.number): " + outcome.text)
-                    } else if !outcome.text.isEmpty {
-                        print(outcome.text)
-                    }
-                }
-                worst = max(worst, outcome.status)
-                if outcome.quit { break }
-                if bail && outcome.status != .ok { break fileLoop }
-            }
+            let runner = ScriptRunner(json: json, echo: echo, bail: bail, sessionsDirectory: sessions.resolved)
+            let result = runner.run(text, file: file == "-" ? "<stdin>" : file)
+            print(result.output, terminator: "")
+            worst = max(worst, result.status)
+            if result.stopped { break fileLoop }
         }
         fflush(nil)
         if worst != .ok { throw ExitCode(Int32(worst.rawValue)) }

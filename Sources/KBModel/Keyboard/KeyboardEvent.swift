@@ -31,7 +31,8 @@ public enum KeyboardError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .padOnly(what):
-            return "'keyboard \(what)' needs an iPad: a phone's keyboard is always docked (try: device ipad-pro-11)"
+            let word = ["undocked": "undock", "floating": "float", "docked": "dock"][what] ?? what
+            return "'keyboard \(word)' needs an iPad: a phone's keyboard is always docked (try: device ipad-pro-11)"
         case let .notUp(what):
             return "'\(what)' needs the keyboard up: focus a text field first (focus NAME, or keyboard show)"
         case let .notDocked(what):

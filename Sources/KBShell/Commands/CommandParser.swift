@@ -5,7 +5,9 @@ public enum CommandParser {
         // File and session arguments are paths: such lines split at spaces.
         let spaced = wordTokens(line)
         if let (spec, used) = CommandTable.lookup(spaced.prefix(2).map(\.text)),
-           spec.arguments.contains(where: { $0.mentions(.file) || $0.mentions(.session) }) {
+           spec.arguments.contains(where: { pattern in
+               [ValueKind.file, .session, .device, .strategy].contains { pattern.mentions($0) }
+           }) {
             return try match(spec, used, spaced, line)
         }
         let tokens: [Token]
@@ -73,7 +75,9 @@ public enum CommandParser {
             }
         }
         if !current.isEmpty { tokens.append(Token(quoted ? .string : .word, current, column: start + 1)) }
-        return tokens
+        return tokens.map { t in
+            t.kind == .word && Double(t.text) != nil && t.text.first != "." ? Token(.number, t.text, column: t.column) : t
+        }
     }
 
     static func nearest(_ word: String, in candidates: [String]) -> String? {

@@ -12,6 +12,9 @@ struct ChangeLog {
     var extra: [String: JSON] = [:]
     /// Lines printed after the diff.
     var notes: [String] = []
+    /// `frames N`: how many moments of the keyboard's animation to print,
+    /// and the keyboard's frames at its start and end.
+    var animation: (count: Int, begin: Rect, end: Rect)?
 }
 
 extension Session {
@@ -144,6 +147,11 @@ extension Session {
         }
         text += log.notes
         var members: [String: JSON] = log.extra
+        if let a = log.animation {
+            let (lines, frames) = animationLines(a.count, begin: a.begin, end: a.end, changes: changes)
+            text += lines
+            members["animation"] = frames
+        }
         members["notifications"] = .array(log.notifications.map(Self.json))
         members["changes"] = .array(changes.map(Self.json))
         members["warnings"] = .array(log.warnings.map { .string($0.description) })
@@ -200,6 +208,29 @@ extension Session {
         return lines.joined(separator: "\n")
     }
 
+    /// The keyboard and the views that move with it at `count` moments of
+    /// the curve-7 spring; views animate on the keyboard's curve, so each
+    /// is at the same fraction of its way.
+    func animationLines(_ count: Int, begin: Rect, end: Rect, changes: [LayoutChange]) -> ([String], JSON) {
+        var lines = ["animation along curve 7 (a critically damped spring; it settles at \(formatPoints(DeviceCatalog.standard.curve7.settles)) s, not the 0.25 s of userInfo):"]
+        var frames: [JSON] = []
+        for time in Keyboard.animationTimes(count) {
+            let p = Keyboard.progress(at: time)
+            let top = begin.minY + (end.minY - begin.minY) * p
+            var line = "  t=\(formatPoints(time)) s  \(formatPoints(p * 100))%  keyboard top \(formatPoints(top))"
+            var views: [String: JSON] = [:]
+            for c in changes {
+                guard case let .frame(v, a, b) = c else { continue }
+                let y = a.minY + (b.minY - a.minY) * p
+                line += "  \(v).minY \(formatPoints(y))"
+                views[v] = .number(roundPoints(y))
+            }
+            lines.append(line)
+            frames.append(.object(["t": .number(time), "progress": .number(p), "keyboardTop": .number(top), "minY": .object(views)]))
+        }
+        return (lines, .array(frames))
+    }
+
     func verdict(_ f: FocusReport, keyboardUp: Bool) -> String {
         let p = formatPoints
         if f.covered > 0 {
@@ -253,6 +284,8 @@ extension Session {
                 try post(t, &log, apply: true)
             }
             syncKeyboard()
+            let size = screen.screenSize
+            log.notes.append("\(screen.device.id) (\(screen.device.name)): \(formatPoints(size.width))×\(formatPoints(size.height)) \(screen.orientation.rawValue), keyboard \(formatPoints(keyboard.height(on: screen.device, screen.orientation)))")
         case "rotate":
             let old = screen.orientation
             let target = p.string("ORIENTATION").flatMap(Orientation.init(rawValue:)) ?? (old == .portrait ? .landscape : .portrait)
@@ -331,11 +364,12 @@ extension Session {
             let t = try keyboard.applying(.show(height: p.number("H"), duration: p.number("D"), curve: p.number("C").map { Int($0) }),
                                           on: screen.device, screen.orientation)
             try post(t, &log, apply: true)
-            if let n = p.number("N") { try animationFrames(Int(n), t, &log) }
+            if t.notifications.isEmpty { log.notes.append("the keyboard is already up at \(keyboard.frame(on: screen.device, screen.orientation)): iOS posts nothing") }
+            if let n = p.number("N") { try animate(Int(n), t, &log) }
         case "keyboard hide":
             let t = try keyboard.applying(.hide, on: screen.device, screen.orientation)
             try post(t, &log, apply: true)
-            if let n = p.number("N") { try animationFrames(Int(n), t, &log) }
+            if let n = p.number("N") { try animate(Int(n), t, &log) }
         case "keyboard height":
             try keyboardEvent(.setHeight(p.number("H")!), &log)
         case "keyboard predictive": try keyboardEvent(.predictive(p.string("STATE") == "on"), &log)
@@ -381,8 +415,12 @@ extension Session {
 
     /// Applies a keyboard event that is not a show or hide.
     mutating func keyboardEvent(_ event: KeyboardEvent, _ log: inout ChangeLog) throws {
+        let wasUp = keyboard.isUp
         let t = try keyboard.applying(event, on: screen.device, screen.orientation)
         try post(t, &log, apply: true)
+        if t.notifications.isEmpty && !wasUp {
+            log.notes.append("the keyboard is down: iOS posts nothing now; the change shows when a field is focused")
+        }
     }
 
     /// Makes the screen's keyboard frame match the keyboard.

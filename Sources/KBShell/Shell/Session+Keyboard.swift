@@ -57,18 +57,12 @@ extension Session {
         }
     }
 
-    /// `keyboard show frames N`: the keyboard and the views at N moments of
-    /// the curve-7 spring (the views move with the keyboard's animation).
-    mutating func animationFrames(_ n: Int, _ t: KeyboardTransition, _ log: inout ChangeLog) throws {
-        guard n > 0, n <= 60 else { throw CommandError("frames takes 1 to 60") }
+    /// `keyboard show frames N`: asks the report for N moments of the
+    /// animation.
+    func animate(_ n: Int, _ t: KeyboardTransition, _ log: inout ChangeLog) throws {
+        guard n > 0, n <= 60 else { throw CommandError("frames takes a whole number from 1 to 60") }
         guard let first = t.notifications.first else { return }
-        let begin = first.begin, end = first.end
-        log.notes.append("animation (curve 7 spring, settles at \(formatPoints(DeviceCatalog.standard.curve7.settles)) s):")
-        for time in Keyboard.animationTimes(n) {
-            let p = Keyboard.progress(at: time)
-            let y = begin.minY + (end.minY - begin.minY) * p
-            log.notes.append("  t=\(formatPoints(time)) s  \(formatPoints(p * 100))%  keyboard top \(formatPoints(y))")
-        }
+        log.animation = (n, first.begin, first.end)
     }
 
     /// `handle CONTROLLER with STRATEGY ARGS`.
