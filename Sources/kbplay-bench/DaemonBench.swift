@@ -1,0 +1,190 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// N clients, each on a session of its own, sending `keyboard show` and
+/// `keyboard hide` evals to `kbplay serve` over its Unix socket at the
+/// same time; every request's round trip (write, eval, journal fsync,
+/// reply) is timed.
+///
+/// The daemon is the `kbplay` executable built beside this one, started on
+/// a temporary socket and sessions folder and stopped at the end. Every
+/// client blocks on its own thread, so the clients never compete with the
+/// daemon for a thread pool.
+struct DaemonBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daemon",
+        abstract: "Round-trip latency of evals from N concurrent clients of kbplay serve."
+    )
+
+    @Option(help: "Concurrent clients, each on its own session.") var clients = 50
+    @Option(help: "Requests per client (after its `demo`).") var requests = 200
+    @Option(help: "The kbplay executable (default: the one built beside kbplay-bench).") var kbplay: String?
+
+    func run() throws {
+        let executable = kbplay ?? Self.siblingExecutable("kbplay")
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw ValidationError("no kbplay executable at \(executable) (build all products, or pass --kbplay)")
+        }
+        let dir = NSTemporaryDirectory() + "kbplay-bench-daemon-\(getpid())"
+        mkdir(dir, 0o700)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let socketPath = dir + "/s.sock"
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: executable)
+        daemon.arguments = ["serve", "--socket", socketPath, "--sessions", dir + "/Sessions"]
+        daemon.standardOutput = FileHandle.nullDevice
+        try daemon.run()
+        defer {
+            kill(daemon.processIdentifier, SIGTERM)
+            daemon.waitUntilExit()
+        }
+        var ready = false
+        for _ in 0..<500 where !ready {
+            if let probe = LineSocket(path: socketPath) { _ = probe; ready = true } else { usleep(10_000) }
+        }
+        guard ready else { throw ValidationError("kbplay serve did not start on \(socketPath)") }
+
+        let n = clients, perClient = requests
+        let results = LatencyResults(clients: n)
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for c in 0..<n {
+            done.enter()
+            let thread = Thread {
+                defer { done.leave() }
+                guard let connection = LineSocket(path: socketPath) else {
+                    results.fail("client \(c): cannot connect")
+                    return
+                }
+                let session = "bench\(c)"
+                func eval(_ id: Int, _ command: String) -> Bool {
+                    connection.send("{\"id\": \(id), \"session\": \"\(session)\", \"op\": \"eval\", \"command\": \"\(command)\"}")
+                    guard let reply = connection.readLine() else { return false }
+                    return reply.contains("\"status\": \"done\"") && reply.contains("\"ok\": true")
+                }
+                guard eval(0, "demo") else {
+                    results.fail("client \(c): demo failed")
+                    return
+                }
+                results.markReady()
+                start.wait()
+                var times: [Double] = []
+                times.reserveCapacity(perClient)
+                for i in 0..<perClient {
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    let ok = eval(i + 1, i % 2 == 0 ? "keyboard show" : "keyboard hide")
+                    times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e3)
+                    if !ok {
+                        results.fail("client \(c): request \(i + 1) failed")
+                        return
+                    }
+                }
+                results.record(c, times)
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        // Every client has its session loaded (the `demo` acknowledged)
+        // before any timed request starts.
+        while results.readyClients() < n && !results.failed { usleep(1000) }
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<n { start.signal() }
+        done.wait()
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+        if let failure = results.firstFailure { throw ValidationError(failure) }
+        let all = results.all.sorted()
+        func percentile(_ p: Double) -> Double { all[min(all.count - 1, Int((p * Double(all.count)).rounded(.up)) - 1)] }
+        print("case=daemon clients=\(n) p50_us=\(Int(percentile(0.50).rounded())) p99_us=\(Int(percentile(0.99).rounded()))")
+        print("#   requests=\(all.count) (\(perClient) per client, keyboard show/hide after demo) "
+            + "min_us=\(Int(all.first!.rounded())) p90_us=\(Int(percentile(0.90).rounded())) "
+            + "max_us=\(Int(all.last!.rounded())) wall_s=\(String(format: "%.2f", wall)) "
+            + "throughput=\(Int((Double(all.count) / wall).rounded()))/s")
+        fflush(nil)
+    }
+
+    /// `NAME` in the folder of the running executable.
+    static func siblingExecutable(_ name: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let exe = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+}
+
+/// The clients' latencies and failures, shared across their threads.
+final class LatencyResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var perClient: [[Double]]
+    private var failures: [String] = []
+    private var ready = 0
+
+    init(clients: Int) { perClient = Array(repeating: [], count: clients) }
+
+    func record(_ client: Int, _ times: [Double]) { lock.withLock { perClient[client] = times } }
+    func fail(_ message: String) { lock.withLock { failures.append(message) } }
+    func readyClients() -> Int { lock.withLock { ready } }
+    var failed: Bool { lock.withLock { !failures.isEmpty } }
+    var firstFailure: String? { lock.withLock { failures.first } }
+    var all: [Double] { lock.withLock { perClient.flatMap { $0 } } }
+    func markReady() { lock.withLock { ready += 1 } }
+}
+
+/// A blocking Unix-socket connection speaking lines.
+final class LineSocket {
+    let fd: Int32
+    private var pending: [UInt8] = []
+    private var buffer = [UInt8](repeating: 0, count: 65536)
+
+    init?(path: String) {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            return nil
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if ok != 0 {
+            close(fd)
+            return nil
+        }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    func send(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    func readLine() -> String? {
+        var scanned = 0
+        while true {
+            if let i = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<i], as: UTF8.self)
+                pending.removeSubrange(...i)
+                return line
+            }
+            scanned = pending.count
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { return nil }
+            pending += buffer[0..<n]
+        }
+    }
+}
