@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// The built `kbplay` binary, run as a user runs it: through a pipe and
+/// through a real pseudo-terminal.
+@Suite("End to end: the kbplay binary", .serialized)
+struct EndToEndTests {
+    /// `kbplay` sits beside the test bundle in the build folder.
+    static let binary: URL = {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("kbplay")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/kbplay")
+    }()
+
+    static func temporaryFolder() -> String {
+        let path = NSTemporaryDirectory() + "kbplay-e2e-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Runs kbplay with `arguments`, feeding `input`; returns stdout, stderr
+    /// and the exit status.
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
+                    directory: String? = nil) throws -> (out: String, err: String, status: Int32) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), process.terminationStatus)
+    }
+
+    @Test func pipedShellPrintsNoPromptAndStartsOnTheDemo() throws {
+        let r = try Self.run([], input: "frames\nquit\n")
+        #expect(r.status == 0)
+        #expect(r.out == """
+        Login.view 0 0 393 852
+        form       16 676 361 122
+        email      16 676 361 34
+        password   16 722 361 34
+        signIn     16 768 361 30
+        bye
+
+        """)
+    }
+
+    @Test func runExitStatuses() throws {
+        let dir = Self.temporaryFolder()
+        let good = dir + "/good.kbs", expectFails = dir + "/expect.kbs", bad = dir + "/bad.kbs"
+        try "demo\nexpect email.frame.height == 34\n".write(toFile: good, atomically: true, encoding: .utf8)
+        try "demo\nexpect email.frame.height == 35\nprint 1\n".write(toFile: expectFails, atomically: true, encoding: .utf8)
+        try "demo\nfocsu email\nprint 2\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        #expect(try Self.run(["run", good]).status == 0)
+        let e = try Self.run(["run", expectFails])
+        #expect(e.status == 1)
+        #expect(e.out.contains("✗ email.frame.height == 35  (34 == 35)"))
+        #expect(e.out.hasSuffix("1\n"))
+        let b = try Self.run(["run", bad])
+        #expect(b.status == 2)
+        #expect(b.out.contains("\(bad):2: error: unknown command 'focsu'"))
+        #expect(try Self.run(["run", dir + "/missing.kbs"]).status == 3)
+        // The worst status wins; --bail stops at the first failure.
+        #expect(try Self.run(["run", good, expectFails, bad]).status == 2)
+        let bailed = try Self.run(["run", "--bail", expectFails])
+        #expect(bailed.status == 1 && !bailed.out.hasSuffix("1\n"))
+        // stdin, --json and --echo.
+        let json = try Self.run(["run", "--json", "-"], input: "demo\nprint 2 * 3\n")
+        let lines = json.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[1] == #"{"command": "print 2 * 3", "ok": true, "output": "6", "value": 6}"#)
+        let echo = try Self.run(["run", "--echo", "-"], input: "print 1 # a comment\nprint \\\n 2\n")
+        #expect(echo.out == "> print 1\n1\n> print  2\n2\n")
+    }
+
+    @Test func runIsDeterministic() throws {
+        let script = "demo\nhandle Login with observer formBottom padding 8\nfocus email\nrotate\nrender\nevents 3\n"
+        let a = try Self.run(["run", "-"], input: script)
+        let b = try Self.run(["run", "-"], input: script)
+        #expect(a.status == 0 && a.out == b.out && !a.out.isEmpty)
+    }
+
+    @Test func saveAndReplFromASavedSession() throws {
+        let dir = Self.temporaryFolder()
+        let r = try Self.run(["run", "-"], input: "demo\nfocus email\nsave login\n", environment: ["KBPLAY_SESSIONS": dir])
+        #expect(r.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir + "/login.json"))
+        let repl = try Self.run(["repl", "login", "--sessions", dir], input: "print kb.frame.minY\nprint email.frame.minY\n")
+        #expect(repl.out == "516\n676\n")
+        let broken = dir + "/broken.json"
+        try "{\"format\": \"kbplay-session\", \"version\": 1, \"screen\": {".write(toFile: broken, atomically: true, encoding: .utf8)
+        let refused = try Self.run(["repl", broken])
+        #expect(refused.status == 3)
+        #expect(refused.err.contains("\(broken):1:"))
+    }
+
+    /// Runs the PTY driver (Python's pty module) over kbplay.
+    static func terminal(_ steps: [[String]], environment: [String: String]) throws -> (ok: Bool, screen: String) {
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_driver.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+        process.arguments = ["python3", driver.path, stepsJSON, "--", binary.path]
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm"
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func readlineCompletesKeepsHistoryAndDropsTheLineOnCtrlC() throws {
+        let dir = Self.temporaryFolder()
+        let env = ["KBPLAY_HISTFILE": dir + "/history", "HOME": dir, "KBPLAY_SESSIONS": dir]
+        let first = try Self.terminal([
+            ["expect", "kbplay> "],
+            ["send", "foc\t"], ["expect", "focus "],
+            ["send", "em\t\r"], ["expect", "email is covered"],
+            ["send", "constrain email.to\t"], ["expect", "email.top"],
+            ["send", "\u{3}"], ["expect", "kbplay> "],
+            ["send", "print 40 + 2\r"], ["expect", "42"],
+            ["send", "\u{4}"],
+        ], environment: env)
+        #expect(first.ok, "\(first.screen)")
+        #expect(first.screen.contains("try:  focus email"))
+        // The line dropped by Ctrl-C never ran.
+        #expect(!first.screen.contains("email.top42"))
+        let history = try String(contentsOfFile: dir + "/history", encoding: .utf8)
+        #expect(history.contains("focus email") && history.contains("print 40 + 2"))
+        #expect(!history.contains("constrain"))
+        // History survives: the up arrow brings back the last command.
+        let second = try Self.terminal([
+            ["expect", "kbplay> "],
+            ["send", "\u{1b}[A\r"], ["expect", "42"],
+            ["send", "quit\r"],
+        ], environment: env)
+        #expect(second.ok, "\(second.screen)")
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import KBShell
+
+/// Random and mutated command lines never crash kbplay, and a rejected
+/// line leaves the session exactly as it was.
+@Suite("Fuzzing the parser and the executor")
+struct FuzzTests {
+    static let seeds = [
+        "focus email", "resign", "keyboard show height 300", "keyboard hide", "rotate landscape",
+        "constrain email.height == 40 @750 as h", "set formBottom.constant = kb.end.height - 34",
+        "add stackView s to Login.view axis horizontal spacing 4", "pin form to Login.view.margins inset 8",
+        "handle Login with observer formBottom padding 8", "on Login keyboardWillShow: set formBottom.constant = max(1, kb.end.height)",
+        "expect email.frame.maxY <= kb.frame.minY", "print (1 + 2) * 3", "remove signIn", "deactivate formBottom",
+        "keyboard drag 600", "keyboard release", "device iphone-8 landscape", "explain form", "undo", "redo",
+        "controller Child in Login at form", "add textView notes to form", "keyboard predictive off",
+        "handle Login with content-inset form", "set email.hugging.vertical 251", "render", "frames", "tree",
+    ]
+
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 ._-=<>+*/()@:,\"#\\$é✓\t")
+
+    func mutate(_ line: String, _ r: inout Random) -> String {
+        var chars = Array(line)
+        for _ in 0..<(1 + r.int(3)) {
+            switch r.int(5) {
+            case 0 where !chars.isEmpty: chars.remove(at: r.int(chars.count))
+            case 1: chars.insert(Self.alphabet[r.int(Self.alphabet.count)], at: r.int(chars.count + 1))
+            case 2 where !chars.isEmpty: chars[r.int(chars.count)] = Self.alphabet[r.int(Self.alphabet.count)]
+            case 3:
+                let words = line.split(separator: " ")
+                if let w = words.randomElement(using: &r) { chars += Array(" " + w) }
+            default:
+                if chars.count > 2 { chars.removeLast(r.int(chars.count / 2 + 1)) }
+            }
+        }
+        return String(chars)
+    }
+
+    @Test func mutatedAndRandomLinesNeverCrashOrLeakChanges() {
+        var r = Random(state: 0x5EED)
+        var session = Session.demo(sessionsDirectory: "/nonexistent-kbplay-fuzz")
+        var rejected = 0
+        for i in 0..<3000 {
+            let line: String
+            if i % 5 == 4 {
+                line = String((0..<r.int(30)).map { _ in Self.alphabet[r.int(Self.alphabet.count)] })
+            } else {
+                line = mutate(Self.seeds[r.int(Self.seeds.count)], &r)
+            }
+            let before = session.state
+            let historyBefore = session.history
+            let outcome = session.execute(line)
+            if outcome.status == .rejected {
+                rejected += 1
+                #expect(session.state == before, "rejected '\(line)' changed the session")
+                #expect(session.history == historyBefore)
+                #expect(outcome.json["ok"] == .bool(false))
+                #expect(outcome.text.hasPrefix("error: "))
+            }
+            // Reset now and then so the session does not drift into a corner.
+            if i % 200 == 199 { session = Session.demo(sessionsDirectory: "/nonexistent-kbplay-fuzz") }
+        }
+        #expect(rejected > 500)
+    }
+
+    @Test func validSeedsAreAccepted() {
+        var session = Session.demo()
+        for line in ["focus email", "keyboard show height 300", "rotate landscape", "constrain email.height == 40 @750 as h",
+                     "handle Login with observer formBottom padding 8", "expect email.frame.maxY > 0", "print (1 + 2) * 3"] {
+            let outcome = session.execute(line)
+            #expect(outcome.status == .ok, "\(line): \(outcome.text)")
+        }
+    }
+}
+
+extension FuzzTests.Random: RandomNumberGenerator {}

@@ -1,0 +1,77 @@
+import Testing
+@testable import KBShell
+
+@Suite("Parser: the command table drives parsing")
+struct ParserTests {
+    @Test func lexerNeedsNoSpacesAroundOperators() throws {
+        let tokens = try Lexer.tokenize("a.top==b.top+8")
+        #expect(tokens.map(\.text) == ["a.top", "==", "b.top", "+", "8"])
+        #expect(tokens.map(\.column) == [1, 6, 8, 13, 14])
+        #expect(throws: LexError(message: "unterminated string", column: 10)) { try Lexer.tokenize("add x to \"abc") }
+        #expect(throws: LexError(message: "unexpected character '$'", column: 7)) { try Lexer.tokenize("print $x") }
+    }
+
+    @Test func multiWordCommandsAndOptionsInAnyOrder() throws {
+        let p = try #require(try CommandParser.parse("add stackView form to Login.view spacing 12 axis vertical"))
+        #expect(p.spec.name == "add")
+        #expect(p.string("NAME") == "form")
+        #expect(p.number("N") == 12)
+        #expect(p.string("AXIS") == "vertical")
+        let k = try #require(try CommandParser.parse("keyboard show height 300 curve 7"))
+        #expect(k.spec.name == "keyboard show" && k.number("H") == 300 && k.number("C") == 7)
+        #expect(try CommandParser.parse("   ") == nil)
+    }
+
+    @Test func errorsSayWhereAndWhatWouldWork() {
+        func error(_ line: String) -> CommandError? {
+            do { _ = try CommandParser.parse(line); return nil } catch { return error }
+        }
+        #expect(error("focsu email") == CommandError("unknown command 'focsu'", column: 1, suggestion: "focus"))
+        #expect(error("keyboard shwo")?.suggestion == "keyboard show")
+        #expect(error("keyboard shwo")?.column == 10)
+        #expect(error("rotate sideways")?.column == 8)
+        #expect(error("add view v to p spacing 4 spacing 5") == CommandError("'spacing' is given twice", column: 27))
+        #expect(error("add view v to p colour red")?.message == "unknown option 'colour' for 'add'")
+        #expect(error("focus") == CommandError("'focus' needs FIELD", column: 6, suggestion: "usage: focus FIELD"))
+        #expect(error("resign now")?.message == "unexpected 'now' after the arguments of 'resign'")
+        #expect(error("keyboard drag x")?.message == "'keyboard drag' needs Y: a number, found 'x'")
+    }
+
+    @Test func constraintLines() throws {
+        let c = try ConstraintLine.parse(try Lexer.tokenize("a.top==b.bottom*2-8@750 as gap"), endColumn: 30)
+        #expect(c.first == "a.top" && c.second == "b.bottom" && c.multiplier == 2 && c.constant == -8)
+        #expect(c.priority == 750 && c.name == "gap")
+        let k = try ConstraintLine.parse(try Lexer.tokenize("a.height >= 44"), endColumn: 15)
+        #expect(k.second == nil && k.constant == 44 && k.relation == .greaterOrEqual)
+        #expect(throws: CommandError.self) { try ConstraintLine.parse(try Lexer.tokenize("a.top == b.top @ 0"), endColumn: 20) }
+    }
+
+    @Test func expressions() throws {
+        var p = ExpressionParser(try Lexer.tokenize("max(1, 2 * (3 + 4)) - abs(-5) / 5"), endColumn: 40)
+        let e = try p.parseExpression()
+        #expect(try e.evaluate { _, _ throws(CommandError) in 0 } == 13)
+        #expect(e.paths.isEmpty)
+    }
+
+    @Test func completionFollowsTheGrammar() {
+        var session = Session.demo()
+        _ = session.execute("constrain email.height == 40 as emailHeight")
+        let c = { (line: String) -> [String] in
+            let word = String(line.reversed().prefix { $0 != " " }.reversed())
+            return session.complete(prefix: line, word: word)
+        }
+        #expect(c("foc") == ["focus"])
+        #expect(c("keyboard s") == ["keyboard show", "keyboard split"].map { String($0.dropFirst("keyboard ".count)) })
+        #expect(c("focus ") == ["email", "password"])
+        #expect(c("focus e") == ["email"])
+        #expect(c("rotate ") == ["landscape", "portrait"])
+        #expect(c("device iphone-1").contains("iphone-15"))
+        #expect(c("constrain email.").contains("email.safeArea."))
+        #expect(c("constrain email.to") == ["email.top"])
+        #expect(c("constrain Login.view.safeArea.b") == ["Login.view.safeArea.bottom"])
+        #expect(c("handle Login with ob") == ["observer"])
+        #expect(c("set emailH") == ["emailHeight"])
+        #expect(c("print kb.") == ["kb.begin.", "kb.curve", "kb.duration", "kb.end.", "kb.frame.", "kb.visible"])
+        #expect(c("add ") .contains("textField"))
+    }
+}
