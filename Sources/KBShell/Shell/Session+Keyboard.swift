@@ -10,7 +10,19 @@ extension Session {
         keyboard = t.keyboard
         syncKeyboard()
         let context = KeyboardContext(keyboard: keyboard, device: device, orientation: orientation)
-        for n in t.notifications {
+        // A rotation with the keyboard up posts the hide burst before the
+        // interface turns: its handlers must see the old orientation's
+        // screen (the end frame is below the old screen, not on the new one).
+        let oldHalf = Self.rotationHideCount(t.notifications)
+        if oldHalf > 0 {
+            _ = screen.rotate(to: orientation == .portrait ? .landscape : .portrait)
+            _ = screen.setKeyboardFrame(nil, docked: keyboard.mode == .docked)
+        }
+        for (index, n) in t.notifications.enumerated() {
+            if oldHalf > 0 && index == oldHalf {
+                _ = screen.rotate(to: orientation)
+                syncKeyboard()
+            }
             log.notifications.append(n)
             var handlers: [String] = []
             if n.name.isWill {
@@ -55,6 +67,15 @@ extension Session {
         if t.notifications.isEmpty && overlapBefore != overlapAfter {
             log.lines.append("keyboard top now at \(formatPoints(keyboard.frame(on: device, orientation).minY)) (no notification)")
         }
+    }
+
+    /// How many leading notifications of a rotation's hide-then-show burst
+    /// belong to the old orientation (0 when it is no rotation).
+    static func rotationHideCount(_ posted: [KeyboardNotification]) -> Int {
+        guard let hide = posted.firstIndex(where: { $0.name == .willHide }),
+              let show = posted.lastIndex(where: { $0.name == .willShow }), hide < show,
+              let second = posted[hide..<show].lastIndex(where: { $0.name == .willChangeFrame }) else { return 0 }
+        return second
     }
 
     /// `keyboard show frames N`: asks the report for N moments of the
