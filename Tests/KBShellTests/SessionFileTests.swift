@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import KBShell
+import KBModel
+
+@Suite("Session files and undo")
+struct SessionFileTests {
+    static func folder() -> String {
+        let path = NSTemporaryDirectory() + "kbplay-sessions-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A session with something of everything in it.
+    static func rich(_ dir: String) -> Session {
+        var s = Session.demo(sessionsDirectory: dir)
+        for line in ["handle Login with observer formBottom padding 8",
+                     "on Login keyboardWillHide: set formBottom.constant = 20",
+                     "add textView notes to form", "constrain notes.height == 80 @750 as notesHeight",
+                     "keyboard predictive off", "focus email", "rotate landscape"] {
+            let o = s.execute(line)
+            #expect(o.status == .ok, "\(line): \(o.text)")
+        }
+        return s
+    }
+
+    @Test func savedSessionLoadsToTheSameState() throws {
+        let dir = Self.folder()
+        var s = Self.rich(dir)
+        #expect(s.execute("save rich").status == .ok)
+        let text = try String(contentsOfFile: dir + "/rich.json", encoding: .utf8)
+        #expect(text.hasPrefix("{\n  \"format\" : \"kbplay-session\","))
+        var loaded = Session(sessionsDirectory: dir)
+        #expect(loaded.execute("load rich").status == .ok)
+        #expect(loaded.state == s.state)
+        // The file holds the commands before `save`; `load` itself follows.
+        #expect(loaded.history == Array(s.history.dropLast()) + ["load rich"])
+        #expect(loaded.execute("frames").text == s.execute("frames").text)
+        // Handlers and rules come back: the same event does the same thing.
+        #expect(loaded.execute("resign").text == s.execute("resign").text)
+        // No temporary file is left behind; saving again replaces the file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["rich.json"])
+        #expect(s.execute("save").status == .ok)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["rich.json"])
+    }
+
+    @Test(arguments: [
+        ("truncated", "{\n  \"format\": \"kbplay-session\",\n  \"version\": 1,\n  \"screen\": {", "broken.json:4:14: not a valid session file: the text ends inside an object (truncated?)"),
+        ("not JSON", "hello", "broken.json:1:1: not a valid session file: expected a value"),
+        ("another format", "{\"format\": \"xcode\", \"version\": 1}", "broken.json: not a kbplay session file (format is \"xcode\", expected \"kbplay-session\")"),
+        ("newer version", "{\"format\": \"kbplay-session\", \"version\": 7}", "broken.json: the session file is version 7, newer than this kbplay reads (1)"),
+        ("missing member", "{\"format\": \"kbplay-session\", \"version\": 1}", "broken.json: missing \"screen\" at the top level"),
+    ])
+    func badFilesAreRefusedAndTheSessionIsUntouched(kind: String, text: String, message: String) throws {
+        let dir = Self.folder()
+        try text.write(toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
+        var s = Session.demo(sessionsDirectory: dir)
+        _ = s.execute("focus email")
+        let before = s.state
+        let outcome = s.execute("load broken")
+        #expect(outcome.status == .rejected, "\(kind)")
+        #expect(outcome.text.contains(message), "\(kind): \(outcome.text)")
+        #expect(s.state == before)
+    }
+
+    @Test func inconsistentFilesAreRefused() throws {
+        let dir = Self.folder()
+        var s = Session.demo(sessionsDirectory: dir)
+        #expect(s.execute("save good").status == .ok)
+        let good = try String(contentsOfFile: dir + "/good.json", encoding: .utf8)
+        // A constraint that names a view the file does not have.
+        let bad = good.replacingOccurrences(of: "\"view\" : \"form\"", with: "\"view\" : \"ghost\"")
+        #expect(bad != good)
+        try bad.write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
+        let outcome = s.execute("load bad")
+        #expect(outcome.status == .rejected)
+        #expect(outcome.text.contains("names the view 'ghost', which is not in the file"))
+        // A strategy on a controller that is not there.
+        _ = s.execute("handle Login with observer formBottom")
+        #expect(s.execute("save withStrategy").status == .ok)
+        let strategy = try String(contentsOfFile: dir + "/withStrategy.json", encoding: .utf8)
+            .replacingOccurrences(of: "\"controller\" : \"Login\"", with: "\"controller\" : \"Gone\"")
+        try strategy.write(toFile: dir + "/noController.json", atomically: true, encoding: .utf8)
+        let refused = s.execute("load noController")
+        #expect(refused.status == .rejected)
+        #expect(refused.text.contains("'Gone', which is not"))
+    }
+
+    @Test func namesThatLeaveTheFolderAreRefused() {
+        let dir = Self.folder()
+        var s = Session.demo(sessionsDirectory: dir)
+        for name in ["../x", "/etc/passwd", ".hidden", "a/b"] {
+            #expect(s.execute("save \(name)").status == .rejected, "\(name)")
+            #expect(s.execute("load \(name)").status == .rejected, "\(name)")
+        }
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: dir)) == [])
+    }
+
+    @Test func undoAndRedoRestoreValuesForEveryKindOfCommand() {
+        var s = Session.demo(sessionsDirectory: Self.folder())
+        let commands = [
+            "device iphone-8", "rotate", "controller Extra", "add label note to form text \"Hi\"",
+            "constrain note.height == 30 as noteHeight", "pin form to Login.view.margins inset 4", "set noteHeight.constant 40",
+            "set noteHeight.priority 750", "deactivate noteHeight", "activate noteHeight", "set note.hidden on",
+            "handle Login with controllable formBottom inset 8", "on Login keyboardWillShow: set formBottom.constant = 30",
+            "focus email", "keyboard height 300", "keyboard predictive off", "keyboard drag 500", "keyboard release",
+            "resign", "disappear Login", "appear Login", "remove note", "new iphone-15",
+        ]
+        var states = [s.state]
+        for c in commands {
+            let o = s.execute(c)
+            #expect(o.status == .ok, "\(c): \(o.text)")
+            if s.state != states.last! { states.append(s.state) }
+        }
+        // Undo walks back through every state, redo forward again.
+        for expected in states.dropLast().reversed() {
+            #expect(s.execute("undo").status == .ok)
+            #expect(s.state == expected)
+        }
+        #expect(s.execute("undo").text == "nothing to undo")
+        for expected in states.dropFirst() {
+            _ = s.execute("redo")
+            #expect(s.state == expected)
+        }
+        #expect(s.execute("redo").text == "nothing to redo")
+        // A new change after undo clears redo.
+        _ = s.execute("undo")
+        _ = s.execute("print 1")
+        _ = s.execute("controller Another")
+        #expect(s.execute("redo").text == "nothing to redo")
+    }
+}
