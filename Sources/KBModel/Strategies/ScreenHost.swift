@@ -58,8 +58,20 @@ public struct ScreenHost: StrategyHost {
         _ = try? screen.setIndicatorInsets(insets, of: scrollView)
     }
 
+    /// The caret's height: one line of the system font.
+    public static let caretHeight = 21.0
+
     public mutating func scrollFocusToVisible(in scrollView: String) {
         guard let field = screen.focus else { return }
+        // A text view is its own scroll view: scrollRangeToVisible(selectedRange)
+        // scrolls its caret, at the end of the text (the content's last line).
+        if (try? screen.view(named: field))?.kind == .textView,
+           let content = screen.layout().view(field)?.scroll?.contentSize {
+            let caret = Rect(x: 0, y: max(0, content.height - ScreenHost.caretHeight), width: 2,
+                             height: min(ScreenHost.caretHeight, max(content.height, ScreenHost.caretHeight)))
+            _ = try? screen.scrollRectToVisible(caret, in: field)
+            return
+        }
         _ = try? screen.scrollToVisible(field)
     }
 }

@@ -87,8 +87,16 @@ extension Strategy {
                 undockedCheck()
             }
             let raw = n.curve
-            report.flaws.append(Flaw(.curveNotShifted, kind, controller,
-                "the animation options are UIView.AnimationOptions(rawValue: \(raw)), the curve itself, not \(raw) << 16 = \(raw << 16): that is .layoutSubviews/.allowUserInteraction/.beginFromCurrentState, so the views ease in and out while the keyboard springs. fix: UIView.AnimationOptions(rawValue: UInt(curve) << 16)"))
+            // Curve 0 (ease in-out) is 0 either way: the mistake only shows
+            // for a non-zero curve, whose bits land on other options.
+            if raw != 0 {
+                let names = [(1, ".layoutSubviews"), (2, ".allowUserInteraction"), (4, ".beginFromCurrentState"),
+                             (8, ".repeat"), (16, ".autoreverse"), (32, ".overrideInheritedDuration"),
+                             (64, ".overrideInheritedCurve"), (128, ".allowAnimatedContent")]
+                let options = names.filter { raw & $0.0 != 0 }.map(\.1).joined(separator: "/")
+                report.flaws.append(Flaw(.curveNotShifted, kind, controller,
+                    "the animation options are UIView.AnimationOptions(rawValue: \(raw)), the curve itself, not \(raw) << 16 = \(raw << 16): that is \(options.isEmpty ? "no known option" : options), so the views ease in and out while the keyboard springs. fix: UIView.AnimationOptions(rawValue: UInt(curve) << 16)"))
+            }
         case .childDelegate:
             guard let name = constraint else { return nil }
             let childFrame = host.windowFrame(of: controller + ".view")
@@ -110,17 +118,23 @@ extension Strategy {
             guard let current = host.windowFrame(of: root) else { return nil }
             let full = host.naturalRootFrame(of: controller)
             let keyboardTop = n.end.minY
-            var target = full
-            if keyboardTop > full.minY && keyboardTop < full.maxY && n.end.maxY >= full.maxY {
-                target = Rect(x: full.minX, y: full.minY, width: full.width, height: keyboardTop - full.minY)
+            // The source compares the end frame (screen coordinates) with the
+            // view's own frame in its superview: a window's root view sits at
+            // the origin, a child's root view at its container's origin, so its
+            // top is 0 either way and the keyboard's top becomes its height.
+            func resized(top: Double) -> Rect {
+                guard keyboardTop > top && keyboardTop < top + full.height && n.end.maxY >= top + full.height else { return full }
+                return Rect(x: full.minX, y: full.minY, width: full.width, height: keyboardTop - top)
             }
+            let target = resized(top: 0)
+            let converted = resized(top: full.minY)
             host.setRootFrame(target == full ? nil : target, of: controller)
             let why = target == full ? "(keyboard below the view or ending above its bottom: full size)"
-                                     : "(keyboard top \(p(keyboardTop)) − root top \(p(full.minY)))"
+                                     : "(keyboard top \(p(keyboardTop)) − root top 0)"
             report.effects.append(("\(root).frame \(current) → \(target)", why))
-            if full.minY > 0.5 || full.maxY < screenHeight - 0.5 {
+            if target != converted {
                 report.flaws.append(Flaw(.screenCoordinates, kind, controller,
-                    "\(root) is not full-screen (\(full)), but the keyboard's frame is in screen coordinates and is used as the view's own. fix: convert the end frame with view.convert(endFrame, from: nil)"))
+                    "\(root) is not full-screen (\(full)), but the keyboard's frame is in screen coordinates and is used as the view's own: its height becomes \(p(target.height)) instead of \(p(converted.height)), so its bottom is at \(p(target.maxY)), \(p(abs(target.maxY - converted.maxY))) pt \(target.maxY > converted.maxY ? "below" : "above") the keyboard's top. fix: convert the end frame with view.convert(endFrame, from: nil)"))
             }
         case .contentInset:
             guard let scroll = scrollView, let before = host.contentInset(of: scroll) else { return nil }
@@ -182,7 +196,11 @@ extension Strategy {
               abs(overlapBefore - overlapAfter) > 0.5,
               !posted.contains(where: { kind.observed.contains($0.name) }) else { return nil }
         let seen = posted.isEmpty ? "iOS posted no notification" : "iOS posted only " + posted.map(\.name.rawValue).joined(separator: ", ")
+        // With nothing posted (an interactive drag) no observer can help.
+        let fix = posted.isEmpty || kind.observed.contains(.willChangeFrame)
+            ? "pin to \(controller).view.keyboard (it tracks every change, interactive dismissal included)"
+            : "observe keyboardWillChangeFrame, or pin to \(controller).view.keyboard (it tracks every change)"
         return Flaw(.missedFrameChange, kind, controller,
-            "the keyboard's overlap went from \(formatPoints(overlapBefore)) to \(formatPoints(overlapAfter)) pt, but \(seen) and \(kind.rawValue) listens to \(kind.observed.map(\.rawValue).joined(separator: "/")) only, so nothing followed. fix: observe keyboardWillChangeFrame, or pin to \(controller).view.keyboard (it tracks every change)")
+            "the keyboard's overlap went from \(formatPoints(overlapBefore)) to \(formatPoints(overlapAfter)) pt, but \(seen) and \(kind.rawValue) listens to \(kind.observed.map(\.rawValue).joined(separator: "/")) only, so nothing followed. fix: \(fix)")
     }
 }

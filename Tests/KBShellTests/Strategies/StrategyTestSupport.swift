@@ -119,3 +119,51 @@ let showBurst = ["keyboardWillChangeFrame", "keyboardWillShow", "keyboardDidChan
 let hideBurst = ["keyboardWillChangeFrame", "keyboardWillHide", "keyboardDidChangeFrame", "keyboardDidHide"]
 
 func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+
+/// A root `Login` with a 160 pt `header` under the safe-area top, a
+/// `container` below it and a 49 pt `tabBar` on the safe-area bottom; a child
+/// controller `Form` in `container` holds a `comment` field 12 above its
+/// bottom (`commentBottom`). iPhone 8: header (0 20; 375 160), container
+/// and Form.view (0 180; 375 438), tabBar (0 618; 375 49), comment (16 572; 343 34).
+func childForm(device: String = "iphone-8") -> [String] {
+    [
+        "device \(device)",
+        "controller Login",
+        "add view header to Login.view",
+        "add view container to Login.view",
+        "add view tabBar to Login.view",
+        "constrain header.top == Login.view.safeArea.top as headerTop",
+        "constrain header.leading == Login.view.leading",
+        "constrain header.trailing == Login.view.trailing",
+        "constrain header.height == 160",
+        "constrain container.top == header.bottom",
+        "constrain container.leading == Login.view.leading",
+        "constrain container.trailing == Login.view.trailing",
+        "constrain container.bottom == tabBar.top",
+        "constrain tabBar.leading == Login.view.leading",
+        "constrain tabBar.trailing == Login.view.trailing",
+        "constrain tabBar.bottom == Login.view.safeArea.bottom",
+        "constrain tabBar.height == 49",
+        "controller Form in Login at container",
+        "add textField comment to Form.view",
+        "constrain comment.leading == Form.view.margins.leading",
+        "constrain comment.trailing == Form.view.margins.trailing",
+        "constrain Form.view.bottom == comment.bottom + 12 as commentBottom",
+    ]
+}
+
+/// A `Notes` controller whose text view `body` fills the root view (or its
+/// safe area), with `lines` (a label `contentHeight` high) as its content.
+func notes(device: String, safeArea: Bool, contentHeight: Double) -> [String] {
+    [
+        "device \(device)",
+        "controller Notes",
+        "add textView body to Notes.view",
+        safeArea ? "pin body to Notes.view.safeArea" : "pin body to Notes.view",
+        "add label lines to body intrinsic 343 \(formatNumber(contentHeight))",
+        "constrain lines.top == body.content.top",
+        "constrain lines.bottom == body.content.bottom",
+        "constrain lines.leading == body.content.leading + 16",
+        "constrain lines.trailing == body.content.trailing - 16",
+    ]
+}
