@@ -28,30 +28,54 @@ extension Session {
         } catch {
             return .rejected(line, error)
         }
-        let saved = self
+        // The copy kept for rolling back leaves out the undo and redo stacks
+        // and the history: a second reference to them would make the
+        // command's append copy them whole, which over a long session is
+        // quadratic. A failed command has not touched them, except `source`,
+        // whose commands run through here and can fail after changing them:
+        // it alone keeps them.
+        var saved = self
+        let keepsStacks = parsed.spec.name == "source"
+        if !keepsStacks {
+            saved.undoStack = []
+            saved.redoStack = []
+            saved.history = []
+        }
         do {
             var outcome = try run(parsed)
             if outcome.status != .rejected && outcome.status != .ioError {
                 if !["history", "undo", "redo", "help", "quit"].contains(parsed.spec.name) { history.append(line) }
             } else {
-                self = saved
+                restore(saved, keepingStacks: !keepsStacks)
             }
             outcome.command = line
             return outcome
         } catch let error as CommandError {
-            self = saved
+            restore(saved, keepingStacks: !keepsStacks)
             return .rejected(line, error)
         } catch let error as ModelError {
-            self = saved
+            restore(saved, keepingStacks: !keepsStacks)
             return .rejected(line, CommandError(error.description, column: column(for: error, in: parsed),
                                                 suggestion: suggestion(for: error)))
         } catch let error as KeyboardError {
-            self = saved
+            restore(saved, keepingStacks: !keepsStacks)
             return .rejected(line, CommandError(error.description, column: parsed.values.values.map(\.column).min()))
         } catch {
-            self = saved
+            restore(saved, keepingStacks: !keepsStacks)
             return .rejected(line, CommandError("\(error)"))
         }
+    }
+
+    /// Rolls back to `saved`; with `keepingStacks`, the undo and redo
+    /// stacks and the history stay the current ones (`saved` left them out).
+    private mutating func restore(_ saved: Session, keepingStacks: Bool) {
+        guard keepingStacks else {
+            self = saved
+            return
+        }
+        let (undo, redo, lines) = (undoStack, redoStack, history)
+        self = saved
+        (undoStack, redoStack, history) = (undo, redo, lines)
     }
 
     private func suggestion(for error: ModelError) -> String? {
