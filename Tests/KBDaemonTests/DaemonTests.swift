@@ -40,11 +40,10 @@ func temporaryDirectory() -> String {
 /// It serves until the test process ends.
 func startDaemon(_ dir: String, socket: String = "d.sock") async throws -> (Daemon<CounterSession>, Task<Void, Error>) {
     let daemon = Daemon<CounterSession>(socketPath: dir + "/" + socket, sessionsDirectory: dir + "/Sessions")
-    let task = Task { try await daemon.run() }
-    for _ in 0..<200 {
-        if access(dir + "/" + socket, F_OK) == 0, TestClient(path: dir + "/" + socket) != nil { break }
-        try await Task.sleep(nanoseconds: 20_000_000)
-    }
+    let (ready, signal) = AsyncStream.makeStream(of: Void.self)
+    let task = Task { try await daemon.run { signal.yield(); signal.finish() } }
+    // `ready` runs once the socket is bound and its mode set.
+    for await _ in ready { break }
     return (daemon, task)
 }
 

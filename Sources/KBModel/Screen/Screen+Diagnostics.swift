@@ -58,10 +58,16 @@ extension Screen {
     /// could move without making any constraint less satisfied. A view no
     /// constraint mentions is ambiguous. Hierarchy order.
     public mutating func ambiguousViews() -> [String] {
+        ambiguousViews(among: nil)
+    }
+
+    /// The ambiguous views among `names` (all views when nil), in hierarchy order.
+    public mutating func ambiguousViews(among names: [String]?) -> [String] {
         _ = layout()
         let e = uniqueEngine()
         var out: [String] = []
-        for v in hierarchyOrder {
+        let wanted = names.map(Set.init)
+        for v in hierarchyOrder where wanted?.contains(v.name) ?? true {
             guard let b = e.boxes[v.name] else { out.append(v.name); continue }
             if [b.x, b.y, b.w, b.h].contains(where: { e.isAmbiguous($0) }) { out.append(v.name) }
         }

@@ -166,11 +166,24 @@ extension Session {
         }
         if !shown.isEmpty {
             text += aligned(shown)
-        } else if !log.notifications.isEmpty || !log.warnings.isEmpty {
-            if log.warnings.isEmpty { text.append("no view moved") } else { text[text.count - 1] += "; nothing moved" }
+        } else if !log.warnings.isEmpty {
+            text[text.count - 1] += "; nothing moved"
+        } else if !log.notifications.isEmpty || (log.lines.isEmpty && log.notes.isEmpty) {
+            text.append("no view moved")
+        }
+        let moved = changes.compactMap { c -> String? in
+            switch c {
+            case let .viewAdded(v, _), let .frame(v, _, _): return v
+            default: return nil
+            }
+        }
+        let ambiguous = moved.isEmpty ? [] : screen.ambiguousViews(among: moved)
+        if !ambiguous.isEmpty {
+            text.append("⚠ ambiguous layout: \(ambiguous.joined(separator: ", ")) — the constraints let \(ambiguous.count == 1 ? "its" : "their") frame move (explain VIEW shows what decides it)")
         }
         text += log.notes
         var members: [String: JSON] = log.extra
+        if !ambiguous.isEmpty { members["ambiguous"] = .array(ambiguous.map { .string($0) }) }
         if let a = log.animation {
             let (lines, frames) = animationLines(a.count, begin: a.begin, end: a.end, changes: changes)
             text += lines
@@ -365,20 +378,28 @@ extension Session {
         case "deactivate": take(try screen.deactivate(p.string("NAME")!))
         case "focus":
             let field = p.string("FIELD")!
-            let wasEditing = screen.focus != nil
+            let previous = screen.focus
             let v = try screen.view(named: field)
             guard v.kind.isTextInput else { throw ModelError.notATextInput(field) }
-            take(try screen.setFocus(field))
-            if !(wasEditing && screen.focus == field && false) {
-                let t = try keyboard.applying(.beginEditing(alreadyEditing: wasEditing), on: screen.device, screen.orientation)
-                try post(t, &log, apply: true)
+            if previous == field {
+                // Already first responder: UIKit does nothing.
+                log.notes.append("\(field) is already the first responder")
+                return
             }
+            take(try screen.setFocus(field))
+            let t = try keyboard.applying(.beginEditing(alreadyEditing: previous != nil), on: screen.device, screen.orientation)
+            try post(t, &log, apply: true)
             // UIKit scrolls a field that becomes first responder into view
             // inside its scroll view.
             take(try screen.scrollToVisible(field))
         case "resign", "return", "tap outside":
-            guard screen.focus != nil else {
+            guard let focused = screen.focus else {
                 log.notes.append("nothing is focused")
+                return
+            }
+            if p.spec.name == "return", (try? screen.view(named: focused))?.kind == .textView {
+                // A text view's return key types a newline; editing goes on.
+                log.notes.append("return in the text view \(focused) types a newline: it stays first responder")
                 return
             }
             take(try screen.setFocus(nil))
