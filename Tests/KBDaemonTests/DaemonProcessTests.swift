@@ -1,0 +1,378 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+import Testing
+import KBShell
+
+/// The built `kbplay` binary as a real daemon process: `kbplay serve` on a
+/// temporary socket, spoken to over the socket, killed with SIGKILL and
+/// restarted, and `kbplay attach` and `kbplay run` beside it.
+///
+/// Everything that blocks (process waits, socket reads) runs on a thread of
+/// its own through ``offPool(_:)``, never on the cooperative pool that the
+/// in-process daemons of the other suites run on.
+@Suite("Daemon: the kbplay serve process", .serialized)
+struct DaemonProcessTests {
+    /// `kbplay` sits beside the test bundle in the build folder, whatever
+    /// the scratch path; `KBPLAY_BINARY` overrides.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["KBPLAY_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("kbplay")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/kbplay")
+    }()
+
+    // MARK: Two clients on one session
+
+    @Test func twoClientsOnOneSessionSeeEachOthersChangesAndResultsAreTheJSONOfRun() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let commands = ["demo", "focus email", "keyboard height 300", "set formBottom.constant = 40", "keyboard hide",
+                        "print email.frame.maxY", "focus password", "expect email.frame.height == 34"]
+        // Alternate the two clients: even commands from A, odd from B.
+        let seen = try await offPool { () -> (results: [JSON], aSaw: [JSON], bSaw: [JSON], aID: String?, bID: String?) in
+            let a = try Connection(server.socket), b = try Connection(server.socket)
+            let aID = a.request(#"{"id": "sa", "session": "shared", "op": "subscribe"}"#)?["client"]?.stringValue
+            let bID = b.request(#"{"id": "sb", "session": "shared", "op": "subscribe"}"#)?["client"]?.stringValue
+            var results: [JSON] = []
+            for (i, command) in commands.enumerated() {
+                let client = i % 2 == 0 ? a : b
+                let reply = client.request(Connection.eval(id: i, session: "shared", command))
+                results.append(reply?["result"] ?? .null)
+            }
+            // Every acknowledged change reaches both subscribers; read them
+            // until each has seen the last one.
+            return (results, a.changes(until: "focus password"), b.changes(until: "focus password"), aID, bID)
+        }
+        #expect(seen.aID != nil && seen.bID != nil && seen.aID != seen.bID)
+        // The result of every eval is the very object `kbplay run --json` prints.
+        let expected = try await offPool { try Self.runJSON(commands) }
+        #expect(seen.results.count == expected.count)
+        for (result, json) in zip(seen.results, expected) {
+            #expect(result == json, "\(result.text)\n≠\n\(json.text)")
+        }
+        // Each subscriber sees the other's changes, tagged with who made them.
+        for (saw, me, other) in [(seen.aSaw, seen.aID, seen.bID), (seen.bSaw, seen.bID, seen.aID)] {
+            let mutating = ["demo", "focus email", "keyboard height 300", "set formBottom.constant = 40",
+                            "keyboard hide", "focus password"]
+            let changes = saw.filter { mutating.contains($0["result"]?["command"]?.stringValue ?? "") }
+            #expect(changes.compactMap { $0["result"]?["command"]?.stringValue } == mutating)
+            // A ran the even commands, B the odd ones.
+            let byClient = changes.map { $0["client"]?.stringValue }
+            #expect(byClient == [seen.aID, seen.bID, seen.aID, seen.bID, seen.aID, seen.aID])
+            #expect(byClient.contains(other) && byClient.contains(me))
+            // A change's result is the eval's result.
+            for change in changes {
+                let i = commands.firstIndex(of: change["result"]?["command"]?.stringValue ?? "")!
+                #expect(change["result"] == seen.results[i])
+            }
+            #expect(saw.allSatisfy { $0["event"] == .string("change") && $0["session"] == .string("shared") })
+        }
+    }
+
+    // MARK: kill -9
+
+    @Test func aKilledDaemonRestartsWithExactlyTheAcknowledgedCommands() async throws {
+        let dir = temporaryDirectory()
+        // More commands than the journal's compaction interval, so the
+        // restart reads a snapshot and the commands after it.
+        let cycle = ["focus email", "keyboard height 300", "focus password", "set formBottom.constant = 30", "keyboard hide",
+                     "rotate landscape", "focus email", "rotate portrait", "resign"]
+        let commands = ["demo", "handle Login with observer formBottom padding 8"] + (2..<300).map { cycle[$0 % cycle.count] }
+        let server = try await DaemonProcess.start(directory: dir)
+        let acknowledged = try await offPool { () -> Int in
+            let c = try Connection(server.socket)
+            var count = 0
+            for (i, command) in commands.enumerated() {
+                guard c.request(Connection.eval(id: i, session: "keep", command))?["status"] == .string("done") else { break }
+                count += 1
+            }
+            return count
+        }
+        #expect(acknowledged == commands.count)
+        try await offPool { server.kill9() }
+        #expect(server.terminationSignal == SIGKILL)
+
+        let restarted = try await DaemonProcess.start(directory: dir)
+        defer { restarted.stop() }
+        let after = try await offPool { () -> [JSON] in
+            let c = try Connection(restarted.socket)
+            return ["frames", "constraints", "history"].enumerated().map { i, command in
+                c.request(Connection.eval(id: i, session: "keep", command))?["result"] ?? .null
+            }
+        }
+        let fresh = try await offPool { try Self.runJSON(commands + ["frames", "constraints"]) }
+        #expect(after[0]["frames"] != nil)
+        #expect(after[0] == fresh[fresh.count - 2])
+        #expect(after[1] == fresh[fresh.count - 1])
+        // The history holds the acknowledged commands, then the two just run.
+        #expect(after[2]["history"] == .array((commands + ["frames", "constraints"]).map { .string($0) }))
+    }
+
+    @Test func aKillInTheMiddleOfAStreamKeepsEveryAcknowledgedCommand() async throws {
+        let dir = temporaryDirectory()
+        let server = try await DaemonProcess.start(directory: dir)
+        let n = 20
+        let commands = ["demo"] + (1..<n).map { "set formBottom.constant = \($0)" }
+        // The first n evals are acknowledged one by one; then more are sent
+        // without waiting and the daemon is killed while they are in flight.
+        let extraSent = try await offPool { () -> Int in
+            let c = try Connection(server.socket)
+            for (i, command) in commands.enumerated() {
+                _ = c.request(Connection.eval(id: i, session: "cut", command))
+            }
+            for i in 0..<50 { c.send(Connection.eval(id: n + i, session: "cut", "set formBottom.constant = \(1000 + i)")) }
+            server.kill9()
+            return 50
+        }
+        #expect(extraSent == 50)
+        let restarted = try await DaemonProcess.start(directory: dir)
+        defer { restarted.stop() }
+        let constant = try await offPool { () -> Double? in
+            let c = try Connection(restarted.socket)
+            return c.request(Connection.eval(id: 0, session: "cut", "print formBottom.constant"))?["result"]?["value"]?.numberValue
+        }
+        // At least the acknowledged commands are there; any later one that
+        // made it to disk before the kill is there whole (the constant is one
+        // of the values sent, in order).
+        let value = try #require(constant)
+        #expect(value == Double(n - 1) || (1000..<1050).contains(value))
+    }
+
+    // MARK: Socket and hostile clients
+
+    @Test func theSocketIsOnlyForItsOwner() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        var info = stat()
+        #expect(stat(server.socket, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(info.st_mode & S_IFMT == S_IFSOCK)
+    }
+
+    @Test func aHostileClientHarmsNoOtherClient() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let outcome = try await offPool { () -> [String: JSON] in
+            var seen: [String: JSON] = [:]
+            let good = try Connection(server.socket)
+            seen["before"] = good.request(Connection.eval(id: 1, session: "calm", "demo")) ?? .null
+            let hostile = try Connection(server.socket)
+            seen["malformed"] = hostile.request("{\"id\": 1, \"op\": \"eval\", ") ?? .null
+            seen["unknown op"] = hostile.request(#"{"id": 2, "op": "format-disk", "session": "calm"}"#) ?? .null
+            seen["not an object"] = hostile.request("[1, 2, 3]") ?? .null
+            seen["bad session name"] = hostile.request(#"{"id": 3, "op": "eval", "session": "../../etc", "command": "demo"}"#) ?? .null
+            seen["between"] = good.request(Connection.eval(id: 2, session: "calm", "focus email")) ?? .null
+            // A 2 MiB line: refused, and that connection is closed.
+            let flood = try Connection(server.socket)
+            flood.sendRaw([UInt8](repeating: UInt8(ascii: "x"), count: 2 << 20) + [UInt8(ascii: "\n")])
+            seen["oversized"] = flood.readJSON() ?? .null
+            seen["after oversized"] = flood.readJSON() ?? .null
+            // Half a request on the session the good client uses, then gone.
+            do {
+                let vanishing = try Connection(server.socket)
+                vanishing.sendRaw(Array(#"{"id": 9, "session": "calm", "op": "eval", "command": "keyboard hi"#.utf8))
+            }
+            seen["after"] = good.request(Connection.eval(id: 3, session: "calm", "frames")) ?? .null
+            return seen
+        }
+        #expect(outcome["before"]?["status"] == .string("done"))
+        for key in ["malformed", "unknown op", "not an object", "bad session name", "oversized"] {
+            #expect(outcome[key]?["status"] == .string("error"), "\(key)")
+            #expect(outcome[key]?["error"]?["message"]?.stringValue?.isEmpty == false, "\(key)")
+        }
+        #expect(outcome["unknown op"]?["id"] == .number(2))
+        #expect(outcome["after oversized"] == .null)
+        #expect(outcome["between"]?["result"]?["focus"]?["field"] == .string("email"))
+        // The good client's session is exactly what its own commands made it.
+        let expected = try await offPool { try Self.runJSON(["demo", "focus email", "frames"]) }
+        #expect(outcome["after"]?["result"] == expected[2])
+        #expect(server.isRunning)
+    }
+
+    // MARK: attach
+
+    @Test func attachRunsCommandsFromStandardInput() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let commands = ["demo", "focus email", "print email.frame.maxY", "frames", "keyboard hide"]
+        let attached = try await offPool {
+            try Self.kbplay(["attach", "tty1", "--socket", server.socket], input: commands.joined(separator: "\n") + "\n")
+        }
+        #expect(attached.status == 0)
+        let expected = try await offPool { try Self.runJSON(commands) }
+        let outputs = expected.compactMap { $0["output"]?.stringValue }.filter { !$0.isEmpty }
+        #expect(attached.out == outputs.map { $0 + "\n" }.joined())
+        // The session lives on in the daemon.
+        let after = try await offPool { () -> JSON? in
+            let c = try Connection(server.socket)
+            return c.request(Connection.eval(id: 1, session: "tty1", "history"))
+        }
+        #expect(after?["result"]?["history"] == .array(commands.map { .string($0) }))
+    }
+
+    // MARK: Helpers
+
+    /// `kbplay run --json -` on `commands`: one JSON object per command.
+    static func runJSON(_ commands: [String]) throws -> [JSON] {
+        let r = try kbplay(["run", "--json", "-"], input: commands.joined(separator: "\n") + "\n")
+        return try r.out.split(separator: "\n").map { try JSONReader.parse(String($0)) }
+    }
+
+    /// Runs kbplay to the end with `input` on stdin, in a folder of its own.
+    static func kbplay(_ arguments: [String], input: String) throws -> (out: String, err: String, status: Int32) {
+        let dir = temporaryDirectory()
+        let inputFile = dir + "/input.kbs"
+        try input.write(toFile: inputFile, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        process.standardInput = FileHandle(forReadingAtPath: inputFile)
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Drain stderr beside stdout so neither pipe can fill up.
+        let errData = LockedData()
+        let errThread = Thread { errData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        errThread.start()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errData.done { usleep(1000) }
+        return (String(decoding: out, as: UTF8.self), String(decoding: errData.data, as: UTF8.self), process.terminationStatus)
+    }
+}
+
+/// `kbplay serve` as a child process on a socket in a temporary folder.
+final class DaemonProcess: @unchecked Sendable {
+    let directory: String
+    let socket: String
+    private let process: Process
+
+    private init(directory: String) {
+        self.directory = directory
+        socket = directory + "/s.sock"
+        process = Process()
+    }
+
+    /// Starts the daemon on `DIR/s.sock` with sessions in `DIR/Sessions`
+    /// and waits until it accepts connections.
+    static func start(directory: String = temporaryDirectory()) async throws -> DaemonProcess {
+        // A daemon that closes a connection mid-write must not kill the
+        // test process.
+        signal(SIGPIPE, SIG_IGN)
+        let server = DaemonProcess(directory: directory)
+        try await offPool { try server.launch() }
+        return server
+    }
+
+    private func launch() throws {
+        process.executableURL = DaemonProcessTests.binary
+        process.arguments = ["serve", "--socket", socket, "--sessions", directory + "/Sessions"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: directory + "/serve.err", contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: directory + "/serve.err")
+        try process.run()
+        for _ in 0..<500 {
+            if TestClient(path: socket) != nil { return }
+            guard process.isRunning else { break }
+            usleep(10_000)
+        }
+        let err = (try? String(contentsOfFile: directory + "/serve.err", encoding: .utf8)) ?? ""
+        throw DaemonProcessError("kbplay serve did not start on \(socket) (binary \(DaemonProcessTests.binary.path)): \(err)")
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// SIGKILL, and wait until the process is gone.
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    var terminationSignal: Int32? {
+        process.isRunning || process.terminationReason != .uncaughtSignal ? nil : process.terminationStatus
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+/// A test client that reads replies and keeps the change messages that
+/// arrive in between (a subscribed connection gets both).
+final class Connection: @unchecked Sendable {
+    private let client: TestClient
+    private var pendingChanges: [JSON] = []
+
+    init(_ socket: String) throws {
+        guard let client = TestClient(path: socket) else { throw DaemonProcessError("cannot connect to \(socket)") }
+        self.client = client
+    }
+
+    static func eval(id: Int, session: String, _ command: String) -> String {
+        JSON.object(["id": .number(Double(id)), "op": .string("eval"), "session": .string(session),
+                     "command": .string(command)]).text
+    }
+
+    func send(_ line: String) { client.send(line) }
+    func sendRaw(_ bytes: [UInt8]) { client.sendRaw(bytes) }
+    func readJSON() -> JSON? { client.readLine().flatMap { try? JSONReader.parse($0) } }
+
+    /// Sends a request and returns its reply; change events read on the
+    /// way are kept for ``changes(atLeast:)``.
+    func request(_ line: String) -> JSON? {
+        client.send(line)
+        while let json = readJSON() {
+            if json["event"] == .string("change") { pendingChanges.append(json) } else { return json }
+        }
+        return nil
+    }
+
+    /// The change events received so far, reading more until one for
+    /// `command` has arrived (or the connection times out).
+    func changes(until command: String) -> [JSON] {
+        while !pendingChanges.contains(where: { $0["result"]?["command"] == .string(command) }), let json = readJSON() {
+            if json["event"] == .string("change") { pendingChanges.append(json) }
+        }
+        return pendingChanges
+    }
+}
+
+struct DaemonProcessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = Data()
+    private var finished = false
+    func set(_ data: Data) { lock.withLock { value = data; finished = true } }
+    var done: Bool { lock.withLock { finished } }
+    var data: Data { lock.withLock { value } }
+}
+
+/// Runs blocking work on a thread of its own and waits for it without
+/// holding one of the cooperative pool's threads.
+func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.start()
+    }
+}
