@@ -359,7 +359,7 @@ extension Session {
         case "remove":
             let name = p.string("NAME")!
             take(try screen.remove(name))
-            state.strategies.removeAll { $0.controller == name }
+            detachDangling(&log)
         case "set":
             try set(p, &log)
         case "constrain":
@@ -455,6 +455,27 @@ extension Session {
             try source(p.string("FILE")!, p.values["FILE"]!.column, &log)
         default:
             throw CommandError("'\(p.spec.name)' is not available here")
+        }
+    }
+
+    /// Drops the strategies and rules whose controller, constraint or view
+    /// no longer exists (removed with a view or on its own), saying so.
+    mutating func detachDangling(_ log: inout ChangeLog) {
+        let constraints = Set(screen.constraints.map(\.name))
+        let views = Set(screen.views.map(\.name))
+        let controllers = Set(screen.controllers.map(\.name))
+        state.strategies.removeAll { s in
+            let missing = ([s.constraint, s.parentConstraint].compactMap { $0 }.filter { !constraints.contains($0) })
+                + ([s.expandView, s.scrollView].compactMap { $0 }.filter { !views.contains($0) })
+                + (controllers.contains(s.controller) ? [] : [s.controller])
+            guard let first = missing.first else { return false }
+            log.notes.append("\(s.controller) · \(s.kind.rawValue) detached: \(first) is gone")
+            return true
+        }
+        state.rules.removeAll { r in
+            guard !constraints.contains(r.constraint) || !controllers.contains(r.controller) else { return false }
+            log.notes.append("rule removed: \(r.text)")
+            return true
         }
     }
 
