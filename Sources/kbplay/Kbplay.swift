@@ -49,6 +49,7 @@ struct Repl: ParsableCommand {
             current = Session.demo(sessionsDirectory: sessions.resolved)
         }
         let interactive = isatty(STDIN_FILENO) != 0
+        current.colors = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         if interactive {
             let environment = ProcessInfo.processInfo.environment
             let history = environment["KBPLAY_HISTFILE"] ?? ((environment["HOME"] ?? ".") + "/.kbplay_history")

@@ -1,3 +1,4 @@
+import Foundation
 import KBModel
 
 extension Session {
@@ -70,7 +71,17 @@ extension Session {
         }
         let title = " \(screen.device.id) \(screen.orientation.rawValue) "
         var out = ["┌" + title + String(repeating: "─", count: max(0, columns - title.count)) + "┐"]
-        for r in grid { out.append("│" + String(r) + "│") }
+        for r in grid {
+            var line = String(r)
+            if colors {
+                // Colour on a terminal only: the keyboard blue, the focused field bold.
+                line = line.replacingOccurrences(of: "▒", with: "\u{1B}[34m▒\u{1B}[0m")
+                if let focus = screen.focus {
+                    line = line.replacingOccurrences(of: focus + " ▏", with: "\u{1B}[1;33m" + focus + " ▏\u{1B}[0m")
+                }
+            }
+            out.append("│" + line + "│")
+        }
         out.append("└" + String(repeating: "─", count: columns) + "┘")
         return out.joined(separator: "\n")
     }

@@ -26,6 +26,9 @@ public struct Session: Sendable {
     public var sessionsDirectory: String
     /// The name the session was loaded from or saved as.
     public var name: String?
+    /// Whether `render` may use colour (the terminal front end sets it when
+    /// standard output is a terminal; scripts and pipes never get colour).
+    public var colors = false
 
     public var screen: Screen {
         get { state.screen }
