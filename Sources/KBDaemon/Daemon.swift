@@ -18,7 +18,7 @@ public final class Daemon<Session: HostedSession>: Sendable {
     public init(socketPath: String, sessionsDirectory: String) {
         self.socketPath = socketPath
         self.directory = sessionsDirectory + "/.journal"
-        registry = Registry(directory: sessionsDirectory + "/.journal")
+        registry = Registry(directory: sessionsDirectory + "/.journal", sessionsDirectory: sessionsDirectory)
     }
 
     /// The default socket: `$XDG_RUNTIME_DIR/kbplay.sock`, else `/tmp/kbplay-$UID.sock`.
@@ -185,15 +185,18 @@ public final class Daemon<Session: HostedSession>: Sendable {
 /// it (loaded from its journal if it has one).
 actor Registry<Session: HostedSession> {
     let directory: String
+    /// Where the sessions' own `save` and `load` go.
+    let sessionsDirectory: String
     private var hosts: [String: SessionHost<Session>] = [:]
 
-    init(directory: String) {
+    init(directory: String, sessionsDirectory: String) {
         self.directory = directory
+        self.sessionsDirectory = sessionsDirectory
     }
 
     func host(_ name: String) throws -> SessionHost<Session> {
         if let host = hosts[name] { return host }
-        let host = try SessionHost<Session>.open(name: name, directory: directory)
+        let host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
         hosts[name] = host
         return host
     }

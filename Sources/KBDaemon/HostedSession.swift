@@ -3,8 +3,9 @@ import KBShell
 /// A session the daemon can host: it runs command lines and can be written
 /// to and read from a session file. kbplay's shell session is one.
 public protocol HostedSession: Sendable {
-    /// An empty session (default device, no controllers).
-    init()
+    /// An empty session (default device, no controllers) whose `save` and
+    /// `load` use `sessionsDirectory`.
+    init(sessionsDirectory: String)
     /// Runs one command line.
     mutating func execute(_ line: String) -> CommandOutcome
     /// TAB completion for `prefix` (the line up to the cursor) and `word`.
@@ -12,5 +13,5 @@ public protocol HostedSession: Sendable {
     /// The session file's text.
     func encoded() throws -> String
     /// A session from a session file's text; `path` names it in errors.
-    init(decoding text: String, path: String) throws
+    init(decoding text: String, path: String, sessionsDirectory: String) throws
 }

@@ -1,10 +1,6 @@
 import KBShell
 
 extension Session: HostedSession {
-    public init() {
-        self.init(sessionsDirectory: "Sessions")
-    }
-
     public func completions(prefix: String, word: String) -> [String] {
         complete(prefix: prefix, word: word)
     }
@@ -13,7 +9,7 @@ extension Session: HostedSession {
         try SessionFile.encode(self)
     }
 
-    public init(decoding text: String, path: String) throws {
-        self = try SessionFile.decode(text, path: path)
+    public init(decoding text: String, path: String, sessionsDirectory: String) throws {
+        self = try SessionFile.decode(text, path: path, sessionsDirectory: sessionsDirectory)
     }
 }

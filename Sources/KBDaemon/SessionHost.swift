@@ -20,11 +20,12 @@ actor SessionHost<Session: HostedSession> {
 
     /// Loads a session from its journal (snapshot + commands) or starts an
     /// empty one, then compacts so the journal starts from a snapshot.
-    static func open(name: String, directory: String) throws -> SessionHost {
-        var session = Session()
+    static func open(name: String, directory: String, sessionsDirectory: String) throws -> SessionHost {
+        var session = Session(sessionsDirectory: sessionsDirectory)
         if let record = try Journal.read(directory: directory, name: name) {
             if let snapshot = record.snapshot {
-                session = try Session(decoding: snapshot, path: "\(directory)/\(name).journal")
+                session = try Session(decoding: snapshot, path: "\(directory)/\(name).journal",
+                                      sessionsDirectory: sessionsDirectory)
             }
             for command in record.commands { _ = session.execute(command) }
         }

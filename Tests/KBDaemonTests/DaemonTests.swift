@@ -10,8 +10,8 @@ import KBShell
 /// is rejected.
 struct CounterSession: HostedSession {
     var value = 0
-    init() {}
-    init(decoding text: String, path: String) throws {
+    init(sessionsDirectory: String) {}
+    init(decoding text: String, path: String, sessionsDirectory: String) throws {
         guard let v = Int(text.trimmingCharacters(in: .whitespaces)) else { throw DaemonIOError("bad snapshot in \(path)") }
         value = v
     }
