@@ -45,16 +45,7 @@ struct ReadlineLineReader: LineReader {
     mutating func readLine(prompt: String) -> String? {
         pendingLine = nil
         lineDone = false
-        rl_callback_handler_install(prompt) { raw in
-            if let raw {
-                pendingLine = String(cString: raw)
-                free(raw)
-            } else {
-                pendingLine = nil
-            }
-            lineDone = true
-            rl_callback_handler_remove()
-        }
+        rl_callback_handler_install(prompt, lineHandler)
         while !lineDone {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
             if let w = watched { fds.append(pollfd(fd: w.fd, events: Int16(POLLIN), revents: 0)) }
@@ -68,16 +59,7 @@ struct ReadlineLineReader: LineReader {
                 print("^C\n", terminator: "")
                 fflush(nil)
                 rl_callback_handler_remove()
-                rl_callback_handler_install(prompt) { raw in
-                    if let raw {
-                        pendingLine = String(cString: raw)
-                        free(raw)
-                    } else {
-                        pendingLine = nil
-                    }
-                    lineDone = true
-                    rl_callback_handler_remove()
-                }
+                rl_callback_handler_install(prompt, lineHandler)
                 continue
             }
             if ready < 0 { continue }
@@ -103,6 +85,19 @@ struct ReadlineLineReader: LineReader {
         }
         append_history(1, historyFile)
     }
+}
+
+/// readline's line callback: keeps the line (nil at end of input) and
+/// stops reading.
+private let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { raw in
+    if let raw {
+        pendingLine = String(cString: raw)
+        free(raw)
+    } else {
+        pendingLine = nil
+    }
+    lineDone = true
+    rl_callback_handler_remove()
 }
 
 /// readline's completion hook: asks the shell's completer and hands back a

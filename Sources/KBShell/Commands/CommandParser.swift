@@ -1,3 +1,5 @@
+import KBModel
+
 /// Matches a command line against the command table.
 public enum CommandParser {
     /// Parses one line; `nil` for a blank line.
@@ -198,35 +200,8 @@ private struct Matcher {
     }
 }
 
-/// The closest word by edit distance, if close enough (a third of the
-/// longer word, at least 1 and at most 3 edits); ties go to the earlier one.
+/// The closest word by edit distance, if close enough (the model's name
+/// suggestion, so commands and names are suggested alike).
 public func nearestWord(to word: String, in candidates: [String]) -> String? {
-    let target = Array(word.lowercased())
-    var best: (String, Int)?
-    for candidate in candidates where candidate != word {
-        let c = Array(candidate.lowercased())
-        let d = distance(target, c)
-        let limit = min(3, max(1, max(target.count, c.count) / 3))
-        guard d <= limit else { continue }
-        if best == nil || d < best!.1 { best = (candidate, d) }
-    }
-    return best?.0
-}
-
-private func distance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous2 = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            var v = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, previous2[j - 2] + 1) }
-            current[j] = v
-        }
-        (previous2, previous, current) = (previous, current, previous2)
-    }
-    return previous[b.count]
+    nearestName(to: word, in: candidates)
 }
