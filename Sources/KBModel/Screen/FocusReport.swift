@@ -13,5 +13,13 @@ public struct FocusReport: Hashable, Codable, Sendable {
     /// nothing is hidden (0 when covered).
     public var clearance: Double
 
+    public init(field: String, fieldFrame: Rect, keyboardTop: Double, covered: Double, clearance: Double) {
+        self.field = field
+        self.fieldFrame = fieldFrame
+        self.keyboardTop = keyboardTop
+        self.covered = covered
+        self.clearance = clearance
+    }
+
     public var isVisible: Bool { covered == 0 }
 }

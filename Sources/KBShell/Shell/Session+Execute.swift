@@ -192,10 +192,13 @@ extension Session {
         members["notifications"] = .array(log.notifications.map(Self.json))
         members["changes"] = .array(changes.map(Self.json))
         members["warnings"] = .array(log.warnings.map { .string($0.description) })
-        if let focus = screen.focusReport(in: after) {
+        if let focus = caretReport(in: after) ?? screen.focusReport(in: after) {
+            let isCaret = focus.field != screen.focus
             text.append(verdict(focus, keyboardUp: after.keyboardFrame != nil))
-            members["focus"] = .object(["field": .string(focus.field), "covered": .number(focus.covered),
-                                        "clearance": .number(focus.clearance)])
+            var f: [String: JSON] = ["field": .string(screen.focus ?? focus.field), "covered": .number(focus.covered),
+                                     "clearance": .number(focus.clearance)]
+            if isCaret { f["caret"] = .bool(true) }
+            members["focus"] = .object(f)
         }
         if !log.flaws.isEmpty {
             for f in log.flaws {
@@ -266,6 +269,23 @@ extension Session {
             frames.append(.object(["t": .number(time), "progress": .number(p), "keyboardTop": .number(top), "minY": .object(views)]))
         }
         return (lines, .array(frames))
+    }
+
+    /// For a focused text view, what matters is its caret (at the end of the
+    /// text: the content's last line), where it is after scrolling and
+    /// within the view; nil for other fields.
+    func caretReport(in snapshot: LayoutSnapshot) -> FocusReport? {
+        guard let focus = screen.focus, (try? screen.view(named: focus))?.kind == .textView,
+              let view = snapshot.view(focus), let scroll = view.scroll else { return nil }
+        let line = ScreenHost.caretHeight
+        let caretTop = view.windowFrame.minY - scroll.contentOffset.y + max(0, scroll.contentSize.height - line)
+        let top = min(max(caretTop, view.windowFrame.minY), view.windowFrame.maxY - line)
+        let caret = Rect(x: view.windowFrame.minX, y: top, width: 2, height: line)
+        let screenHeight = snapshot.screenSize.height
+        let keyboardTop = snapshot.keyboardFrame.map { $0.minY < screenHeight ? $0.minY : screenHeight } ?? screenHeight
+        let covered = roundPoints(max(0, min(caret.maxY, screenHeight) - keyboardTop))
+        return FocusReport(field: "the caret of \(focus)", fieldFrame: caret, keyboardTop: keyboardTop, covered: covered,
+                           clearance: covered > 0 ? 0 : roundPoints(max(0, keyboardTop - caret.maxY)))
     }
 
     func verdict(_ f: FocusReport, keyboardUp: Bool) -> String {
