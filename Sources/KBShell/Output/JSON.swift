@@ -40,24 +40,35 @@ public indirect enum JSON: Equatable, Sendable {
         }
     }
 
+    /// Runs of characters that need no escape are appended whole: appending
+    /// scalar by scalar made encoding a reply with a long output slow.
     private static func writeString(_ s: String, to out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        let utf8 = s.utf8
+        var run = utf8.startIndex
+        var i = run
+        while i != utf8.endIndex {
+            let byte = utf8[i]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                i = utf8.index(after: i)
+                continue
             }
+            // An ASCII byte is always on a character boundary.
+            out += s[run..<i]
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\""
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "\n"): out += "\\n"
+            case UInt8(ascii: "\r"): out += "\\r"
+            case UInt8(ascii: "\t"): out += "\\t"
+            default:
+                let hex = String(byte, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+            i = utf8.index(after: i)
+            run = i
         }
+        out += s[run...]
         out += "\""
     }
 }
