@@ -221,7 +221,8 @@ actor Registry<Session: HostedSession> {
         }
         let source = try host(name)
         let session = await source.current
-        hosts[target] = try SessionHost<Session>.copy(of: session, name: target, directory: directory)
+        hosts[target] = try SessionHost<Session>.copy(of: session, name: target, directory: directory,
+                                                      sessionsDirectory: sessionsDirectory)
     }
 
     func close(_ name: String) async throws {

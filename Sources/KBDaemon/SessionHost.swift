@@ -12,15 +12,19 @@ actor SessionHost<Session: HostedSession> {
     /// Compact the journal after this many commands.
     static var compactionInterval: Int { 256 }
 
-    init(name: String, session: Session, journal: Journal) {
+    let directory: String
+    let sessionsDirectory: String
+
+    init(name: String, session: Session, journal: Journal, directory: String, sessionsDirectory: String) {
         self.name = name
         self.session = session
         self.journal = journal
+        self.directory = directory
+        self.sessionsDirectory = sessionsDirectory
     }
 
-    /// Loads a session from its journal (snapshot + commands) or starts an
-    /// empty one, then compacts so the journal starts from a snapshot.
-    static func open(name: String, directory: String, sessionsDirectory: String) throws -> SessionHost {
+    /// The session its journal records (snapshot + commands), or an empty one.
+    static func load(name: String, directory: String, sessionsDirectory: String) throws -> Session {
         var session = Session(sessionsDirectory: sessionsDirectory)
         if let record = try Journal.read(directory: directory, name: name) {
             if let snapshot = record.snapshot {
@@ -29,27 +33,43 @@ actor SessionHost<Session: HostedSession> {
             }
             for command in record.commands { _ = session.execute(command) }
         }
+        return session
+    }
+
+    /// Loads a session from its journal, then compacts so the journal
+    /// starts from a snapshot.
+    static func open(name: String, directory: String, sessionsDirectory: String) throws -> SessionHost {
+        let session = try load(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
         var journal = Journal(directory: directory, name: name)
         try journal.compact(snapshot: try session.encoded())
-        return SessionHost(name: name, session: session, journal: journal)
+        return SessionHost(name: name, session: session, journal: journal, directory: directory,
+                           sessionsDirectory: sessionsDirectory)
     }
 
     /// A host for a copy of `session` under another name.
-    static func copy(of session: Session, name: String, directory: String) throws -> SessionHost {
+    static func copy(of session: Session, name: String, directory: String, sessionsDirectory: String) throws -> SessionHost {
         var journal = Journal(directory: directory, name: name)
         try journal.compact(snapshot: try session.encoded())
-        return SessionHost(name: name, session: session, journal: journal)
+        return SessionHost(name: name, session: session, journal: journal, directory: directory,
+                           sessionsDirectory: sessionsDirectory)
     }
 
     /// Runs a command; the result is the `--json` object of the command.
     /// Everything but a rejected command is on disk before this returns.
     func eval(_ command: String, client: String) throws -> JSON {
-        var next = session
-        let outcome = next.execute(command)
+        // In place: a rejected command leaves the session as it was, and a
+        // copy kept "just in case" would make every change copy the session.
+        let outcome = session.execute(command)
         if outcome.status != .rejected {
             sequence += 1
-            try journal.append(command, client: client, seq: sequence)
-            session = next
+            do {
+                try journal.append(command, client: client, seq: sequence)
+            } catch {
+                // Not on disk, so not acknowledged: go back to what the journal holds.
+                journal.close()
+                session = try Self.load(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
+                throw error
+            }
             if journal.entries >= Self.compactionInterval {
                 try journal.compact(snapshot: try session.encoded())
             }

@@ -76,6 +76,14 @@ public struct Screen: Sendable {
         return engine!
     }
 
+    /// Drops the layout cache (the solver); the next layout rebuilds it from
+    /// the value. A copy kept for undo or rollback drops it so that the
+    /// session going on keeps the only reference and mutates its solver in
+    /// place instead of copying it.
+    public mutating func discardLayoutCache() {
+        engine = nil
+    }
+
     mutating func rebuildNames() {
         names = [:]
         for (i, c) in controllers.enumerated() { names[c.name] = .controller(i) }

@@ -12,6 +12,9 @@ struct ChangeLog {
     var extra: [String: JSON] = [:]
     /// Lines printed after the diff.
     var notes: [String] = []
+    /// The command changed views or constraints (not only constants, the
+    /// keyboard or scrolling), so ambiguity is worth checking.
+    var structural = false
     /// `frames N`: how many moments of the keyboard's animation to print,
     /// and the keyboard's frames at its start and end.
     var animation: (count: Int, begin: Rect, end: Rect)?
@@ -35,6 +38,7 @@ extension Session {
         // whose commands run through here and can fail after changing them:
         // it alone keeps them.
         var saved = self
+        saved.state.screen.discardLayoutCache()
         let keepsStacks = parsed.spec.name == "source"
         if !keepsStacks {
             saved.undoStack = []
@@ -69,13 +73,17 @@ extension Session {
     /// Rolls back to `saved`; with `keepingStacks`, the undo and redo
     /// stacks and the history stay the current ones (`saved` left them out).
     private mutating func restore(_ saved: Session, keepingStacks: Bool) {
-        guard keepingStacks else {
+        // Most refusals come before anything changed: the screen then keeps
+        // its layout cache (the saved copy has none).
+        let current = screen
+        if keepingStacks {
+            let (undo, redo, lines) = (undoStack, redoStack, history)
             self = saved
-            return
+            (undoStack, redoStack, history) = (undo, redo, lines)
+        } else {
+            self = saved
         }
-        let (undo, redo, lines) = (undoStack, redoStack, history)
-        self = saved
-        (undoStack, redoStack, history) = (undo, redo, lines)
+        if current == screen { screen = current }
     }
 
     private func suggestion(for error: ModelError) -> String? {
@@ -140,9 +148,11 @@ extension Session {
     /// Runs a command that may change the session: layout before and
     /// after, the diff, the focus verdict and the flaws.
     mutating func mutate(_ p: ParsedCommand) throws -> CommandOutcome {
-        let previous = state
         let before = screen.layout()
+        var previous = state
+        previous.screen.discardLayoutCache()
         var log = ChangeLog()
+        log.structural = Session.structuralCommands.contains(p.spec.name)
         try apply(p, &log)
         let after = screen.layout()
         var outcome = report(p.line, before: before, after: after, log: log)
@@ -154,6 +164,12 @@ extension Session {
         outcome.command = p.line
         return outcome
     }
+
+    /// Commands that can add, remove or re-rank constraints or views.
+    static let structuralCommands: Set<String> = [
+        "controller", "add", "remove", "constrain", "pin", "activate", "deactivate", "set", "device", "new", "demo",
+        "load", "source",
+    ]
 
     /// The printed and JSON forms of a change.
     mutating func report(_ line: String, before: LayoutSnapshot, after: LayoutSnapshot, log: ChangeLog) -> CommandOutcome {
@@ -177,7 +193,10 @@ extension Session {
             default: return nil
             }
         }
-        let ambiguous = moved.isEmpty ? [] : screen.ambiguousViews(among: moved)
+        // Ambiguity depends on which constraints there are, not on their
+        // constants or the keyboard: check it when the structure changed.
+        let structural = log.structural && !moved.isEmpty
+        let ambiguous = structural ? screen.ambiguousViews(among: moved) : []
         if !ambiguous.isEmpty {
             text.append("⚠ ambiguous layout: \(ambiguous.joined(separator: ", ")) — the constraints let \(ambiguous.count == 1 ? "its" : "their") frame move (explain VIEW shows what decides it)")
         }
