@@ -5,8 +5,9 @@ public enum CommandParser {
     /// Parses one line; `nil` for a blank line.
     public static func parse(_ line: String) throws(CommandError) -> ParsedCommand? {
         // File and session arguments are paths: such lines split at spaces.
-        let spaced = wordTokens(line)
-        if let (spec, used) = CommandTable.lookup(spaced.prefix(2).map(\.text)),
+        let firstWord = line.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }
+        let spaced = pathCommands.contains(String(firstWord)) ? wordTokens(line) : []
+        if !spaced.isEmpty, let (spec, used) = CommandTable.lookup(spaced.prefix(2).map(\.text)),
            spec.arguments.contains(where: { pattern in
                [ValueKind.file, .session, .device, .strategy].contains { pattern.mentions($0) }
            }) {
@@ -49,6 +50,12 @@ public enum CommandParser {
         }
         return parsed
     }
+
+    /// First words of commands that take a path, a device id or a strategy
+    /// name (words with dots, dashes and slashes).
+    static let pathCommands: Set<String> = Set(CommandTable.all.filter { spec in
+        spec.arguments.contains { pattern in [ValueKind.file, .session, .device, .strategy].contains { pattern.mentions($0) } }
+    }.map { $0.words[0] })
 
     /// Whitespace-separated words (a double-quoted word keeps its spaces).
     static func wordTokens(_ line: String) -> [Token] {

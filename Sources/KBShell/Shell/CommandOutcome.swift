@@ -1,3 +1,5 @@
+import KBModel
+
 /// What one command did, in both of kbplay's output forms.
 public struct CommandOutcome: Sendable {
     public enum Status: Int, Sendable, Comparable {
@@ -29,8 +31,15 @@ public struct CommandOutcome: Sendable {
     }
 
     /// The single JSON line of `--json` mode: keys sorted.
+    /// The notifications and layout changes of a mutating command, turned
+    /// into JSON only when the JSON form is asked for.
+    var notifications: [KeyboardNotification]?
+    var changes: [LayoutChange]?
+
     public var json: JSON {
         var all = members
+        if let notifications { all["notifications"] = .array(notifications.map(Session.json)) }
+        if let changes { all["changes"] = .array(changes.map(Session.json)) }
         all["command"] = .string(command)
         all["ok"] = .bool(status != .rejected && status != .ioError)
         all["output"] = .string(text)

@@ -208,8 +208,7 @@ extension Session {
             text += lines
             members["animation"] = frames
         }
-        members["notifications"] = .array(log.notifications.map(Self.json))
-        members["changes"] = .array(changes.map(Self.json))
+
         members["warnings"] = .array(log.warnings.map { .string($0.description) })
         if let focus = caretReport(in: after) ?? screen.focusReport(in: after) {
             let isCaret = focus.field != screen.focus
@@ -230,7 +229,10 @@ extension Session {
                          "controller": .string(f.controller), "message": .string(f.message)])
             })
         }
-        return CommandOutcome(command: line, text: text.joined(separator: "\n"), members: members)
+        var outcome = CommandOutcome(command: line, text: text.joined(separator: "\n"), members: members)
+        outcome.notifications = log.notifications
+        outcome.changes = changes
+        return outcome
     }
 
     /// Diff lines with the names padded so the frames line up.

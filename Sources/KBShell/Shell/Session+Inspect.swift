@@ -93,7 +93,7 @@ extension Session {
         let frame = screen.layout().windowFrame(view) ?? .zero
         var lines = ["\(view) \(frame) is decided by:"]
         lines += explanations.map { "  \($0)" }
-        if screen.ambiguousViews().contains(view) {
+        if !screen.ambiguousViews(among: [view]).isEmpty {
             lines.append("⚠ \(view)'s frame is ambiguous: the constraints above let it move; add a constraint for each free edge or size")
         }
         return CommandOutcome(command: "explain", text: lines.joined(separator: "\n"))

@@ -86,7 +86,7 @@ extension CommandOutcome {
 
     /// The notifications posted: name, begin, end, duration.
     var notifications: [(name: String, begin: [Double], end: [Double], duration: Double)] {
-        guard case let .array(items)? = members["notifications"] else { return [] }
+        guard case let .array(items)? = json["notifications"] else { return [] }
         return items.compactMap { item in
             guard case let .object(m) = item, case let .string(name)? = m["name"],
                   case let .number(d)? = m["duration"] else { return nil }
