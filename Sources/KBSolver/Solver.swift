@@ -102,6 +102,11 @@ public struct Solver: Sendable {
     enum Placement: Sendable {
         case tableau(Tag)
         case definition(Int32)
+
+        var isDefinition: Bool {
+            if case .definition = self { return true }
+            return false
+        }
     }
 
     struct Record: Sendable {
@@ -210,53 +215,77 @@ public struct Solver: Sendable {
         guard let record = records[ObjectIdentifier(constraint)] else { throw .unknownConstraint(constraint) }
         let delta = constant - record.constant
         if delta == 0 { return }
+        // The constant moves the constraint's marker; only rows holding the
+        // marker change. If none becomes infeasible the change is done; only
+        // when the dual simplex has to pivot (and could find the change
+        // impossible) is the solver copied for rolling back.
+        let marker: Symbol
+        let shift: Double
+        var basicMarker = false
+        var definitionBefore: Double?
         switch record.placement {
         case let .definition(d):
-            var definition = definitions[Int(d)]!
-            let shift = -delta / definition.subjectCoefficient
-            definition.constant += shift
-            let marker = definition.marker
-            if marker == invalidSymbol || (columns[Int(marker)].isEmpty && !objective.contains(marker)) {
-                definitions[Int(d)] = definition
-                records[ObjectIdentifier(constraint)]!.constant = constant
-                return
-            }
-            let saved = self
-            definitions[Int(d)] = definition
+            let definition = definitions[Int(d)]!
+            shift = -delta / definition.subjectCoefficient
+            marker = definition.marker
+            definitionBefore = definition.constant
+            definitions[Int(d)]!.constant = definition.constant + shift
             records[ObjectIdentifier(constraint)]!.constant = constant
-            var holds = shiftMarker(marker, by: shift)
-            if holds {
-                do { try dualOptimize() } catch { holds = false }
-            }
-            if !holds {
-                self = saved
-                throw unsatisfiable(constraint, constant: constant)
-            }
+            if marker == invalidSymbol || (columns[Int(marker)].isEmpty && !objective.contains(marker)) { return }
         case let .tableau(tag):
-            let shift = delta / tag.markerCoefficient
-            let required = constraint.strength.isRequired
-            let saved: Solver? = required ? self : nil
+            marker = tag.marker
+            shift = delta / tag.markerCoefficient
+            basicMarker = rows[Int(marker)] != nil
             records[ObjectIdentifier(constraint)]!.constant = constant
-            var failed = false
-            if let row = rows[Int(tag.marker)] {
-                rows[Int(tag.marker)]!.constant = row.constant - shift
-                let c = row.constant - shift
-                if kinds[Int(tag.marker)] == .dummy {
-                    failed = !nearZero(c)
-                } else if c < 0 {
-                    infeasible.append(tag.marker)
-                }
-            } else {
-                failed = !shiftMarker(tag.marker, by: shift)
+        }
+        // The rows the marker moves, with their constants before, so that a
+        // refusal restores them exactly (not by shifting back).
+        let affected: [Symbol] = basicMarker ? [marker] : columns[Int(marker)]
+        let before = affected.map { rows[Int($0)]!.constant }
+        func restore(_ solver: inout Solver) {
+            for (k, b) in affected.enumerated() { solver.rows[Int(b)]!.constant = before[k] }
+            solver.infeasible.removeAll()
+            if case let .definition(d) = record.placement, let old = definitionBefore {
+                solver.definitions[Int(d)]!.constant = old
             }
-            if !failed {
-                do { try dualOptimize() } catch { failed = true }
+            solver.records[ObjectIdentifier(constraint)]!.constant = record.constant
+        }
+        func apply(_ solver: inout Solver) -> Bool {
+            if basicMarker {
+                let c = solver.rows[Int(marker)]!.constant - shift
+                solver.rows[Int(marker)]!.constant = c
+                if solver.kinds[Int(marker)] == .dummy { return nearZero(c) }
+                if c < 0 { solver.infeasible.append(marker) }
+                return true
             }
-            if failed {
-                guard let saved else { throw .internalError("dual optimize failed for a non-required constraint") }
-                self = saved
-                throw unsatisfiable(constraint, constant: constant)
+            return solver.shiftMarker(marker, by: shift)
+        }
+        if !apply(&self) {
+            restore(&self)
+            throw unsatisfiable(constraint, constant: constant)
+        }
+        if infeasible.isEmpty { return }
+        // Pivots ahead: keep a copy of the solver as it was for rolling back.
+        let pending = infeasible
+        let after = affected.map { rows[Int($0)]!.constant }
+        let definitionAfter: Double? = {
+            if case let .definition(d) = record.placement { return definitions[Int(d)]!.constant }
+            return nil
+        }()
+        restore(&self)
+        let saved = self
+        for (k, b) in affected.enumerated() { rows[Int(b)]!.constant = after[k] }
+        if case let .definition(d) = record.placement, let new = definitionAfter { definitions[Int(d)]!.constant = new }
+        records[ObjectIdentifier(constraint)]!.constant = constant
+        infeasible = pending
+        do {
+            try dualOptimize()
+        } catch {
+            self = saved
+            guard constraint.strength.isRequired || record.placement.isDefinition else {
+                throw .internalError("dual optimize failed for a non-required constraint")
             }
+            throw unsatisfiable(constraint, constant: constant)
         }
     }
 

@@ -31,6 +31,9 @@ extension Session {
                 log.lines.append(n.name.rawValue)
             }
             var host = ScreenHost(screen)
+            // The host holds the only reference to the layout cache, so the
+            // handlers' changes mutate the solver in place instead of copying it.
+            screen.discardLayoutCache()
             for i in state.strategies.indices {
                 guard let r = state.strategies[i].handle(n, context: context, host: &host) else { continue }
                 for (what, why) in r.effects {
