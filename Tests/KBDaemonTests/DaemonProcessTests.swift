@@ -89,6 +89,7 @@ struct DaemonProcessTests {
                      "rotate landscape", "focus email", "rotate portrait", "resign"]
         let commands = ["demo", "handle Login with observer formBottom padding 8"] + (2..<300).map { cycle[$0 % cycle.count] }
         let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
         let acknowledged = try await offPool { () -> Int in
             let c = try Connection(server.socket)
             var count = 0
@@ -100,7 +101,7 @@ struct DaemonProcessTests {
         }
         #expect(acknowledged == commands.count)
         try await offPool { server.kill9() }
-        #expect(server.terminationSignal == SIGKILL)
+        #expect(!server.isRunning)
 
         let restarted = try await DaemonProcess.start(directory: dir)
         defer { restarted.stop() }
@@ -121,6 +122,7 @@ struct DaemonProcessTests {
     @Test func aKillInTheMiddleOfAStreamKeepsEveryAcknowledgedCommand() async throws {
         let dir = temporaryDirectory()
         let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
         let n = 20
         let commands = ["demo"] + (1..<n).map { "set formBottom.constant = \($0)" }
         // The first n evals are acknowledged one by one; then more are sent
@@ -254,15 +256,22 @@ struct DaemonProcessTests {
 }
 
 /// `kbplay serve` as a child process on a socket in a temporary folder.
+///
+/// It runs under a small shell that holds the read end of a pipe from this
+/// process: if the test process dies (a crash elsewhere in the suite, a
+/// timeout), the pipe closes and the shell kills the daemon, so no daemon
+/// outlives its test run.
 final class DaemonProcess: @unchecked Sendable {
     let directory: String
     let socket: String
-    private let process: Process
+    private let shell = Process()
+    private let lifeline = Pipe()
+    /// The daemon's process id (the shell's child).
+    private(set) var pid: pid_t = 0
 
     private init(directory: String) {
         self.directory = directory
         socket = directory + "/s.sock"
-        process = Process()
     }
 
     /// Starts the daemon on `DIR/s.sock` with sessions in `DIR/Sessions`
@@ -277,38 +286,56 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     private func launch() throws {
-        process.executableURL = DaemonProcessTests.binary
-        process.arguments = ["serve", "--socket", socket, "--sessions", directory + "/Sessions"]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = FileHandle.nullDevice
-        _ = FileManager.default.createFile(atPath: directory + "/serve.err", contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: directory + "/serve.err")
-        try process.run()
-        for _ in 0..<500 {
-            if TestClient(path: socket) != nil { return }
-            guard process.isRunning else { break }
+        // Only the shell may hold the read end; no other child gets the write end.
+        _ = fcntl(lifeline.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        let script = #""$0" serve --socket "$1" --sessions "$2" </dev/null >"$3.out" 2>"$3.err" & echo $!; cat >/dev/null; kill -9 $! 2>/dev/null"#
+        unlink(directory + "/serve.out")  // a restart on the same folder must say it again
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", script, DaemonProcessTests.binary.path, socket, directory + "/Sessions", directory + "/serve"]
+        shell.currentDirectoryURL = URL(fileURLWithPath: directory)
+        shell.standardInput = lifeline
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        pid = pid_t(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        // Ready once it says so: it prints the line after the socket is
+        // bound and given its mode.
+        for _ in 0..<500 where pid > 0 {
+            let said = (try? String(contentsOfFile: directory + "/serve.out", encoding: .utf8)) ?? ""
+            if said.contains("serving on") { return }
+            guard isRunning else { break }
             usleep(10_000)
         }
+        stop()
         let err = (try? String(contentsOfFile: directory + "/serve.err", encoding: .utf8)) ?? ""
         throw DaemonProcessError("kbplay serve did not start on \(socket) (binary \(DaemonProcessTests.binary.path)): \(err)")
     }
 
-    var isRunning: Bool { process.isRunning }
+    /// The daemon is alive (not gone, not a zombie awaiting its shell).
+    var isRunning: Bool {
+        guard pid > 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)...].first
+        return state != "Z" && state != "X"
+    }
 
-    /// SIGKILL, and wait until the process is gone.
+    /// SIGKILL, and wait until the daemon is gone.
     func kill9() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(pid, SIGKILL)
+        for _ in 0..<500 where isRunning { usleep(10_000) }
     }
 
-    var terminationSignal: Int32? {
-        process.isRunning || process.terminationReason != .uncaughtSignal ? nil : process.terminationStatus
-    }
-
+    /// Kills the daemon and ends its shell.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        if pid > 0 { kill(pid, SIGKILL) }
+        try? lifeline.fileHandleForWriting.close()
+        shell.waitUntilExit()
     }
 }
 
