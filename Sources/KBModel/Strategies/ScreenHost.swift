@@ -28,11 +28,11 @@ public struct ScreenHost: StrategyHost {
     }
 
     public mutating func windowFrame(of view: String) -> Rect? {
-        screen.layout().windowFrame(view)
+        screen.windowFrame(of: view)
     }
 
     public mutating func safeAreaInsets(of view: String) -> EdgeInsets {
-        screen.layout().view(view)?.safeAreaInsets ?? .zero
+        screen.safeAreaInsets(of: view) ?? .zero
     }
 
     public func rootFrameOverride(of controller: String) -> Rect? {
@@ -42,7 +42,7 @@ public struct ScreenHost: StrategyHost {
     public mutating func naturalRootFrame(of controller: String) -> Rect {
         guard let c = try? screen.controller(named: controller) else { return .zero }
         if c.parent == nil { return Rect(origin: .zero, size: screen.screenSize) }
-        return screen.layout().windowFrame(c.rootView) ?? .zero
+        return screen.windowFrame(of: c.rootView) ?? .zero
     }
 
     public mutating func setRootFrame(_ frame: Rect?, of controller: String) {
@@ -50,7 +50,7 @@ public struct ScreenHost: StrategyHost {
     }
 
     public mutating func contentInset(of scrollView: String) -> EdgeInsets? {
-        screen.layout().view(scrollView)?.scroll?.contentInset
+        (try? screen.view(named: scrollView))?.scroll?.contentInset
     }
 
     public mutating func setContentInset(_ insets: EdgeInsets, of scrollView: String) {
