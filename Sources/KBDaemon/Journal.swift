@@ -1,7 +1,59 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
+import Foundation
 import KBShell
+
+/// An open journal file. It is closed when the last user lets go of it, so a
+/// sync still under way after compaction never touches a reused descriptor.
+/// Syncs run on a queue of the file's own, off the threads sessions run on:
+/// while one session waits for the disk, the others go on, and one `fsync`
+/// covers every record written before it.
+final class JournalFile: @unchecked Sendable {
+    let fd: Int32
+    let path: String
+    private let lock = NSLock()
+    private var written = 0
+    private var synced = 0
+    private let queue: DispatchQueue
+
+    init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+        queue = DispatchQueue(label: "kbplay.journal")
+    }
+
+    deinit { Glibc.close(fd) }
+
+    /// Counts a record written; its ticket for ``sync(through:)``.
+    func wrote() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        written += 1
+        return written
+    }
+
+    /// Returns once the record with `ticket`, and every one before it, is on disk.
+    func sync(through ticket: Int) async throws {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
+            queue.async {
+                self.lock.lock()
+                let already = self.synced >= ticket
+                let target = self.written
+                self.lock.unlock()
+                if already { return done.resume() }
+                guard fsync(self.fd) == 0 else {
+                    return done.resume(throwing: DaemonIOError("cannot sync \(self.path): \(String(cString: strerror(errno)))"))
+                }
+                self.lock.lock()
+                self.synced = max(self.synced, target)
+                self.lock.unlock()
+                done.resume()
+            }
+        }
+    }
+}
 
 /// A session's durable record: `DIR/.journal/NAME.journal`, one JSON object
 /// per line. The first line may be a snapshot (`{"snapshot": "<session
@@ -12,7 +64,7 @@ import KBShell
 struct Journal {
     let directory: String
     let name: String
-    private var fd: Int32 = -1
+    private var file: JournalFile?
     private(set) var entries = 0
 
     var path: String { "\(directory)/\(name).journal" }
@@ -42,16 +94,18 @@ struct Journal {
         return (snapshot, commands)
     }
 
-    /// Appends one acknowledged command and makes it durable.
-    mutating func append(_ command: String, client: String, seq: Int) throws {
-        if fd < 0 {
-            fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    /// Writes one command; it is durable once the returned file's
+    /// ``JournalFile/sync(through:)`` with the returned ticket returns.
+    mutating func write(_ command: String, client: String, seq: Int) throws -> (JournalFile, Int) {
+        if file == nil {
+            let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw DaemonIOError("cannot open \(path): \(String(cString: strerror(errno)))") }
+            file = JournalFile(fd: fd, path: path)
         }
         let line = JSON.object(["seq": .number(Double(seq)), "client": .string(client), "command": .string(command)]).text + "\n"
-        try writeAll(fd, line, path: path)
-        guard fsync(fd) == 0 else { throw DaemonIOError("cannot sync \(path): \(String(cString: strerror(errno)))") }
+        try writeAll(file!.fd, line, path: path)
         entries += 1
+        return (file!, file!.wrote())
     }
 
     /// Replaces the journal with one snapshot line, atomically.
@@ -63,8 +117,7 @@ struct Journal {
     }
 
     mutating func close() {
-        if fd >= 0 { Glibc.close(fd) }
-        fd = -1
+        file = nil
     }
 }
 

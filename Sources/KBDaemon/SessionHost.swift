@@ -56,31 +56,45 @@ actor SessionHost<Session: HostedSession> {
 
     /// Runs a command; the result is the `--json` object of the command.
     /// Everything but a rejected command is on disk before this returns.
-    func eval(_ command: String, client: String) throws -> JSON {
+    ///
+    /// Commands run one at a time in arrival order (the actor runs
+    /// `execute` without suspending); while a command waits for the disk,
+    /// the next one may already run, and one `fsync` then covers both.
+    func eval(_ command: String, client: String) async throws -> JSON {
         // In place: a rejected command leaves the session as it was, and a
         // copy kept "just in case" would make every change copy the session.
         let outcome = session.execute(command)
-        if outcome.status != .rejected {
-            sequence += 1
-            do {
-                try journal.append(command, client: client, seq: sequence)
-            } catch {
-                // Not on disk, so not acknowledged: go back to what the journal holds.
-                journal.close()
-                session = try Self.load(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
-                throw error
-            }
-            if journal.entries >= Self.compactionInterval {
-                try journal.compact(snapshot: try session.encoded())
-            }
-        }
         let result = outcome.json
-        if outcome.status != .rejected {
-            let message = JSON.object(["session": .string(name), "client": .string(client), "result": result,
-                                       "event": .string("change")])
-            for (_, continuation) in subscribers.sorted(by: { $0.key < $1.key }) { continuation.yield(message) }
+        guard outcome.status != .rejected else { return result }
+        sequence += 1
+        let pending: (JournalFile, Int)
+        do {
+            pending = try journal.write(command, client: client, seq: sequence)
+        } catch {
+            try reloadFromJournal()
+            throw error
+        }
+        let message = JSON.object(["session": .string(name), "client": .string(client), "result": result,
+                                   "event": .string("change")])
+        for (_, continuation) in subscribers.sorted(by: { $0.key < $1.key }) { continuation.yield(message) }
+        if journal.entries >= Self.compactionInterval {
+            // The snapshot is written and synced before the file is swapped.
+            try journal.compact(snapshot: try session.encoded())
+        }
+        do {
+            try await pending.0.sync(through: pending.1)
+        } catch {
+            try reloadFromJournal()
+            throw error
         }
         return result
+    }
+
+    /// After a failed write: back to what the journal holds (what was
+    /// acknowledged).
+    private func reloadFromJournal() throws {
+        journal.close()
+        session = try Self.load(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
     }
 
     func completions(prefix: String, word: String) -> [String] {
