@@ -353,15 +353,15 @@ extension Session {
             let oldOrientation = screen.orientation
             if keyboard.isUp {
                 let t = try keyboard.applying(.endEditing, on: screen.device, oldOrientation)
-                try post(t, &log, apply: true)
+                try post(t, &log)
             }
             take(try screen.setDevice(p.string("ID")!, orientation: orientation))
             if keyboard.mode != .docked && screen.device.idiom != .pad { keyboard.mode = .docked }
             if screen.focus != nil {
                 let t = try keyboard.applying(.beginEditing(alreadyEditing: false), on: screen.device, screen.orientation)
-                try post(t, &log, apply: true)
+                try post(t, &log)
             }
-            syncKeyboard()
+            log.warnings += syncKeyboard()
             let size = screen.screenSize
             log.notes.append("\(screen.device.id) (\(screen.device.name)): \(formatPoints(size.width))×\(formatPoints(size.height)) \(screen.orientation.rawValue), keyboard \(formatPoints(keyboard.height(on: screen.device, screen.orientation)))")
         case "rotate":
@@ -369,8 +369,8 @@ extension Session {
             let target = p.string("ORIENTATION").flatMap(Orientation.init(rawValue:)) ?? (old == .portrait ? .landscape : .portrait)
             let t = try keyboard.applying(.rotate(to: target), on: screen.device, old)
             take(screen.rotate(to: target))
-            try post(t, &log, apply: true)
-            syncKeyboard()
+            try post(t, &log)
+            log.warnings += syncKeyboard()
         case "controller":
             if let parent = p.string("PARENT") {
                 take(try screen.addController(p.string("NAME")!, in: parent, at: p.string("CONTAINER")!))
@@ -429,7 +429,7 @@ extension Session {
             }
             take(try screen.setFocus(field))
             let t = try keyboard.applying(.beginEditing(alreadyEditing: previous != nil), on: screen.device, screen.orientation)
-            try post(t, &log, apply: true)
+            try post(t, &log)
             // UIKit scrolls a field that becomes first responder into view
             // inside its scroll view.
             take(try screen.scrollToVisible(field))
@@ -445,16 +445,16 @@ extension Session {
             }
             take(try screen.setFocus(nil))
             let t = try keyboard.applying(.endEditing, on: screen.device, screen.orientation)
-            try post(t, &log, apply: true)
+            try post(t, &log)
         case "keyboard show":
             let t = try keyboard.applying(.show(height: p.number("H"), duration: p.number("D"), curve: p.number("C").map { Int($0) }),
                                           on: screen.device, screen.orientation)
-            try post(t, &log, apply: true)
+            try post(t, &log)
             if t.notifications.isEmpty { log.notes.append("the keyboard is already up at \(keyboard.frame(on: screen.device, screen.orientation)): iOS posts nothing") }
             if let n = p.number("N") { try animate(Int(n), t, &log) }
         case "keyboard hide":
             let t = try keyboard.applying(.hide, on: screen.device, screen.orientation)
-            try post(t, &log, apply: true)
+            try post(t, &log)
             if let n = p.number("N") { try animate(Int(n), t, &log) }
         case "keyboard height":
             try keyboardEvent(.setHeight(p.number("H")!), &log)
@@ -469,7 +469,7 @@ extension Session {
         case "keyboard release":
             let t = try keyboard.applying(.release, on: screen.device, screen.orientation)
             if t.endedEditing { take(try screen.setFocus(nil)) }
-            try post(t, &log, apply: true)
+            try post(t, &log)
         case "handle":
             try attach(p, &log)
         case "on":
@@ -524,19 +524,19 @@ extension Session {
     mutating func keyboardEvent(_ event: KeyboardEvent, _ log: inout ChangeLog) throws {
         let wasUp = keyboard.isUp
         let t = try keyboard.applying(event, on: screen.device, screen.orientation)
-        try post(t, &log, apply: true)
+        try post(t, &log)
         if t.notifications.isEmpty && !wasUp {
             log.notes.append("the keyboard is down: iOS posts nothing now; the change shows when a field is focused")
         }
     }
 
-    /// Makes the screen's keyboard frame match the keyboard.
-    mutating func syncKeyboard() {
+    /// Makes the screen's keyboard frame match the keyboard; the warnings
+    /// are those of constraints the keyboard layout guide had to break.
+    @discardableResult
+    mutating func syncKeyboard() -> [ModelWarning] {
         let k = keyboard.layoutState(on: screen.device, screen.orientation)
-        log(screen.setKeyboardFrame(k.frame, docked: k.isDocked))
+        return screen.setKeyboardFrame(k.frame, docked: k.isDocked).warnings
     }
-
-    private func log(_ r: MutationResult) {}
 }
 
 extension String {

@@ -4,11 +4,11 @@ extension Session {
     /// Posts a keyboard transition: the layout guide follows the new frame,
     /// then each notification in order runs the handlers registered for it
     /// (strategies, then rules, in the order they were attached).
-    mutating func post(_ t: KeyboardTransition, _ log: inout ChangeLog, apply: Bool) throws {
+    mutating func post(_ t: KeyboardTransition, _ log: inout ChangeLog) throws {
         let device = screen.device, orientation = screen.orientation
         let overlapBefore = keyboard.overlap(on: device, orientation)
         keyboard = t.keyboard
-        syncKeyboard()
+        log.warnings += syncKeyboard()
         let context = KeyboardContext(keyboard: keyboard, device: device, orientation: orientation)
         // A rotation with the keyboard up posts the hide burst before the
         // interface turns: its handlers must see the old orientation's
@@ -21,7 +21,7 @@ extension Session {
         for (index, n) in t.notifications.enumerated() {
             if oldHalf > 0 && index == oldHalf {
                 _ = screen.rotate(to: orientation)
-                syncKeyboard()
+                log.warnings += syncKeyboard()
             }
             log.notifications.append(n)
             var handlers: [String] = []
