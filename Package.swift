@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "kbplay-bench",
             dependencies: [
-                "KBSolver", "KBModel", "KBShell",
+                "KBSolver", "KBModel", "KBShell", "KBDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KBDaemon
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +44,7 @@ struct DaemonBench: ParsableCommand {
         }
         var ready = false
         for _ in 0..<500 where !ready {
-            if let probe = LineSocket(path: socketPath) { _ = probe; ready = true } else { usleep(10_000) }
+            if let probe = LineSocket(path: socketPath, timeout: 30) { _ = probe; ready = true } else { usleep(10_000) }
         }
         guard ready else { throw ValidationError("kbplay serve did not start on \(socketPath)") }
 
@@ -55,7 +56,7 @@ struct DaemonBench: ParsableCommand {
             done.enter()
             let thread = Thread {
                 defer { done.leave() }
-                guard let connection = LineSocket(path: socketPath) else {
+                guard let connection = LineSocket(path: socketPath, timeout: 30) else {
                     results.fail("client \(c): cannot connect")
                     return
                 }
@@ -130,61 +131,4 @@ final class LatencyResults: @unchecked Sendable {
     var firstFailure: String? { lock.withLock { failures.first } }
     var all: [Double] { lock.withLock { perClient.flatMap { $0 } } }
     func markReady() { lock.withLock { ready += 1 } }
-}
-
-/// A blocking Unix-socket connection speaking lines.
-final class LineSocket {
-    let fd: Int32
-    private var pending: [UInt8] = []
-    private var buffer = [UInt8](repeating: 0, count: 65536)
-
-    init?(path: String) {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            return nil
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-        }
-        let ok = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if ok != 0 {
-            close(fd)
-            return nil
-        }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    deinit { close(fd) }
-
-    func send(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
-
-    func readLine() -> String? {
-        var scanned = 0
-        while true {
-            if let i = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<i], as: UTF8.self)
-                pending.removeSubrange(...i)
-                return line
-            }
-            scanned = pending.count
-            let n = read(fd, &buffer, buffer.count)
-            if n <= 0 { return nil }
-            pending += buffer[0..<n]
-        }
-    }
 }

@@ -47,7 +47,7 @@ struct Attach: ParsableCommand {
 
     func run() throws {
         let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
-        guard let connection = SocketConnection(path: path) else {
+        guard let connection = LineSocket(path: path) else {
             FileHandle.standardError.write(Data("kbplay attach: no daemon at \(path) (start one with: kbplay serve)\n".utf8))
             throw ExitCode(3)
         }
@@ -118,10 +118,10 @@ struct Attach: ParsableCommand {
 
 /// Completion through the daemon's `complete` op.
 final class RemoteCompleter: Completer, @unchecked Sendable {
-    let connection: SocketConnection
+    let connection: LineSocket
     let session: String
 
-    init(connection: SocketConnection, session: String) {
+    init(connection: LineSocket, session: String) {
         self.connection = connection
         self.session = session
     }
@@ -136,61 +136,5 @@ final class RemoteCompleter: Completer, @unchecked Sendable {
             }
         }
         return []
-    }
-}
-
-/// A blocking Unix-socket connection speaking lines.
-final class SocketConnection: @unchecked Sendable {
-    let fd: Int32
-    private var pending: [UInt8] = []
-
-    init?(path: String) {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-        }
-        let ok = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if ok != 0 {
-            close(fd)
-            return nil
-        }
-    }
-
-    deinit { close(fd) }
-
-    func send(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
-
-    func hasData() -> Bool {
-        if pending.contains(UInt8(ascii: "\n")) { return true }
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&p, 1, 0) > 0
-    }
-
-    func readLine() -> String? {
-        while true {
-            if let i = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<i], as: UTF8.self)
-                pending.removeSubrange(...i)
-                return line
-            }
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            let n = read(fd, &buffer, buffer.count)
-            if n <= 0 { return nil }
-            pending += buffer[0..<n]
-        }
     }
 }

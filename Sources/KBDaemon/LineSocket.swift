@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A blocking Unix-socket connection that speaks lines: what `kbplay attach`,
+/// the daemon benchmark and the tests use to talk to `kbplay serve`.
+public final class LineSocket: @unchecked Sendable {
+    public let fd: Int32
+    private var pending: [UInt8] = []
+    private var buffer = [UInt8](repeating: 0, count: 65536)
+
+    /// Connects to the socket at `path`; nil if nothing listens there (or
+    /// the path is too long for a socket address). With `timeout`, a read
+    /// waiting longer than that many seconds ends as if the peer had closed.
+    public init?(path: String, timeout: Int? = nil) {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard fd >= 0, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            if fd >= 0 { close(fd) }
+            return nil
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if ok != 0 {
+            close(fd)
+            return nil
+        }
+        if let timeout {
+            var t = timeval(tv_sec: timeout, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Writes `line` and a newline.
+    public func send(_ line: String) {
+        sendRaw(Array((line + "\n").utf8))
+    }
+
+    /// Writes bytes as they are.
+    public func sendRaw(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// Whether a line (or the end) can be read without waiting.
+    public func hasData() -> Bool {
+        if pending.contains(UInt8(ascii: "\n")) { return true }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) > 0
+    }
+
+    /// The next line without its newline; nil when the connection closed
+    /// (or the read timed out).
+    public func readLine() -> String? {
+        var scanned = 0
+        while true {
+            if let i = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<i], as: UTF8.self)
+                pending.removeSubrange(...i)
+                return line
+            }
+            scanned = pending.count
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return nil }
+            pending += buffer[0..<n]
+        }
+    }
+}
