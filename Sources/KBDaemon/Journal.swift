@@ -5,28 +5,23 @@ import Dispatch
 import Foundation
 import KBShell
 
-/// An open journal file. It is closed when the last user lets go of it, so a
-/// sync still under way after compaction never touches a reused descriptor.
-/// Syncs run on a queue of the file's own, off the threads sessions run on:
-/// while one session waits for the disk, the others go on, and one `fsync`
-/// covers every record written before it.
-final class JournalFile: @unchecked Sendable {
-    let fd: Int32
-    let path: String
+/// `syncfs(2)`: flushes every file of the filesystem holding `fd`.
+@_silgen_name("syncfs")
+private func syncfs(_ fd: Int32) -> Int32
+
+/// Makes journal records durable for all sessions at once (group commit):
+/// one `syncfs` of the journals' filesystem covers every record any session
+/// wrote before it, so concurrent sessions share the wait for the disk
+/// instead of queueing one `fsync` each. It runs on a queue of its own, off
+/// the threads the sessions run on.
+final class JournalSync: @unchecked Sendable {
+    static let shared = JournalSync()
     private let lock = NSLock()
     private var written = 0
     private var synced = 0
-    private let queue: DispatchQueue
+    private let queue = DispatchQueue(label: "kbplay.journal.sync")
 
-    init(fd: Int32, path: String) {
-        self.fd = fd
-        self.path = path
-        queue = DispatchQueue(label: "kbplay.journal")
-    }
-
-    deinit { Glibc.close(fd) }
-
-    /// Counts a record written; its ticket for ``sync(through:)``.
+    /// Counts a record written; its ticket for ``sync(through:fd:)``.
     func wrote() -> Int {
         lock.lock()
         defer { lock.unlock() }
@@ -34,8 +29,9 @@ final class JournalFile: @unchecked Sendable {
         return written
     }
 
-    /// Returns once the record with `ticket`, and every one before it, is on disk.
-    func sync(through ticket: Int) async throws {
+    /// Returns once the record with `ticket`, and every one written before
+    /// it by any session, is on disk. `file` keeps the descriptor open.
+    func sync(through ticket: Int, file: JournalFile) async throws {
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
             queue.async {
                 self.lock.lock()
@@ -43,8 +39,9 @@ final class JournalFile: @unchecked Sendable {
                 let target = self.written
                 self.lock.unlock()
                 if already { return done.resume() }
-                guard fsync(self.fd) == 0 else {
-                    return done.resume(throwing: DaemonIOError("cannot sync \(self.path): \(String(cString: strerror(errno)))"))
+                // A filesystem that cannot syncfs still has fsync.
+                guard syncfs(file.fd) == 0 || fsync(file.fd) == 0 else {
+                    return done.resume(throwing: DaemonIOError("cannot sync \(file.path): \(String(cString: strerror(errno)))"))
                 }
                 self.lock.lock()
                 self.synced = max(self.synced, target)
@@ -55,11 +52,30 @@ final class JournalFile: @unchecked Sendable {
     }
 }
 
+/// An open journal file, closed when the last user lets go of it, so a sync
+/// still under way after compaction never touches a reused descriptor.
+final class JournalFile: @unchecked Sendable {
+    let fd: Int32
+    let path: String
+
+    init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+    }
+
+    deinit { Glibc.close(fd) }
+
+    /// Returns once the record with `ticket` is on disk.
+    func sync(through ticket: Int) async throws {
+        try await JournalSync.shared.sync(through: ticket, file: self)
+    }
+}
+
 /// A session's durable record: `DIR/.journal/NAME.journal`, one JSON object
 /// per line. The first line may be a snapshot (`{"snapshot": "<session
 /// file>"}`); every other line is a command that was acknowledged
 /// (`{"seq": n, "client": "…", "command": "…"}`). Each command is written
-/// and fsync'ed before its reply is sent; compaction replaces the file
+/// and synced (``JournalSync``) before its reply is sent; compaction replaces the file
 /// atomically with a single snapshot line.
 struct Journal {
     let directory: String
@@ -105,7 +121,7 @@ struct Journal {
         let line = JSON.object(["seq": .number(Double(seq)), "client": .string(client), "command": .string(command)]).text + "\n"
         try writeAll(file!.fd, line, path: path)
         entries += 1
-        return (file!, file!.wrote())
+        return (file!, JournalSync.shared.wrote())
     }
 
     /// Replaces the journal with one snapshot line, atomically.
