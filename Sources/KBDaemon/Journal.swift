@@ -95,7 +95,7 @@ struct Journal {
     /// acknowledged.
     static func read(directory: String, name: String) throws -> (snapshot: String?, commands: [String])? {
         let path = "\(directory)/\(name).journal"
-        guard let text = try readFile(path) else { return nil }
+        guard let text = try FileIO.read(path) else { return nil }
         var snapshot: String?
         var commands: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -119,7 +119,7 @@ struct Journal {
             file = JournalFile(fd: fd, path: path)
         }
         let line = JSON.object(["seq": .number(Double(seq)), "client": .string(client), "command": .string(command)]).text + "\n"
-        try writeAll(file!.fd, line, path: path)
+        try FileIO.writeAll(file!.fd, line, path: path)
         entries += 1
         return (file!, JournalSync.shared.wrote())
     }
@@ -128,7 +128,7 @@ struct Journal {
     mutating func compact(snapshot: String) throws {
         close()
         let line = JSON.object(["snapshot": .string(snapshot)]).text + "\n"
-        try atomicWrite(path, line)
+        try FileIO.atomicWrite(path, line)
         entries = 0
     }
 
@@ -140,16 +140,4 @@ struct Journal {
 struct DaemonIOError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-func readFile(_ path: String) throws -> String? {
-    do { return try FileIO.read(path) } catch { throw DaemonIOError(error.description) }
-}
-
-func writeAll(_ fd: Int32, _ text: String, path: String) throws {
-    do { try FileIO.writeAll(fd, text, path: path) } catch { throw DaemonIOError(error.description) }
-}
-
-func atomicWrite(_ path: String, _ text: String) throws {
-    do { try FileIO.atomicWrite(path, text) } catch { throw DaemonIOError(error.description) }
 }

@@ -27,14 +27,14 @@ public enum CommandParser {
             if !subcommands.isEmpty {
                 let second = tokens.count > 1 ? tokens[1] : nil
                 let choices = subcommands.map { $0.words[1] }
-                let near = second.flatMap { nearest($0.text, in: choices) }
+                let near = second.flatMap { nearestName(to: $0.text, in: choices) }
                 throw CommandError(
                     second.map { "unknown command '\(first.text) \($0.text)'" } ?? "'\(first.text)' needs one of: \(choices.joined(separator: ", "))",
                     column: second?.column ?? first.column + first.text.count,
                     suggestion: near.map { "\(first.text) \($0)" } ?? "one of: \(choices.joined(separator: ", "))")
             }
             throw CommandError("unknown command '\(first.text)'", column: first.column,
-                               suggestion: nearest(first.text, in: CommandTable.firstWords) ?? "help lists the commands")
+                               suggestion: nearestName(to: first.text, in: CommandTable.firstWords) ?? "help lists the commands")
         }
         return try match(spec, used, tokens, line)
     }
@@ -42,7 +42,7 @@ public enum CommandParser {
     static func match(_ spec: CommandSpec, _ used: Int, _ tokens: [Token], _ line: String) throws(CommandError) -> ParsedCommand {
         var matcher = Matcher(tokens: tokens, index: used, line: line)
         var parsed = ParsedCommand(spec: spec, values: [:], present: [], rest: [], restColumn: line.count + 1, line: line)
-        try matcher.match(spec.arguments, into: &parsed, required: true)
+        try matcher.match(spec.arguments, into: &parsed)
         if matcher.index < tokens.count {
             let t = tokens[matcher.index]
             throw CommandError("unexpected '\(t.text)' after the arguments of '\(spec.name)'", column: t.column,
@@ -89,9 +89,6 @@ public enum CommandParser {
         }
     }
 
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
-        nearestWord(to: word, in: candidates)
-    }
 }
 
 private struct Matcher {
@@ -101,9 +98,8 @@ private struct Matcher {
 
     var endColumn: Int { line.count + 1 }
 
-    /// Matches `patterns`; when `required` is false, returns false without
-    /// consuming anything if the first element does not match.
-    mutating func match(_ patterns: [Pattern], into parsed: inout ParsedCommand, required: Bool) throws(CommandError) {
+    /// Matches `patterns`, consuming their tokens.
+    mutating func match(_ patterns: [Pattern], into parsed: inout ParsedCommand) throws(CommandError) {
         for pattern in patterns {
             switch pattern {
             case let .word(w):
@@ -122,7 +118,7 @@ private struct Matcher {
                 parsed.values[name] = try value(name, kind, spec: parsed.spec)
             case let .optional(items):
                 if startsMatching(items) {
-                    try match(items, into: &parsed, required: true)
+                    try match(items, into: &parsed)
                 }
             case let .options(options):
                 while index < tokens.count, tokens[index].kind == .word,
@@ -141,7 +137,7 @@ private struct Matcher {
                     let t = tokens[index]
                     let keywords = options.map(\.keyword)
                     throw CommandError("unknown option '\(t.text)' for '\(parsed.spec.name)'", column: t.column,
-                                       suggestion: nearestWord(to: t.text, in: keywords) ?? "options: \(keywords.joined(separator: ", "))")
+                                       suggestion: nearestName(to: t.text, in: keywords) ?? "options: \(keywords.joined(separator: ", "))")
                 }
             case .rest:
                 parsed.restColumn = index < tokens.count ? tokens[index].column : endColumn
@@ -187,7 +183,7 @@ private struct Matcher {
         case let .choice(words):
             guard t.kind == .word, words.contains(t.text) else {
                 throw CommandError("\(what): one of \(words.joined(separator: ", ")), found '\(t.text)'", column: t.column,
-                                   suggestion: nearestWord(to: t.text, in: words) ?? words.joined(separator: "|"))
+                                   suggestion: nearestName(to: t.text, in: words) ?? words.joined(separator: "|"))
             }
         case .newName:
             guard t.kind == .word, !t.text.contains("."), !t.text.hasSuffix(".") else {
@@ -205,10 +201,4 @@ private struct Matcher {
         index += 1
         return t
     }
-}
-
-/// The closest word by edit distance, if close enough (the model's name
-/// suggestion, so commands and names are suggested alike).
-public func nearestWord(to word: String, in candidates: [String]) -> String? {
-    nearestName(to: word, in: candidates)
 }

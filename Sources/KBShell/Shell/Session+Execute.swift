@@ -104,9 +104,9 @@ extension Session {
         default: break
         }
         let tokens = Array(parsed.values.values) + parsed.rest
-        if let name, let t = tokens.filter({ $0.text == name || $0.text.hasPrefix(name + ".") || $0.text.contains(name) })
-            .min(by: { $0.column < $1.column }) {
-            return t.column + max(0, (t.text.range(of: name).map { t.text.distance(from: t.text.startIndex, to: $0.lowerBound) } ?? 0))
+        if let name, let t = tokens.filter({ $0.text.contains(name) }).min(by: { $0.column < $1.column }),
+           let range = t.text.range(of: name) {
+            return t.column + t.text.distance(from: t.text.startIndex, to: range.lowerBound)
         }
         return tokens.map(\.column).min()
     }
