@@ -276,7 +276,6 @@ public struct Solver: Sendable {
         let saved = self
         for (k, b) in affected.enumerated() { rows[Int(b)]!.constant = after[k] }
         if case let .definition(d) = record.placement, let new = definitionAfter { definitions[Int(d)]!.constant = new }
-        records[ObjectIdentifier(constraint)]!.constant = constant
         infeasible = pending
         do {
             try dualOptimize()
@@ -287,6 +286,10 @@ public struct Solver: Sendable {
             }
             throw unsatisfiable(constraint, constant: constant)
         }
+        // After the pivots: `saved` no longer shares the records, so they
+        // are updated in place instead of copied.
+        withExtendedLifetime(saved) {}
+        records[ObjectIdentifier(constraint)]!.constant = constant
     }
 
     /// Copies the solution into the variables' values (read with

@@ -43,7 +43,18 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// `(x y; w h)`, numbers with at most 2 decimals, as kbplay prints frames.
     public var description: String {
-        "(\(formatPoints(x)) \(formatPoints(y)); \(formatPoints(width)) \(formatPoints(height)))"
+        var text = PointText()
+        text.append(UInt8(ascii: "("))
+        text.append(x)
+        text.append(UInt8(ascii: " "))
+        text.append(y)
+        text.append(UInt8(ascii: ";"))
+        text.append(UInt8(ascii: " "))
+        text.append(width)
+        text.append(UInt8(ascii: " "))
+        text.append(height)
+        text.append(UInt8(ascii: ")"))
+        return text.string
     }
 
     /// The same rectangle with every number rounded to 2 decimals and -0 made 0.

@@ -8,7 +8,7 @@ extension Screen {
     public mutating func windowFrame(of name: String) -> Rect? {
         guard case let .view(i) = names[name] else { return nil }
         let e = uniqueEngine()
-        if let s = e.cachedSnapshot { return s.windowFrame(name) }
+        if let s = e.cachedSnapshot { return s.views[e.hierarchy(self).position[i]].windowFrame }
         _ = settleNow()
         return e.currentFrame(views[i].name)
     }
@@ -18,8 +18,33 @@ extension Screen {
     public mutating func safeAreaInsets(of name: String) -> EdgeInsets? {
         guard case let .view(i) = names[name] else { return nil }
         let e = uniqueEngine()
-        if let s = e.cachedSnapshot { return s.view(name)?.safeAreaInsets }
+        if let s = e.cachedSnapshot { return s.views[e.hierarchy(self).position[i]].safeAreaInsets }
         _ = settleNow()
         return e.safeAreaInsets(i, e.currentFrame(name), self, e.hierarchy(self))
+    }
+
+    /// A scroll view's window frame and scroll geometry (after settling the
+    /// layout), read from the solver without building a snapshot.
+    mutating func scrollGeometry(_ i: Int) -> (frame: Rect, scroll: ScrollLayout)? {
+        guard let config = views[i].scroll else { return nil }
+        let e = uniqueEngine()
+        let h = e.hierarchy(self)
+        if let s = e.cachedSnapshot {
+            let v = s.views[h.position[i]]
+            return v.scroll.map { (v.windowFrame, $0) }
+        }
+        _ = settleNow()
+        let frame = e.currentFrame(views[i].name)
+        let safe = e.safeAreaInsets(i, frame, self, h)
+        var contentSize = Size.zero
+        if let g = e.guideIndex[LayoutEngine.GuideKey(view: views[i].name, guide: .content)], let record = e.guides[g] {
+            contentSize = Size(width: cleanValue(e.solver.value(of: record.box.w)),
+                               height: cleanValue(e.solver.value(of: record.box.h)))
+        }
+        let scroll = ScrollLayout(contentSize: contentSize, contentInset: config.contentInset,
+                                  adjustedContentInset: config.contentInset + safe,
+                                  contentOffset: e.contentOffset(i, frame, self, h),
+                                  indicatorInsets: config.indicatorInsets)
+        return (frame, scroll)
     }
 }

@@ -71,9 +71,8 @@ extension Screen {
     @discardableResult
     public mutating func scrollRectToVisible(_ rect: Rect, in view: String) throws(ModelError) -> MutationResult {
         let i = try scrollIndex(view)
-        let snapshot = layout()
-        guard let s = snapshot.view(view), let scroll = s.scroll else { return .ok }
-        let a = scroll.adjustedContentInset, o = scroll.contentOffset, b = s.windowFrame.size
+        guard let (frame, scroll) = scrollGeometry(i) else { return .ok }
+        let a = scroll.adjustedContentInset, o = scroll.contentOffset, b = frame.size
         func axis(_ offset: Double, _ lo: Double, _ hi: Double, _ insetLo: Double, _ insetHi: Double,
                   _ length: Double, _ content: Double) -> Double {
             var new = offset
@@ -100,14 +99,9 @@ extension Screen {
     @discardableResult
     public mutating func scrollToVisible(_ view: String) throws(ModelError) -> MutationResult {
         let i = try viewIndex(view)
-        let h = Hierarchy(self)
-        guard let s = h.scrollAncestor[i] else { return .ok }
-        let snapshot = layout()
-        guard let v = snapshot.view(view), let sv = snapshot.view(views[s].name), let scroll = sv.scroll else {
-            return .ok
-        }
-        let rect = v.windowFrame.offsetBy(dx: scroll.contentOffset.x - sv.windowFrame.x,
-                                          dy: scroll.contentOffset.y - sv.windowFrame.y)
+        guard let s = uniqueEngine().hierarchy(self).scrollAncestor[i],
+              let (frame, scroll) = scrollGeometry(s), let v = windowFrame(of: view) else { return .ok }
+        let rect = v.offsetBy(dx: scroll.contentOffset.x - frame.x, dy: scroll.contentOffset.y - frame.y)
         return try scrollRectToVisible(rect, in: views[s].name)
     }
 

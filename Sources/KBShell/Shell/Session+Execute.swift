@@ -238,17 +238,20 @@ extension Session {
     /// Diff lines with the names padded so the frames line up.
     func aligned(_ changes: [LayoutChange]) -> [String] {
         var width = 0, frameWidth = 0
-        for c in changes {
+        var before: [String?] = Array(repeating: nil, count: changes.count)
+        for (k, c) in changes.enumerated() {
             if case let .frame(v, a, _) = c {
+                let text = a.description
                 width = max(width, v.count)
-                frameWidth = max(frameWidth, a.description.count)
+                frameWidth = max(frameWidth, text.utf8.count)
+                before[k] = text
             }
         }
-        return changes.map { c in
-            if case let .frame(v, a, b) = c {
-                return "~ \(v.padded(width))  \(a.description.padded(frameWidth)) → \(b)"
+        return changes.indices.map { k in
+            if case let .frame(v, _, b) = changes[k], let a = before[k] {
+                return "~ \(v.padded(width))  \(a.padded(frameWidth)) → \(b)"
             }
-            return c.description
+            return changes[k].description
         }
     }
 

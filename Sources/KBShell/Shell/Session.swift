@@ -32,12 +32,14 @@ public struct Session: Sendable {
 
     public var screen: Screen {
         get { state.screen }
-        set { state.screen = newValue }
+        // In place: a get-then-set would hold a second reference to the
+        // layout cache while mutating, and copy the solver every time.
+        _modify { yield &state.screen }
     }
 
     public var keyboard: Keyboard {
         get { state.keyboard }
-        set { state.keyboard = newValue }
+        _modify { yield &state.keyboard }
     }
 
     /// An empty session on the default device (what `kbplay run` starts from).
