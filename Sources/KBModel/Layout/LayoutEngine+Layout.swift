@@ -38,7 +38,8 @@ extension LayoutEngine {
             solver.updateVariables()
             var changed = false
             for c in screen.controllers where c.parent == nil {
-                guard var handles = rootFrames[c.name] else { continue }
+                // Taken out and put back so the handles are mutated in place.
+                guard var handles = rootFrames.removeValue(forKey: c.name) else { continue }
                 let f = rootFrame(c, screen)
                 let targets = [f.x, f.y, f.width, f.height]
                 for k in handles.indices where set(&handles[k], to: targets[k], screen, broken: &broken) {
@@ -47,8 +48,9 @@ extension LayoutEngine {
                 rootFrames[c.name] = handles
             }
             for g in guides.indices {
-                guard var record = guides[g], !record.handles.isEmpty else { continue }
-                let targets = guideTargets(record.key, screen, h)
+                guard let key = guides[g]?.key, guides[g]!.handles.count > 0 else { continue }
+                let targets = guideTargets(key, screen, h)
+                guard var record = guides[g].take() else { continue }
                 for k in record.handles.indices where k < targets.count
                     && set(&record.handles[k], to: targets[k], screen, broken: &broken) {
                     changed = true
@@ -102,5 +104,14 @@ extension LayoutEngine {
         }
         return LayoutSnapshot(screenSize: screen.screenSize, keyboardFrame: screen.keyboard.frame, views: layouts,
                               constraints: values)
+    }
+}
+
+extension Optional {
+    /// Moves the value out, leaving `nil`, so it can be mutated uniquely.
+    mutating func take() -> Wrapped? {
+        let value = self
+        self = nil
+        return value
     }
 }

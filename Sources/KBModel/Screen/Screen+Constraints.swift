@@ -153,7 +153,8 @@ extension Screen {
         e.removeUser(name)
         e.invalidate()
         constraints.remove(at: i)
-        rebuildNames()
+        names[name] = nil
+        for k in i..<constraints.count { names[constraints[k].name] = .constraint(k) }
         return .ok
     }
 

@@ -18,9 +18,9 @@ public struct Screen: Sendable {
     /// Controllers in creation order; the first is the window's root.
     public internal(set) var controllers: [Controller] = []
     /// Views in creation order (``hierarchyOrder`` gives the tree order).
-    public internal(set) var views: [View] = []
+    public internal(set) var views: SegmentedArray<View> = []
     /// User constraints in creation order.
-    public internal(set) var constraints: [LayoutConstraint] = []
+    public internal(set) var constraints: SegmentedArray<LayoutConstraint> = []
     public internal(set) var keyboard = KeyboardState()
     /// The first responder, a text field or text view.
     public internal(set) var focus: String?
@@ -111,8 +111,8 @@ extension Screen: Codable {
         device = try DeviceCatalog.standard.lookup(id)
         orientation = try c.decode(Orientation.self, forKey: .orientation)
         controllers = try c.decode([Controller].self, forKey: .controllers)
-        views = try c.decode([View].self, forKey: .views)
-        constraints = try c.decode([LayoutConstraint].self, forKey: .constraints)
+        views = SegmentedArray(try c.decode([View].self, forKey: .views))
+        constraints = SegmentedArray(try c.decode([LayoutConstraint].self, forKey: .constraints))
         keyboard = try c.decode(KeyboardState.self, forKey: .keyboard)
         focus = try c.decodeIfPresent(String.self, forKey: .focus)
         unnamedCount = try c.decode(Int.self, forKey: .unnamedCount)

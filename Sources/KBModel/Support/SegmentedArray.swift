@@ -1,0 +1,118 @@
+/// An array stored in segments of 32 elements.
+///
+/// Copies share their segments, and changing an element copies only its
+/// segment: a screen kept for undo shares nearly all its views and
+/// constraints with the screen that goes on, so a command that changes one
+/// constraint copies 32 of them, not all of them.
+public struct SegmentedArray<Element> {
+    static var segmentShift: Int { 5 }
+    static var segmentSize: Int { 1 << segmentShift }
+
+    /// Every segment is full except the last, which is never empty.
+    private var segments: [[Element]] = []
+    private var storedCount = 0
+
+    public init() {}
+
+    public init<S: Sequence>(_ elements: S) where S.Element == Element {
+        append(contentsOf: elements)
+    }
+}
+
+extension SegmentedArray: RandomAccessCollection, MutableCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storedCount }
+
+    public subscript(position: Int) -> Element {
+        get {
+            precondition(position >= 0 && position < storedCount, "index out of range")
+            return segments[position >> Self.segmentShift][position & (Self.segmentSize - 1)]
+        }
+        _modify {
+            precondition(position >= 0 && position < storedCount, "index out of range")
+            yield &segments[position >> Self.segmentShift][position & (Self.segmentSize - 1)]
+        }
+    }
+}
+
+extension SegmentedArray: RangeReplaceableCollection {
+    public mutating func append(_ element: Element) {
+        if storedCount & (Self.segmentSize - 1) == 0 {
+            var segment: [Element] = []
+            segment.reserveCapacity(Self.segmentSize)
+            segment.append(element)
+            segments.append(segment)
+        } else {
+            segments[segments.count - 1].append(element)
+        }
+        storedCount += 1
+    }
+
+    public mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
+        for e in elements { append(e) }
+    }
+
+    /// Rebuilds the segments from the one holding `range`'s start on; the
+    /// segments before it stay shared.
+    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with new: C) where C.Element == Element {
+        precondition(range.lowerBound >= 0 && range.upperBound <= storedCount, "range out of bounds")
+        if range.isEmpty && range.lowerBound == storedCount {
+            append(contentsOf: new)
+            return
+        }
+        let first = range.lowerBound >> Self.segmentShift
+        let base = first << Self.segmentShift
+        var tail: [Element] = []
+        tail.reserveCapacity(storedCount - base + new.count)
+        for s in first..<segments.count { tail.append(contentsOf: segments[s]) }
+        tail.replaceSubrange((range.lowerBound - base)..<(range.upperBound - base), with: new)
+        segments.removeSubrange(first...)
+        storedCount = base
+        append(contentsOf: tail)
+    }
+
+    public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        segments.removeAll(keepingCapacity: keepCapacity)
+        storedCount = 0
+    }
+}
+
+extension SegmentedArray: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension SegmentedArray: Equatable where Element: Equatable {
+    /// Equal counts mean equal segmentations; shared segments compare at
+    /// no cost.
+    public static func == (a: SegmentedArray, b: SegmentedArray) -> Bool {
+        a.storedCount == b.storedCount && a.segments == b.segments
+    }
+}
+
+extension SegmentedArray: Hashable where Element: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storedCount)
+        for e in self { hasher.combine(e) }
+    }
+}
+
+extension SegmentedArray: Sendable where Element: Sendable {}
+
+extension SegmentedArray: Encodable where Element: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        for e in self { try c.encode(e) }
+    }
+}
+
+extension SegmentedArray: Decodable where Element: Decodable {
+    public init(from decoder: Decoder) throws {
+        self.init(try [Element](from: decoder))
+    }
+}
+
+extension SegmentedArray: CustomStringConvertible {
+    public var description: String { Array(self).description }
+}
