@@ -57,7 +57,10 @@ extension LayoutEngine {
                 }
                 guides[g] = record
             }
-            if !changed { break }
+            if !changed {
+                isSettled = true
+                break
+            }
         }
         warnings += broken.map(\.warning)
         return (warnings, broken)

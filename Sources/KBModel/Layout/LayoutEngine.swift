@@ -84,6 +84,9 @@ final class LayoutEngine: @unchecked Sendable {
     var origins: [ObjectIdentifier: ConflictEntry] = [:]
     var cachedSnapshot: LayoutSnapshot?
     var cachedHierarchy: Hierarchy?
+    /// The last ``settle(_:)`` converged and nothing changed since: the
+    /// guides' constants agree with the frames.
+    var isSettled = false
 
     init() {}
 
@@ -104,11 +107,13 @@ final class LayoutEngine: @unchecked Sendable {
         e.origins = origins
         e.cachedSnapshot = cachedSnapshot
         e.cachedHierarchy = cachedHierarchy
+        e.isSettled = isSettled
         return e
     }
 
     func invalidate(structure: Bool = false) {
         cachedSnapshot = nil
+        isSettled = false
         if structure { cachedHierarchy = nil }
     }
 

@@ -214,6 +214,7 @@ extension Screen {
     /// keyboard or scrolling) and records the constraints it had to break.
     mutating func settleNow() -> [ModelWarning] {
         let e = currentEngine()
+        if e.isSettled { return [] }
         let (warnings, broken) = e.settle(self)
         for b in broken {
             if case let .constraint(i) = names[b.name] { constraints[i].isBroken = true }
