@@ -248,10 +248,17 @@ extension Session {
             }
         }
         return changes.indices.map { k in
-            if case let .frame(v, _, b) = changes[k], let a = before[k] {
-                return "~ \(v.padded(width))  \(a.padded(frameWidth)) → \(b)"
-            }
-            return changes[k].description
+            guard case let .frame(v, _, b) = changes[k], let a = before[k] else { return changes[k].description }
+            // "~ NAME  BEFORE → AFTER", names and frames padded to line up.
+            var line = "~ "
+            line.reserveCapacity(2 * frameWidth + width + 12)
+            line += v
+            line += String(repeating: " ", count: max(0, width - v.count) + 2)
+            line += a
+            line += String(repeating: " ", count: max(0, frameWidth - a.utf8.count))
+            line += " → "
+            line += b.description
+            return line
         }
     }
 
@@ -505,9 +512,10 @@ extension Session {
     /// Drops the strategies and rules whose controller, constraint or view
     /// no longer exists (removed with a view or on its own), saying so.
     mutating func detachDangling(_ log: inout ChangeLog) {
-        let constraints = Set(screen.constraints.map(\.name))
-        let views = Set(screen.views.map(\.name))
-        let controllers = Set(screen.controllers.map(\.name))
+        let screen = self.screen
+        let constraints = Names(screen: screen, kind: .constraint)
+        let views = Names(screen: screen, kind: .view)
+        let controllers = Names(screen: screen, kind: .controller)
         state.strategies.removeAll { s in
             let missing = ([s.constraint, s.parentConstraint].compactMap { $0 }.filter { !constraints.contains($0) })
                 + ([s.expandView, s.scrollView].compactMap { $0 }.filter { !views.contains($0) })
@@ -521,6 +529,13 @@ extension Session {
             log.notes.append("rule removed: \(r.text)")
             return true
         }
+    }
+
+    /// The screen's names of one kind, as a set to test membership in.
+    private struct Names {
+        let screen: Screen
+        let kind: ModelError.NameKind
+        func contains(_ name: String) -> Bool { screen.kind(of: name) == kind }
     }
 
     /// Applies a keyboard event that is not a show or hide.
