@@ -56,9 +56,8 @@ extension Session {
                 handlers.append("\(rule.controller) · rule: \(what)")
                 log.reportedConstants.insert(rule.constraint)
             }
-            events.append(EventRecord(notification: n, handlers: handlers))
+            record(EventRecord(notification: n, handlers: handlers))
         }
-        if events.count > 200 { events.removeFirst(events.count - 200) }
         let overlapAfter = keyboard.overlap(on: device, orientation)
         for s in state.strategies {
             let appeared = (try? screen.controller(named: s.controller))?.isAppeared ?? false

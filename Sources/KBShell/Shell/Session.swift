@@ -16,8 +16,21 @@ public struct Session: Sendable {
     /// The commands that ran (rejected ones excluded), for `history` and
     /// session files.
     public var history: [String] = []
-    /// Notifications posted so far, with the handlers that ran (last 200).
-    public var events: [EventRecord] = []
+    /// Notifications posted so far, with the handlers that ran (the last
+    /// ``eventLimit``).
+    public var events: [EventRecord] {
+        get { Array(eventLog.suffix(Self.eventLimit)) }
+        set { eventLog = newValue }
+    }
+    public static var eventLimit: Int { 200 }
+    /// The events, trimmed to the last ``eventLimit`` only when twice as
+    /// many piled up, so that posting one does not shift them all.
+    var eventLog: [EventRecord] = []
+
+    mutating func record(_ event: EventRecord) {
+        eventLog.append(event)
+        if eventLog.count >= 2 * Self.eventLimit { eventLog.removeFirst(eventLog.count - Self.eventLimit) }
+    }
     /// The text and JSON members of the last change, for `diff`.
     public var lastChange: CommandOutcome?
     var undoStack: [State] = []
