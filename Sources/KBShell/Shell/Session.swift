@@ -20,12 +20,14 @@ public struct Session: Sendable {
     /// ``eventLimit``).
     public var events: [EventRecord] {
         get { Array(eventLog.suffix(Self.eventLimit)) }
-        set { eventLog = newValue }
+        set { eventLog = SegmentedArray(newValue) }
     }
     public static var eventLimit: Int { 200 }
     /// The events, trimmed to the last ``eventLimit`` only when twice as
-    /// many piled up, so that posting one does not shift them all.
-    var eventLog: [EventRecord] = []
+    /// many piled up, so that posting one does not shift them all; in
+    /// segments, so that posting one while the copy kept for rolling back
+    /// shares them does not copy them all.
+    var eventLog: SegmentedArray<EventRecord> = []
 
     mutating func record(_ event: EventRecord) {
         eventLog.append(event)
