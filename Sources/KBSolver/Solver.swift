@@ -68,7 +68,7 @@ public struct Solver: Sendable {
 
     var slots: [Slot] = []
     var slotVariables: [Variable?] = []
-    var slotOf: [ObjectIdentifier: Int32] = [:]
+    var slotOf = IdentityMap()
 
     struct Definition: Sendable {
         /// The defined variable: `slot = Σ coefficient · terms + constant`.
