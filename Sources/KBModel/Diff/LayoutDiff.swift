@@ -34,17 +34,25 @@ public enum LayoutDiff {
             let x = roundPoints(before), y = roundPoints(after)
             if x != y { constants.append(.constant(constraint: name, before: x, after: y)) }
         }
-        if old.constraints.count == new.constraints.count
-            && zip(old.constraints, new.constraints).allSatisfy({ $0.name == $1.name }) {
-            for (a, b) in zip(old.constraints, new.constraints) where a.constant != b.constant {
-                compareConstant(b.name, a.constant, b.constant)
-            }
-        } else {
-            var oldConstants: [String: Double] = [:]
-            oldConstants.reserveCapacity(old.constraints.count)
-            for c in old.constraints { oldConstants[c.name] = c.constant }
-            for c in new.constraints {
-                if let b = oldConstants[c.name] { compareConstant(c.name, b, c.constant) }
+        // Pair the constraints by name: a common prefix and a common suffix
+        // by position (names are unique in each list, so a name in the
+        // middle cannot pair with one outside it), the middle by lookup.
+        let a = old.constraints, b = new.constraints
+        var prefix = 0
+        while prefix < a.count && prefix < b.count && a[prefix].name == b[prefix].name { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix && suffix < b.count - prefix
+            && a[a.count - 1 - suffix].name == b[b.count - 1 - suffix].name { suffix += 1 }
+        var middle: [String: Double] = [:]
+        for c in a[prefix..<(a.count - suffix)] { middle[c.name] = c.constant }
+        for (k, c) in b.enumerated() {
+            if k < prefix {
+                if a[k].constant != c.constant { compareConstant(c.name, a[k].constant, c.constant) }
+            } else if k >= b.count - suffix {
+                let x = a[a.count - (b.count - k)]
+                if x.constant != c.constant { compareConstant(c.name, x.constant, c.constant) }
+            } else if let before = middle[c.name] {
+                compareConstant(c.name, before, c.constant)
             }
         }
         constants.sort { naturalLess($0.target, $1.target) }
