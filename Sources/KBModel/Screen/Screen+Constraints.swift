@@ -84,6 +84,9 @@ extension Screen {
     public mutating func setConstant(_ value: Double, of name: String) throws(ModelError) -> MutationResult {
         let i = try constraintIndex(name)
         guard value.isFinite else { throw .invalidNumber("constant", value) }
+        // The same constant changes nothing, unless the constraint is broken
+        // (setting it again retries it).
+        guard constraints[i].constant != value || constraints[i].isBroken else { return .ok }
         constraints[i].constant = value
         let e = uniqueEngine()
         e.invalidate()

@@ -36,6 +36,7 @@ extension Screen {
     @discardableResult
     public mutating func setContentInset(_ inset: EdgeInsets, of view: String) throws(ModelError) -> MutationResult {
         let i = try scrollIndex(view)
+        guard views[i].scroll!.contentInset != inset else { return .ok }
         views[i].scroll!.contentInset = inset
         uniqueEngine().invalidate()
         return MutationResult(warnings: settleNow())
@@ -46,8 +47,10 @@ extension Screen {
     public mutating func setIndicatorInsets(_ inset: EdgeInsets, of view: String) throws(ModelError)
         -> MutationResult {
         let i = try scrollIndex(view)
+        guard views[i].scroll!.indicatorInsets != inset else { return .ok }
         views[i].scroll!.indicatorInsets = inset
-        uniqueEngine().invalidate()
+        // The snapshot shows them; the layout does not depend on them.
+        uniqueEngine().cachedSnapshot = nil
         return .ok
     }
 

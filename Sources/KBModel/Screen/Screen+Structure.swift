@@ -77,6 +77,7 @@ extension Screen {
         -> MutationResult {
         let i = try controllerIndex(controller)
         guard controllers[i].parent == nil else { throw .cannotRemoveRootView(controllers[i].rootView, controller: controller) }
+        guard controllers[i].rootFrameOverride != frame else { return .ok }
         controllers[i].rootFrameOverride = frame
         uniqueEngine().invalidate()
         return MutationResult(warnings: settleNow())

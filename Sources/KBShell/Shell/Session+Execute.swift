@@ -563,7 +563,7 @@ extension String {
 
     /// A flaw message split at its `fix:`.
     func splitFix() -> (String, String?) {
-        guard let r = range(of: " fix: ") else { return (self, nil) }
+        guard let r = firstRange(of: " fix: ") else { return (self, nil) }
         return (String(self[..<r.lowerBound]), String(self[r.upperBound...]))
     }
 }
