@@ -25,7 +25,9 @@ public struct EdgeInsets: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// `(top left bottom right)`, numbers with at most 2 decimals.
     public var description: String {
-        "(\(formatPoints(top)) \(formatPoints(left)) \(formatPoints(bottom)) \(formatPoints(right)))"
+        var text = PointText()
+        text.append(self)
+        return text.string
     }
 
     /// The same insets rounded to 2 decimals, -0 made 0.

@@ -44,16 +44,7 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
     /// `(x y; w h)`, numbers with at most 2 decimals, as kbplay prints frames.
     public var description: String {
         var text = PointText()
-        text.append(UInt8(ascii: "("))
-        text.append(x)
-        text.append(UInt8(ascii: " "))
-        text.append(y)
-        text.append(UInt8(ascii: ";"))
-        text.append(UInt8(ascii: " "))
-        text.append(width)
-        text.append(UInt8(ascii: " "))
-        text.append(height)
-        text.append(UInt8(ascii: ")"))
+        text.append(self)
         return text.string
     }
 

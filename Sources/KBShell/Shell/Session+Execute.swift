@@ -235,31 +235,46 @@ extension Session {
         return outcome
     }
 
-    /// Diff lines with the names padded so the frames line up.
+    /// Diff lines with the names padded so the frames line up, as one
+    /// block of text (a diff often moves every view: it is built in one
+    /// buffer, each frame formatted once).
     func aligned(_ changes: [LayoutChange]) -> [String] {
-        var width = 0, frameWidth = 0
-        var before: [String?] = Array(repeating: nil, count: changes.count)
-        for (k, c) in changes.enumerated() {
-            if case let .frame(v, a, _) = c {
-                let text = a.description
-                width = max(width, v.count)
-                frameWidth = max(frameWidth, text.utf8.count)
-                before[k] = text
+        var width = 0
+        for c in changes {
+            if case let .frame(v, _, _) = c { width = max(width, v.count) }
+        }
+        // The frames before, formatted first (their widest decides the
+        // padding), then copied into their lines.
+        var out = PointText(capacity: changes.count * 56)
+        var before: [(start: Int, end: Int)] = []
+        before.reserveCapacity(changes.count)
+        var frameWidth = 0
+        for c in changes {
+            guard case let .frame(_, a, _) = c else { continue }
+            let start = out.count
+            out.append(a)
+            before.append((start, out.count))
+            frameWidth = max(frameWidth, out.count - start)
+        }
+        let prefix = out.count
+        var k = 0
+        for c in changes {
+            if out.count > prefix { out.append(UInt8(ascii: "\n")) }
+            guard case let .frame(v, _, b) = c else {
+                out.append(c.description)
+                continue
             }
+            let (start, end) = before[k]
+            k += 1
+            out.append("~ ")
+            out.append(v)
+            out.appendSpaces(width - v.count + 2)
+            out.appendCopy(start, end)
+            out.appendSpaces(frameWidth - (end - start))
+            out.append(" → ")
+            out.append(b)
         }
-        return changes.indices.map { k in
-            guard case let .frame(v, _, b) = changes[k], let a = before[k] else { return changes[k].description }
-            // "~ NAME  BEFORE → AFTER", names and frames padded to line up.
-            var line = "~ "
-            line.reserveCapacity(2 * frameWidth + width + 12)
-            line += v
-            line += String(repeating: " ", count: max(0, width - v.count) + 2)
-            line += a
-            line += String(repeating: " ", count: max(0, frameWidth - a.utf8.count))
-            line += " → "
-            line += b.description
-            return line
-        }
+        return [out.string(from: prefix)]
     }
 
     /// UIKit's "Unable to simultaneously satisfy constraints", names aligned.
