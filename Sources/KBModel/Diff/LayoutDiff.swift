@@ -60,11 +60,16 @@ public enum LayoutDiff {
     }
 
     private static func compare(_ a: ViewLayout, _ b: ViewLayout, into out: inout [LayoutChange]) {
-        let fa = a.windowFrame.rounded, fb = b.windowFrame.rounded
-        if fa != fb { out.append(.frame(view: b.name, before: fa, after: fb)) }
-        let sa = a.safeAreaInsets.rounded, sb = b.safeAreaInsets.rounded
-        if sa != sb { out.append(.safeAreaInsets(view: b.name, before: sa, after: sb)) }
-        guard let x = a.scroll, let y = b.scroll else { return }
+        // Equal values round equally: only values that differ are rounded.
+        if a.windowFrame != b.windowFrame {
+            let fa = a.windowFrame.rounded, fb = b.windowFrame.rounded
+            if fa != fb { out.append(.frame(view: b.name, before: fa, after: fb)) }
+        }
+        if a.safeAreaInsets != b.safeAreaInsets {
+            let sa = a.safeAreaInsets.rounded, sb = b.safeAreaInsets.rounded
+            if sa != sb { out.append(.safeAreaInsets(view: b.name, before: sa, after: sb)) }
+        }
+        guard let x = a.scroll, let y = b.scroll, x != y else { return }
         let ca = Size(width: roundPoints(x.contentSize.width), height: roundPoints(x.contentSize.height))
         let cb = Size(width: roundPoints(y.contentSize.width), height: roundPoints(y.contentSize.height))
         if ca != cb { out.append(.contentSize(view: b.name, before: ca, after: cb)) }

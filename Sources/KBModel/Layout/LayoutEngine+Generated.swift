@@ -234,7 +234,12 @@ extension LayoutEngine {
     /// A view's window frame at the last `updateVariables`.
     func currentFrame(_ view: String) -> Rect {
         guard let b = boxes[view] else { return .zero }
-        return Rect(x: cleanValue(solver.value(of: b.x)), y: cleanValue(solver.value(of: b.y)),
+        return frame(of: b)
+    }
+
+    /// The frame of a view's box at the last solve.
+    func frame(of b: Box) -> Rect {
+        Rect(x: cleanValue(solver.value(of: b.x)), y: cleanValue(solver.value(of: b.y)),
                     width: cleanValue(solver.value(of: b.w)), height: cleanValue(solver.value(of: b.h)))
     }
 

@@ -69,13 +69,14 @@ extension LayoutEngine {
     /// A snapshot of the current solution (call after ``settle(_:)``).
     func snapshot(_ screen: Screen) -> LayoutSnapshot {
         let h = hierarchy(screen)
+        let boxes = boxesByIndex(screen)
         var windowFrames = [Rect](repeating: .zero, count: screen.views.count)
         var offsets = [Point](repeating: .zero, count: screen.views.count)
         var layouts: [ViewLayout] = []
         layouts.reserveCapacity(h.order.count)
         for i in h.order {
             let view = screen.views[i]
-            let wf = currentFrame(view.name)
+            let wf = boxes[i].map(frame(of:)) ?? .zero
             windowFrames[i] = wf
             var frame = wf
             if let p = h.parent[i] {

@@ -84,6 +84,8 @@ final class LayoutEngine: @unchecked Sendable {
     var origins: [ObjectIdentifier: ConflictEntry] = [:]
     var cachedSnapshot: LayoutSnapshot?
     var cachedHierarchy: Hierarchy?
+    /// Per view index, its box (built with the hierarchy).
+    var cachedBoxes: [Box?]?
     /// The last ``settle(_:)`` converged and nothing changed since: the
     /// guides' constants agree with the frames.
     var isSettled = false
@@ -107,6 +109,7 @@ final class LayoutEngine: @unchecked Sendable {
         e.origins = origins
         e.cachedSnapshot = cachedSnapshot
         e.cachedHierarchy = cachedHierarchy
+        e.cachedBoxes = cachedBoxes
         e.isSettled = isSettled
         return e
     }
@@ -114,7 +117,10 @@ final class LayoutEngine: @unchecked Sendable {
     func invalidate(structure: Bool = false) {
         cachedSnapshot = nil
         isSettled = false
-        if structure { cachedHierarchy = nil }
+        if structure {
+            cachedHierarchy = nil
+            cachedBoxes = nil
+        }
     }
 
     func hierarchy(_ screen: Screen) -> Hierarchy {
@@ -124,12 +130,21 @@ final class LayoutEngine: @unchecked Sendable {
         return h
     }
 
+    /// The boxes of the screen's views by index (nil: a view without one).
+    func boxesByIndex(_ screen: Screen) -> [Box?] {
+        if let b = cachedBoxes, b.count == screen.views.count { return b }
+        let b = screen.views.map { boxes[$0.name] }
+        cachedBoxes = b
+        return b
+    }
+
     // MARK: Variables
 
     func box(_ view: String) -> Box {
         if let b = boxes[view] { return b }
         let b = Box(view)
         boxes[view] = b
+        cachedBoxes = nil
         return b
     }
 
