@@ -67,9 +67,12 @@ extension Screen {
         let e = uniqueEngine()
         var out: [String] = []
         let wanted = names.map(Set.init)
-        for v in hierarchyOrder where wanted?.contains(v.name) ?? true {
-            guard let b = e.boxes[v.name] else { out.append(v.name); continue }
-            if [b.x, b.y, b.w, b.h].contains(where: { e.isAmbiguous($0) }) { out.append(v.name) }
+        let boxes = e.boxesByIndex(self)
+        for i in e.hierarchy(self).order where wanted?.contains(views[i].name) ?? true {
+            guard let b = boxes[i] else { out.append(views[i].name); continue }
+            if e.isAmbiguous(b.x) || e.isAmbiguous(b.y) || e.isAmbiguous(b.w) || e.isAmbiguous(b.h) {
+                out.append(views[i].name)
+            }
         }
         return out
     }

@@ -578,7 +578,26 @@ extension String {
 
     /// A flaw message split at its `fix:`.
     func splitFix() -> (String, String?) {
-        guard let r = firstRange(of: " fix: ") else { return (self, nil) }
-        return (String(self[..<r.lowerBound]), String(self[r.upperBound...]))
+        guard let (head, tail) = split(atFirst: " fix: ") else { return (self, nil) }
+        return (head, tail)
+    }
+
+    /// The text before the first occurrence of `marker`, if there is one.
+    func prefix(before marker: String) -> String? {
+        split(atFirst: marker)?.0
+    }
+
+    /// The text before and after the first occurrence of `marker`
+    /// (compared by UTF-8 bytes), if there is one.
+    func split(atFirst marker: String) -> (String, String)? {
+        let text = Array(utf8), m = Array(marker.utf8)
+        guard !m.isEmpty, text.count >= m.count else { return nil }
+        for start in 0...(text.count - m.count) where text[start] == m[0] {
+            if text[start..<(start + m.count)].elementsEqual(m) {
+                return (String(decoding: text[..<start], as: UTF8.self),
+                        String(decoding: text[(start + m.count)...], as: UTF8.self))
+            }
+        }
+        return nil
     }
 }

@@ -49,17 +49,25 @@ extension Session {
     mutating func frames() -> CommandOutcome {
         let snapshot = screen.layout()
         let width = snapshot.views.map(\.name.count).max() ?? 0
-        var lines: [String] = []
+        var text = PointText(capacity: (snapshot.views.count + 1) * (width + 24))
         var map: [String: JSON] = [:]
+        map.reserveCapacity(snapshot.views.count)
+        func line(_ name: String, _ f: Rect) {
+            if text.count > 0 { text.append(UInt8(ascii: "\n")) }
+            text.append(name)
+            text.appendSpaces(width - name.count)
+            for x in [f.minX, f.minY, f.width, f.height] {
+                text.append(UInt8(ascii: " "))
+                text.append(x)
+            }
+        }
         for v in snapshot.views {
             let f = v.windowFrame.rounded
-            lines.append("\(v.name.padded(width)) \(formatPoints(f.minX)) \(formatPoints(f.minY)) \(formatPoints(f.width)) \(formatPoints(f.height))")
-            map[v.name] = .array([f.minX, f.minY, f.width, f.height].map { .number($0) })
+            line(v.name, f)
+            map[v.name] = .array([.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)])
         }
-        if let k = snapshot.keyboardFrame {
-            lines.append("\("keyboard".padded(width)) \(formatPoints(k.minX)) \(formatPoints(k.minY)) \(formatPoints(k.width)) \(formatPoints(k.height))")
-        }
-        return CommandOutcome(command: "frames", text: lines.joined(separator: "\n"), members: ["frames": .object(map)])
+        if let k = snapshot.keyboardFrame { line("keyboard", k) }
+        return CommandOutcome(command: "frames", text: text.string, members: ["frames": .object(map)])
     }
 
     mutating func constraintList(_ view: String?) throws -> CommandOutcome {

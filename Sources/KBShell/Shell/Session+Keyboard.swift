@@ -39,7 +39,7 @@ extension Session {
                 for (what, why) in r.effects {
                     log.lines.append("  \(r.controller) · \(r.strategy.rawValue.padded(12)) \(what)   \(why)")
                     handlers.append("\(r.controller) · \(r.strategy.rawValue): \(what)")
-                    if let dot = what.firstRange(of: ".constant ") { log.reportedConstants.insert(String(what[..<dot.lowerBound])) }
+                    if let name = what.prefix(before: ".constant ") { log.reportedConstants.insert(name) }
                 }
                 for f in r.flaws where !log.flaws.contains(where: { $0.id == f.id && $0.controller == f.controller && $0.strategy == f.strategy }) {
                     log.flaws.append(f)
