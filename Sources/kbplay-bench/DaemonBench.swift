@@ -11,7 +11,8 @@ import Glibc
 /// reply) is timed.
 ///
 /// The daemon is the `kbplay` executable built beside this one, started on
-/// a temporary socket and sessions folder and stopped at the end. Every
+/// a socket and sessions folder made for the run (in the temporary
+/// directory, or under `--dir`) and stopped at the end. Every
 /// client blocks on its own thread, so the clients never compete with the
 /// daemon for a thread pool.
 struct DaemonBench: ParsableCommand {
@@ -23,14 +24,19 @@ struct DaemonBench: ParsableCommand {
     @Option(help: "Concurrent clients, each on its own session.") var clients = 50
     @Option(help: "Requests per client (after its `demo`).") var requests = 200
     @Option(help: "The kbplay executable (default: the one built beside kbplay-bench).") var kbplay: String?
+    @Option(help: "The folder for the daemon's socket and sessions (default: the temporary directory); /dev/shm keeps the journal's syncs off the disk.") var dir: String?
 
     func run() throws {
         let executable = kbplay ?? Self.siblingExecutable("kbplay")
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw ValidationError("no kbplay executable at \(executable) (build all products, or pass --kbplay)")
         }
-        let dir = NSTemporaryDirectory() + "kbplay-bench-daemon-\(getpid())"
-        mkdir(dir, 0o700)
+        var parent = self.dir ?? NSTemporaryDirectory()
+        while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
+        let dir = parent + "/kbplay-bench-daemon-\(getpid())"
+        guard mkdir(dir, 0o700) == 0 || errno == EEXIST else {
+            throw ValidationError("cannot create \(dir): \(String(cString: strerror(errno)))")
+        }
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let socketPath = dir + "/s.sock"
         let daemon = Process()
@@ -91,10 +97,12 @@ struct DaemonBench: ParsableCommand {
         // Every client has its session loaded (the `demo` acknowledged)
         // before any timed request starts.
         while results.readyClients() < n && !results.failed { usleep(1000) }
+        let cpu0 = Self.cpuSeconds(of: daemon.processIdentifier)
         let t0 = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<n { start.signal() }
         done.wait()
         let wall = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+        let cpu1 = Self.cpuSeconds(of: daemon.processIdentifier)
         if let failure = results.firstFailure { throw ValidationError(failure) }
         let all = results.all.sorted()
         func percentile(_ p: Double) -> Double { all[min(all.count - 1, Int((p * Double(all.count)).rounded(.up)) - 1)] }
@@ -102,8 +110,24 @@ struct DaemonBench: ParsableCommand {
         print("#   requests=\(all.count) (\(perClient) per client, keyboard show/hide after demo) "
             + "min_us=\(Int(all.first!.rounded())) p90_us=\(Int(percentile(0.90).rounded())) "
             + "max_us=\(Int(all.last!.rounded())) wall_s=\(String(format: "%.2f", wall)) "
-            + "throughput=\(Int((Double(all.count) / wall).rounded()))/s")
+            + "throughput=\(Int((Double(all.count) / wall).rounded()))/s dir=\(parent)")
+        if let cpu0, let cpu1 {
+            // Clock ticks (10 ms): coarse unless the run is long.
+            print("#   daemon_cpu_s=\(String(format: "%.2f", cpu1 - cpu0)) "
+                + "daemon_cpu_us_per_request=\(Int(((cpu1 - cpu0) * 1e6 / Double(all.count)).rounded()))")
+        }
         fflush(nil)
+    }
+
+    /// User + system CPU time of a process so far, from /proc/PID/stat.
+    static func cpuSeconds(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command's closing parenthesis start at field 3;
+        // utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// `NAME` in the folder of the running executable.
