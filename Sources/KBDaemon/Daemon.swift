@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import KBShell
 import NIOCore
 import NIOPosix
@@ -114,17 +115,80 @@ public final class Daemon<Session: HostedSession>: Sendable {
                 } catch {
                     reply = DaemonFailure(id: request.id, message: "\(error)").reply
                 }
+            case let .success(request) where request.op == .eval:
+                // The hot path: the reply is written straight from the result.
+                guard let result = await evaluate(request, client: client, on: channel) else { continue }
+                reply = result
             case let .success(request):
                 reply = await handle(request, client: client)
             }
             guard channel.isActive else { break }
-            try? await channel.writeAndFlush(Self.encode(reply)).get()
+            await send(reply, on: channel)
         }
         for (host, token) in subscriptions { await host.unsubscribe(token) }
     }
 
     static func encode(_ json: JSON) -> ByteBuffer {
-        ByteBuffer(string: json.text + "\n")
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(1024)
+        JSONBytes.write(json, to: &buffer)
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        return buffer
+    }
+
+    /// Writes a reply without waiting for it to reach the socket: replies
+    /// from one connection still go out in order (the event loop runs
+    /// writes in the order they were asked for). A client that does not
+    /// read its replies fills the channel's buffer; then each write waits
+    /// until it is written, so its requests are no longer read faster
+    /// than its replies leave.
+    private func send(_ reply: JSON, on channel: any Channel) async {
+        await send(Self.encode(reply), on: channel)
+    }
+
+    private func send(_ buffer: ByteBuffer, on channel: any Channel) async {
+        if channel.isWritable {
+            channel.writeAndFlush(buffer, promise: nil)
+        } else {
+            try? await channel.writeAndFlush(buffer).get()
+        }
+    }
+
+    /// An eval, its reply written to the channel once the command is on
+    /// disk; an error is returned as the reply to write instead.
+    private func evaluate(_ request: DaemonRequest, client: String, on channel: any Channel) async -> JSON? {
+        let session = request.session!
+        do {
+            let host = try await registry.host(session)
+            let (result, pending) = try await host.run(request.command!, client: client)
+            // The reply is encoded while the journal record is synced.
+            // {"id": …, "result": …, "session": …, "status": "done"}: the
+            // keys in JSON.text's order.
+            var buffer = ByteBuffer()
+            buffer.reserveCapacity(1024)
+            buffer.writeStaticString("{\"id\": ")
+            JSONBytes.write(request.id, to: &buffer)
+            buffer.writeStaticString(", \"result\": ")
+            JSONBytes.write(result, to: &buffer)
+            buffer.writeStaticString(", \"session\": ")
+            JSONBytes.writeString(session, to: &buffer)
+            buffer.writeStaticString(", \"status\": \"done\"}\n")
+            if let pending {
+                do {
+                    try await pending.wait()
+                } catch {
+                    try await host.reloadFromJournal()
+                    throw error
+                }
+            }
+            guard channel.isActive else { return nil }
+            await send(buffer, on: channel)
+            return nil
+        } catch let failure as DaemonFailure {
+            return failure.reply
+        } catch {
+            return DaemonFailure(id: request.id, message: "\(error)").reply
+        }
     }
 
     /// Carries out one request; failures become error replies.
@@ -183,26 +247,39 @@ public final class Daemon<Session: HostedSession>: Sendable {
 
 /// The live sessions by name; a request naming an unknown session creates
 /// it (loaded from its journal if it has one).
+///
+/// A loaded session is found under a lock without entering the actor, so
+/// concurrent requests on different sessions do not queue on it; loading,
+/// cloning and closing go through the actor one at a time.
 actor Registry<Session: HostedSession> {
     let directory: String
     /// Where the sessions' own `save` and `load` go.
     let sessionsDirectory: String
-    private var hosts: [String: SessionHost<Session>] = [:]
+    /// The group commit of every journal in `directory`.
+    let syncer = JournalSync()
+    private let hosts = HostTable<Session>()
 
     init(directory: String, sessionsDirectory: String) {
         self.directory = directory
         self.sessionsDirectory = sessionsDirectory
     }
 
-    func host(_ name: String) throws -> SessionHost<Session> {
+    /// The live session `name`, loaded or created if need be.
+    nonisolated func host(_ name: String) async throws -> SessionHost<Session> {
         if let host = hosts[name] { return host }
-        let host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
+        return try await load(name)
+    }
+
+    private func load(_ name: String) throws -> SessionHost<Session> {
+        if let host = hosts[name] { return host }
+        let host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory,
+                                                 syncer: syncer)
         hosts[name] = host
         return host
     }
 
     func names() throws -> [String] {
-        var names = Set(hosts.keys)
+        var names = Set(hosts.names)
         if let dir = opendir(directory) {
             defer { closedir(dir) }
             while let entry = readdir(dir) {
@@ -219,16 +296,38 @@ actor Registry<Session: HostedSession> {
         guard hosts[target] == nil, try Journal.read(directory: directory, name: target) == nil else {
             throw DaemonFailure(id: .null, message: "a session named '\(target)' already exists")
         }
-        let source = try host(name)
+        let source = try load(name)
         let session = await source.current
+        // The actor may have loaded `target` while it waited.
+        guard hosts[target] == nil else {
+            throw DaemonFailure(id: .null, message: "a session named '\(target)' already exists")
+        }
         hosts[target] = try SessionHost<Session>.copy(of: session, name: target, directory: directory,
-                                                      sessionsDirectory: sessionsDirectory)
+                                                      sessionsDirectory: sessionsDirectory, syncer: syncer)
     }
 
     func close(_ name: String) async throws {
-        guard let host = hosts.removeValue(forKey: name) else { return }
+        guard let host = hosts.remove(name) else { return }
         try await host.close()
     }
+}
+
+/// The registry's sessions by name, read under a lock by any thread and
+/// changed only by the registry.
+final class HostTable<Session: HostedSession>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hosts: [String: SessionHost<Session>] = [:]
+
+    subscript(name: String) -> SessionHost<Session>? {
+        get { lock.withLock { hosts[name] } }
+        set { lock.withLock { hosts[name] = newValue } }
+    }
+
+    func remove(_ name: String) -> SessionHost<Session>? {
+        lock.withLock { hosts.removeValue(forKey: name) }
+    }
+
+    var names: [String] { lock.withLock { Array(hosts.keys) } }
 }
 
 /// Hands decoded lines to the connection's task, in order, and ends the

@@ -4,24 +4,39 @@ import Glibc
 import Dispatch
 import Foundation
 import KBShell
+import NIOCore
 
 /// `syncfs(2)`: flushes every file of the filesystem holding `fd`.
 @_silgen_name("syncfs")
 private func syncfs(_ fd: Int32) -> Int32
 
-/// Makes journal records durable for all sessions at once (group commit):
-/// one `syncfs` of the journals' filesystem covers every record any session
-/// wrote before it, so concurrent sessions share the wait for the disk
-/// instead of queueing one `fsync` each. It runs on a queue of its own, off
-/// the threads the sessions run on.
+/// Makes journal records durable for all sessions of a daemon at once
+/// (group commit): one `syncfs` of the journals' filesystem covers every
+/// record any session wrote before it, so concurrent sessions share the
+/// wait for the disk instead of queueing one `fsync` each.
+///
+/// A session that wants its record on disk registers as a waiter; one sync
+/// at a time runs on a queue of its own (off the threads the sessions run
+/// on) and, when it ends, releases every waiter whose record it covered.
+/// Waiters that arrive while a sync runs are served together by the next
+/// one. A record already covered by a finished sync returns at once.
 final class JournalSync: @unchecked Sendable {
-    static let shared = JournalSync()
+    private struct Waiter {
+        var ticket: Int
+        var file: JournalFile
+        var done: CheckedContinuation<Void, Error>
+    }
+
     private let lock = NSLock()
+    /// Records written (each counted after its `write` returned).
     private var written = 0
+    /// Every record up to this count is on disk.
     private var synced = 0
+    private var waiters: [Waiter] = []
+    private var syncing = false
     private let queue = DispatchQueue(label: "kbplay.journal.sync")
 
-    /// Counts a record written; its ticket for ``sync(through:fd:)``.
+    /// Counts a record written; its ticket for ``sync(through:file:)``.
     func wrote() -> Int {
         lock.lock()
         defer { lock.unlock() }
@@ -30,23 +45,64 @@ final class JournalSync: @unchecked Sendable {
     }
 
     /// Returns once the record with `ticket`, and every one written before
-    /// it by any session, is on disk. `file` keeps the descriptor open.
+    /// it by any session, is on disk. `file` holds the record and keeps its
+    /// descriptor open.
     func sync(through ticket: Int, file: JournalFile) async throws {
+        if lock.withLock({ synced >= ticket }) { return }
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
-            queue.async {
-                self.lock.lock()
-                let already = self.synced >= ticket
-                let target = self.written
-                self.lock.unlock()
-                if already { return done.resume() }
-                // A filesystem that cannot syncfs still has fsync.
-                guard syncfs(file.fd) == 0 || fsync(file.fd) == 0 else {
-                    return done.resume(throwing: DaemonIOError("cannot sync \(file.path): \(String(cString: strerror(errno)))"))
+            lock.lock()
+            if synced >= ticket {
+                lock.unlock()
+                return done.resume()
+            }
+            waiters.append(Waiter(ticket: ticket, file: file, done: done))
+            let start = !syncing
+            syncing = true
+            lock.unlock()
+            if start { queue.async { self.drain() } }
+        }
+    }
+
+    /// Syncs until nobody waits.
+    private func drain() {
+        while true {
+            lock.lock()
+            guard !waiters.isEmpty else {
+                syncing = false
+                lock.unlock()
+                return
+            }
+            let batch = waiters
+            waiters = []
+            // Every waiter's record was counted before it waited, so this
+            // sync covers all of them, and every record counted so far.
+            let target = written
+            lock.unlock()
+            if syncfs(batch[0].file.fd) == 0 {
+                lock.lock()
+                synced = max(synced, target)
+                lock.unlock()
+                for waiter in batch { waiter.done.resume() }
+            } else {
+                // A filesystem that cannot syncfs still has fsync: each
+                // waiter's own file, once per file. Records of sessions not
+                // waiting yet are not covered, so `synced` stays.
+                var outcome: [ObjectIdentifier: Int32] = [:]
+                for waiter in batch {
+                    let key = ObjectIdentifier(waiter.file)
+                    let error: Int32
+                    if let known = outcome[key] {
+                        error = known
+                    } else {
+                        error = fsync(waiter.file.fd) == 0 ? 0 : errno
+                        outcome[key] = error
+                    }
+                    if error == 0 {
+                        waiter.done.resume()
+                    } else {
+                        waiter.done.resume(throwing: DaemonIOError("cannot sync \(waiter.file.path): \(String(cString: strerror(error)))"))
+                    }
                 }
-                self.lock.lock()
-                self.synced = max(self.synced, target)
-                self.lock.unlock()
-                done.resume()
             }
         }
     }
@@ -65,10 +121,6 @@ final class JournalFile: @unchecked Sendable {
 
     deinit { Glibc.close(fd) }
 
-    /// Returns once the record with `ticket` is on disk.
-    func sync(through ticket: Int) async throws {
-        try await JournalSync.shared.sync(through: ticket, file: self)
-    }
 }
 
 /// A session's durable record: `DIR/.journal/NAME.journal`, one JSON object
@@ -80,14 +132,17 @@ final class JournalFile: @unchecked Sendable {
 struct Journal {
     let directory: String
     let name: String
+    /// The group commit of every journal in `directory`.
+    let syncer: JournalSync
     private var file: JournalFile?
     private(set) var entries = 0
 
     var path: String { "\(directory)/\(name).journal" }
 
-    init(directory: String, name: String) {
+    init(directory: String, name: String, syncer: JournalSync) {
         self.directory = directory
         self.name = name
+        self.syncer = syncer
     }
 
     /// The snapshot text and the commands after it, if the journal exists.
@@ -110,18 +165,38 @@ struct Journal {
         return (snapshot, commands)
     }
 
-    /// Writes one command; it is durable once the returned file's
-    /// ``JournalFile/sync(through:)`` with the returned ticket returns.
-    mutating func write(_ command: String, client: String, seq: Int) throws -> (JournalFile, Int) {
+    /// Writes one command; it is durable once ``PendingSync/wait()`` on
+    /// the result returns.
+    mutating func write(_ command: String, client: String, seq: Int) throws -> PendingSync {
         if file == nil {
             let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw DaemonIOError("cannot open \(path): \(String(cString: strerror(errno)))") }
             file = JournalFile(fd: fd, path: path)
         }
-        let line = JSON.object(["seq": .number(Double(seq)), "client": .string(client), "command": .string(command)]).text + "\n"
-        try FileIO.writeAll(file!.fd, line, path: path)
+        // {"client": …, "command": …, "seq": n}: the keys in JSON.text's order.
+        var line = ByteBuffer()
+        line.reserveCapacity(command.utf8.count + client.utf8.count + 48)
+        line.writeStaticString("{\"client\": ")
+        JSONBytes.writeString(client, to: &line)
+        line.writeStaticString(", \"command\": ")
+        JSONBytes.writeString(command, to: &line)
+        line.writeStaticString(", \"seq\": ")
+        JSONBytes.writeInteger(Int64(seq), to: &line)
+        line.writeStaticString("}\n")
+        let fd = file!.fd
+        try line.withUnsafeReadableBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw DaemonIOError("cannot write \(path): \(String(cString: strerror(errno)))")
+                }
+                offset += n
+            }
+        }
         entries += 1
-        return (file!, JournalSync.shared.wrote())
+        return PendingSync(file: file!, ticket: syncer.wrote(), syncer: syncer)
     }
 
     /// Replaces the journal with one snapshot line, atomically.
@@ -134,6 +209,18 @@ struct Journal {
 
     mutating func close() {
         file = nil
+    }
+}
+
+/// A journal record written but maybe not yet on disk.
+struct PendingSync: Sendable {
+    let file: JournalFile
+    let ticket: Int
+    let syncer: JournalSync
+
+    /// Returns once the record is on disk.
+    func wait() async throws {
+        try await syncer.sync(through: ticket, file: file)
     }
 }
 

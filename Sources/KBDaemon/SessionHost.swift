@@ -38,17 +38,18 @@ actor SessionHost<Session: HostedSession> {
 
     /// Loads a session from its journal, then compacts so the journal
     /// starts from a snapshot.
-    static func open(name: String, directory: String, sessionsDirectory: String) throws -> SessionHost {
+    static func open(name: String, directory: String, sessionsDirectory: String, syncer: JournalSync) throws -> SessionHost {
         let session = try load(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
-        var journal = Journal(directory: directory, name: name)
+        var journal = Journal(directory: directory, name: name, syncer: syncer)
         try journal.compact(snapshot: try session.encoded())
         return SessionHost(name: name, session: session, journal: journal, directory: directory,
                            sessionsDirectory: sessionsDirectory)
     }
 
     /// A host for a copy of `session` under another name.
-    static func copy(of session: Session, name: String, directory: String, sessionsDirectory: String) throws -> SessionHost {
-        var journal = Journal(directory: directory, name: name)
+    static func copy(of session: Session, name: String, directory: String, sessionsDirectory: String,
+                     syncer: JournalSync) throws -> SessionHost {
+        var journal = Journal(directory: directory, name: name, syncer: syncer)
         try journal.compact(snapshot: try session.encoded())
         return SessionHost(name: name, session: session, journal: journal, directory: directory,
                            sessionsDirectory: sessionsDirectory)
@@ -58,41 +59,54 @@ actor SessionHost<Session: HostedSession> {
     /// Everything but a rejected command is on disk before this returns.
     ///
     /// Commands run one at a time in arrival order (the actor runs
-    /// `execute` without suspending); while a command waits for the disk,
-    /// the next one may already run, and one `fsync` then covers both.
-    func eval(_ command: String, client: String) async throws -> JSON {
+    /// `execute` without suspending); the wait for the disk happens off the
+    /// actor, so the next command may already run, and one sync then
+    /// covers both.
+    nonisolated func eval(_ command: String, client: String) async throws -> JSON {
+        let (result, pending) = try await run(command, client: client)
+        if let pending {
+            do {
+                try await pending.wait()
+            } catch {
+                try await reloadFromJournal()
+                throw error
+            }
+        }
+        return result
+    }
+
+    /// Runs a command and writes it to the journal; the record is durable
+    /// once the returned sync's ``PendingSync/wait()`` returns (nil for a
+    /// rejected command, which changed nothing and is not journaled).
+    func run(_ command: String, client: String) throws -> (JSON, PendingSync?) {
         // In place: a rejected command leaves the session as it was, and a
         // copy kept "just in case" would make every change copy the session.
         let outcome = session.execute(command)
         let result = outcome.json
-        guard outcome.status != .rejected else { return result }
+        guard outcome.status != .rejected else { return (result, nil) }
         sequence += 1
-        let pending: (JournalFile, Int)
+        let pending: PendingSync
         do {
             pending = try journal.write(command, client: client, seq: sequence)
         } catch {
             try reloadFromJournal()
             throw error
         }
-        let message = JSON.object(["session": .string(name), "client": .string(client), "result": result,
-                                   "event": .string("change")])
-        for (_, continuation) in subscribers.sorted(by: { $0.key < $1.key }) { continuation.yield(message) }
+        if !subscribers.isEmpty {
+            let message = JSON.object(["session": .string(name), "client": .string(client), "result": result,
+                                       "event": .string("change")])
+            for (_, continuation) in subscribers.sorted(by: { $0.key < $1.key }) { continuation.yield(message) }
+        }
         if journal.entries >= Self.compactionInterval {
             // The snapshot is written and synced before the file is swapped.
             try journal.compact(snapshot: try session.encoded())
         }
-        do {
-            try await pending.0.sync(through: pending.1)
-        } catch {
-            try reloadFromJournal()
-            throw error
-        }
-        return result
+        return (result, pending)
     }
 
-    /// After a failed write: back to what the journal holds (what was
-    /// acknowledged).
-    private func reloadFromJournal() throws {
+    /// After a failed write or sync: back to what the journal holds (what
+    /// was acknowledged).
+    func reloadFromJournal() throws {
         journal.close()
         session = try Self.load(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
     }
