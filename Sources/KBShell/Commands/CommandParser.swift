@@ -11,16 +11,16 @@ public enum CommandParser {
            spec.arguments.contains(where: { pattern in
                [ValueKind.file, .session, .device, .strategy].contains { pattern.mentions($0) }
            }) {
-            return try match(spec, used, spaced, line)
+            return try match(spec, used, spaced, line, endColumn: line.count + 1)
         }
-        let tokens: [Token]
-        do { tokens = try Lexer.tokenize(line) } catch { throw CommandError(error.message, column: error.column) }
+        let (tokens, endColumn): ([Token], Int)
+        do { (tokens, endColumn) = try Lexer.scan(line) } catch { throw CommandError(error.message, column: error.column) }
         guard let first = tokens.first else { return nil }
         guard first.kind == .word else {
             throw CommandError("expected a command, found '\(first.text)'", column: first.column,
                                suggestion: "help lists the commands")
         }
-        let words = tokens.prefix { $0.kind == .word }.map(\.text)
+        let words = tokens.prefix(CommandTable.maxWordCount).prefix { $0.kind == .word }.map(\.text)
         guard let (spec, used) = CommandTable.lookup(words) else {
             // A known first word with a wrong second one (`keyboard shwo`).
             let subcommands = CommandTable.all.filter { $0.words.count > 1 && $0.words[0] == first.text }
@@ -36,12 +36,14 @@ public enum CommandParser {
             throw CommandError("unknown command '\(first.text)'", column: first.column,
                                suggestion: nearestName(to: first.text, in: CommandTable.firstWords) ?? "help lists the commands")
         }
-        return try match(spec, used, tokens, line)
+        return try match(spec, used, tokens, line, endColumn: endColumn)
     }
 
-    static func match(_ spec: CommandSpec, _ used: Int, _ tokens: [Token], _ line: String) throws(CommandError) -> ParsedCommand {
-        var matcher = Matcher(tokens: tokens, index: used, line: line)
-        var parsed = ParsedCommand(spec: spec, values: [:], present: [], rest: [], restColumn: line.count + 1, line: line)
+    static func match(_ spec: CommandSpec, _ used: Int, _ tokens: [Token], _ line: String,
+                      endColumn: Int) throws(CommandError) -> ParsedCommand {
+        var matcher = Matcher(tokens: tokens, index: used, endColumn: endColumn)
+        var parsed = ParsedCommand(spec: spec, values: [:], present: [], rest: [], restColumn: endColumn,
+                                   line: line, endColumn: endColumn)
         try matcher.match(spec.arguments, into: &parsed)
         if matcher.index < tokens.count {
             let t = tokens[matcher.index]
@@ -94,9 +96,8 @@ public enum CommandParser {
 private struct Matcher {
     let tokens: [Token]
     var index: Int
-    let line: String
-
-    var endColumn: Int { line.count + 1 }
+    /// The column just past the line's end.
+    let endColumn: Int
 
     /// Matches `patterns`, consuming their tokens.
     mutating func match(_ patterns: [Pattern], into parsed: inout ParsedCommand) throws(CommandError) {

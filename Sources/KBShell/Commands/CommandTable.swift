@@ -153,20 +153,29 @@ public enum CommandTable {
         CommandSpec("quit", group: .sessions, mutates: false, summary: "leave kbplay"),
     ]
 
-    /// The command whose words start `tokens`, longest match first, and how
-    /// many tokens its words take.
+    /// The command whose words start `words`, longest match first, and how
+    /// many words it takes.
     public static func lookup(_ words: [String]) -> (CommandSpec, Int)? {
-        var best: (CommandSpec, Int)?
-        for spec in all where spec.words.count <= words.count && Array(words.prefix(spec.words.count)) == spec.words {
-            if best == nil || spec.words.count > best!.1 { best = (spec, spec.words.count) }
+        guard let first = words.first, let candidates = byFirstWord[first] else { return nil }
+        var best: (index: Int, count: Int)?
+        for k in candidates {
+            let name = all[k].words
+            guard name.count <= words.count, name.dropFirst().elementsEqual(words[1..<name.count]) else { continue }
+            if name.count > best?.count ?? 0 { best = (k, name.count) }
         }
-        return best
+        return best.map { (all[$0.index], $0.count) }
     }
 
-    /// Every first word of a command.
-    public static var firstWords: [String] {
-        var seen: [String] = []
-        for spec in all where !seen.contains(spec.words[0]) { seen.append(spec.words[0]) }
-        return seen
-    }
+    /// The positions in `all` of the commands starting with each first word,
+    /// in table order.
+    private static let byFirstWord: [String: [Int]] = Dictionary(grouping: all.indices) { all[$0].words[0] }
+
+    /// The most words a command has.
+    static let maxWordCount = all.map(\.words.count).max()!
+
+    /// Every first word of a command, in table order.
+    public static let firstWords: [String] = {
+        var seen: Set<String> = []
+        return all.map { $0.words[0] }.filter { seen.insert($0).inserted }
+    }()
 }

@@ -10,6 +10,17 @@ public struct ParsedCommand: Sendable {
     /// The column where the rest starts (the line's end if empty).
     public var restColumn: Int
     public var line: String
+    /// The column just past the line's end.
+    public var endColumn: Int
+
+    /// The line from `column` on.
+    public func line(from column: Int) -> Substring {
+        // When every character is one byte, a column is a UTF-8 offset.
+        let start = line.utf8.count == endColumn - 1
+            ? line.utf8.index(line.startIndex, offsetBy: column - 1)
+            : line.index(line.startIndex, offsetBy: column - 1)
+        return line[start...]
+    }
 
     public func string(_ name: String) -> String? { values[name]?.text }
 

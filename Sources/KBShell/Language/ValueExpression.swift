@@ -9,7 +9,8 @@ public indirect enum ValueExpression: Equatable, Sendable {
     case binary(Character, ValueExpression, ValueExpression)
     case call(String, [ValueExpression], column: Int)
 
-    /// Every path in the expression, in order, with its column.
+    /// Every path in the expression with its column, in the order
+    /// ``evaluate(_:)`` looks them up.
     public var paths: [(String, Int)] {
         switch self {
         case .number: return []

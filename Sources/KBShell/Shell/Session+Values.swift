@@ -17,18 +17,36 @@ extension Session {
 
     /// Checks every path of an expression against the session (names and
     /// members exist), so a rule is refused when entered, not when it runs.
-    mutating func check(_ e: ValueExpression) throws(CommandError) {
+    ///
+    /// Returns the paths' values, in order, for ``evaluate(_:checked:)``;
+    /// nil for the keyboard's, which depend on the notification posted.
+    @discardableResult
+    mutating func check(_ e: ValueExpression) throws(CommandError) -> [Double?] {
+        var values: [Double?] = []
         for (path, column) in e.paths {
-            if path.hasPrefix("kb.") || path == "kb" {
+            let parts = Self.parts(of: path)
+            if parts.first == "kb" {
                 try checkKeyboardPath(path, column: column)
+                values.append(nil)
             } else {
-                _ = try value(of: path, column: column, notification: nil, checking: true)
+                values.append(try screenValue(of: path, parts, column: column))
             }
+        }
+        return values
+    }
+
+    /// Evaluates an expression that ``check(_:)`` accepted, with the values
+    /// it found, without a notification.
+    mutating func evaluate(_ e: ValueExpression, checked values: [Double?]) throws(CommandError) -> Double {
+        var checked = values.makeIterator()
+        return try e.evaluate { path, column throws(CommandError) in
+            if let value = checked.next()! { return value }
+            return try self.value(of: path, column: column, notification: nil)
         }
     }
 
     private func checkKeyboardPath(_ path: String, column: Int) throws(CommandError) {
-        let parts = path.split(separator: ".").map(String.init)
+        let parts = Self.parts(of: path)
         let valid: Bool
         if parts.count == 2 { valid = ["visible", "duration", "curve"].contains(parts[1]) }
         else if parts.count == 3 { valid = ["begin", "end", "frame"].contains(parts[1]) && Self.rectMembers.contains(parts[2]) }
@@ -40,51 +58,71 @@ extension Session {
         }
     }
 
+    /// The dot-separated parts of a path.
+    static func parts(of path: String) -> [String] {
+        // Bytes split as characters do, unless a dot combines with a mark
+        // after it into one character, which takes text beyond ASCII.
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: ".").map(String.init) }
+        return path.utf8.split(separator: UInt8(ascii: ".")).map { String(Substring($0)) }
+    }
+
     /// Evaluates a rule's expression text while `notification` is posted.
     mutating func evaluate(_ text: String, notification: KeyboardNotification?) throws -> Double {
-        let tokens: [Token]
-        do { tokens = try Lexer.tokenize(text) } catch { throw CommandError(error.message, column: error.column) }
-        let e = try parseExpression(tokens, endColumn: text.count + 1)
+        let (tokens, endColumn): ([Token], Int)
+        do { (tokens, endColumn) = try Lexer.scan(text) } catch { throw CommandError(error.message, column: error.column) }
+        let e = try parseExpression(tokens, endColumn: endColumn)
         return try e.evaluate { path, column throws(CommandError) in try self.value(of: path, column: column, notification: notification) }
     }
 
     /// The value of a path: `kb.end.minY`, `email.frame.maxY`,
     /// `Login.view.safeAreaInsets.bottom`, `formBottom.constant`, …
-    mutating func value(of path: String, column: Int, notification: KeyboardNotification?,
-                        checking: Bool = false) throws(CommandError) -> Double {
-        let parts = path.split(separator: ".").map(String.init)
-        func rectMember(_ r: Rect, _ m: String, _ at: Int) throws(CommandError) -> Double {
-            switch m {
-            case "minX": return r.minX
-            case "minY": return r.minY
-            case "maxX": return r.maxX
-            case "maxY": return r.maxY
-            case "midX": return r.midX
-            case "midY": return r.midY
-            case "width": return r.width
-            case "height": return r.height
-            default:
-                throw CommandError("a rectangle has no member '\(m)'", column: at,
-                                   suggestion: nearestName(to: m, in: Self.rectMembers) ?? Self.rectMembers.joined(separator: " "))
-            }
-        }
+    mutating func value(of path: String, column: Int, notification: KeyboardNotification?) throws(CommandError) -> Double {
+        let parts = Self.parts(of: path)
         if parts.first == "kb" {
-            try checkKeyboardPath(path, column: column)
-            let last = notification ?? events.last?.notification
-            switch parts[1] {
-            case "visible": return keyboard.isUp ? 1 : 0
-            case "duration": return last?.duration ?? DeviceCatalog.standard.userInfo.animationDuration
-            case "curve": return Double(last?.curve ?? DeviceCatalog.standard.userInfo.animationCurve)
-            case "frame": return try rectMember(keyboard.frame(on: screen.device, screen.orientation), parts[2], column)
-            default:
-                if checking { return 0 }
-                guard let n = last else {
-                    throw CommandError("no keyboard notification has been posted yet, so \(path) has no value", column: column,
-                                       suggestion: "kb.frame.* is the keyboard's current frame")
-                }
-                return try rectMember(parts[1] == "begin" ? n.begin : n.end, parts[2], column)
-            }
+            return try keyboardValue(of: path, parts, column: column, notification: notification)
         }
+        return try screenValue(of: path, parts, column: column)
+    }
+
+    private static func rectMember(_ r: Rect, _ m: String, _ at: @autoclosure () -> Int) throws(CommandError) -> Double {
+        switch m {
+        case "minX": return r.minX
+        case "minY": return r.minY
+        case "maxX": return r.maxX
+        case "maxY": return r.maxY
+        case "midX": return r.midX
+        case "midY": return r.midY
+        case "width": return r.width
+        case "height": return r.height
+        default:
+            throw CommandError("a rectangle has no member '\(m)'", column: at(),
+                               suggestion: nearestName(to: m, in: rectMembers) ?? rectMembers.joined(separator: " "))
+        }
+    }
+
+    /// The value of a `kb.…` path split into `parts`.
+    private func keyboardValue(of path: String, _ parts: [String], column: Int,
+                               notification: KeyboardNotification?) throws(CommandError) -> Double {
+        try checkKeyboardPath(path, column: column)
+        let last = notification ?? events.last?.notification
+        switch parts[1] {
+        case "visible": return keyboard.isUp ? 1 : 0
+        case "duration": return last?.duration ?? DeviceCatalog.standard.userInfo.animationDuration
+        case "curve": return Double(last?.curve ?? DeviceCatalog.standard.userInfo.animationCurve)
+        case "frame": return try Self.rectMember(keyboard.frame(on: screen.device, screen.orientation), parts[2], column)
+        default:
+            guard let n = last else {
+                throw CommandError("no keyboard notification has been posted yet, so \(path) has no value", column: column,
+                                   suggestion: "kb.frame.* is the keyboard's current frame")
+            }
+            return try Self.rectMember(parts[1] == "begin" ? n.begin : n.end, parts[2], column)
+        }
+    }
+
+    /// The value of any other path split into `parts`: a constraint's
+    /// constant or priority, or a member of a view's frame, bounds, insets,
+    /// offset or content size.
+    private mutating func screenValue(of path: String, _ parts: [String], column: Int) throws(CommandError) -> Double {
         // NAME.constant / NAME.priority
         if parts.count == 2, parts[1] == "constant" || parts[1] == "priority" {
             do {
@@ -107,7 +145,8 @@ extension Session {
         }
         let view = parts[..<k].joined(separator: ".")
         let property = parts[k]
-        let memberColumn = column + parts[...k].joined(separator: ".").count + 1
+        // Only messages need it.
+        var memberColumn: Int { column + parts[...k].joined(separator: ".").count + 1 }
         do { _ = try screen.view(named: view) } catch {
             throw CommandError(error.description, column: column, suggestion: suggestionOf(error))
         }
@@ -119,8 +158,8 @@ extension Session {
         let snapshot = screen.layout()
         guard let layout = snapshot.view(view) else { return 0 }
         switch property {
-        case "frame": return try rectMember(layout.windowFrame, member, memberColumn)
-        case "bounds": return try rectMember(Rect(x: 0, y: 0, width: layout.frame.width, height: layout.frame.height), member, memberColumn)
+        case "frame": return try Self.rectMember(layout.windowFrame, member, memberColumn)
+        case "bounds": return try Self.rectMember(Rect(x: 0, y: 0, width: layout.frame.width, height: layout.frame.height), member, memberColumn)
         case "safeAreaInsets", "contentInset":
             let insets: EdgeInsets
             if property == "safeAreaInsets" {
@@ -160,9 +199,8 @@ extension Session {
 
     mutating func printValue(_ p: ParsedCommand) throws -> CommandOutcome {
         guard !p.rest.isEmpty else { throw CommandError("'print' needs an expression", column: p.restColumn, suggestion: "print email.frame.maxY") }
-        let e = try parseExpression(p.rest, endColumn: p.line.count + 1)
-        try check(e)
-        let v = try e.evaluate { path, column throws(CommandError) in try self.value(of: path, column: column, notification: nil) }
+        let e = try parseExpression(p.rest, endColumn: p.endColumn)
+        let v = try evaluate(e, checked: try check(e))
         return CommandOutcome(command: p.line, text: formatNumber(v), members: ["value": .number(v)])
     }
 
@@ -174,13 +212,9 @@ extension Session {
         }
         let op = p.rest[k].text
         let left = try parseExpression(Array(p.rest[..<k]), endColumn: p.rest[k].column)
-        let right = try parseExpression(Array(p.rest[(k + 1)...]), endColumn: p.line.count + 1)
-        try check(left)
-        try check(right)
-        let lookup: (String, Int) throws(CommandError) -> Double = { path, column throws(CommandError) in
-            try self.value(of: path, column: column, notification: nil)
-        }
-        let a = roundPoints(try left.evaluate(lookup)), b = roundPoints(try right.evaluate(lookup))
+        let right = try parseExpression(Array(p.rest[(k + 1)...]), endColumn: p.endColumn)
+        let checkedLeft = try check(left), checkedRight = try check(right)
+        let a = roundPoints(try evaluate(left, checked: checkedLeft)), b = roundPoints(try evaluate(right, checked: checkedRight))
         let passed: Bool
         switch op {
         case "==": passed = a == b
@@ -189,7 +223,7 @@ extension Session {
         case "<": passed = a < b
         default: passed = a > b
         }
-        let expression = p.line[p.line.index(p.line.startIndex, offsetBy: p.restColumn - 1)...]
+        let expression = p.line(from: p.restColumn)
         let text = (passed ? "✓ " : "✗ ") + expression + "  (\(formatNumber(a)) \(op) \(formatNumber(b)))"
         return CommandOutcome(command: p.line, status: passed ? .ok : .expectFailed, text: text,
                               members: ["expect": .object(["passed": .bool(passed), "left": .number(a), "right": .number(b)])])
