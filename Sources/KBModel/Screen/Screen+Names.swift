@@ -26,7 +26,8 @@ extension Screen {
 
     /// What `name` denotes, if anything.
     public func kind(of name: String) -> ModelError.NameKind? {
-        switch names[name] {
+        assert(!isStowed, "a stowed screen is used before unstow()")
+        return switch names[name] {
         case .controller: .controller
         case .view: .view
         case .constraint: .constraint
@@ -35,16 +36,19 @@ extension Screen {
     }
 
     func viewIndex(_ name: String) throws(ModelError) -> Int {
+        assert(!isStowed, "a stowed screen is used before unstow()")
         if case let .view(i) = names[name] { return i }
         throw .unknownName(name, kind: .view, suggestion: nearestName(to: name, in: views.map(\.name)))
     }
 
     func constraintIndex(_ name: String) throws(ModelError) -> Int {
+        assert(!isStowed, "a stowed screen is used before unstow()")
         if case let .constraint(i) = names[name] { return i }
         throw .unknownName(name, kind: .constraint, suggestion: nearestName(to: name, in: constraints.map(\.name)))
     }
 
     func controllerIndex(_ name: String) throws(ModelError) -> Int {
+        assert(!isStowed, "a stowed screen is used before unstow()")
         if case let .controller(i) = names[name] { return i }
         throw .unknownName(name, kind: .controller, suggestion: nearestName(to: name, in: controllers.map(\.name)))
     }

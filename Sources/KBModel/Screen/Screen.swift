@@ -35,6 +35,8 @@ public struct Screen: Sendable {
     var names: [String: NameEntry] = [:]
     /// The layout cache (copy on write; not part of the value).
     var engine: LayoutEngine?
+    /// ``stow()`` dropped the name index and the cache.
+    public private(set) var isStowed = false
 
     /// An empty screen on `device` (the catalog's default, `iphone-15`).
     public init(device: Device = DeviceCatalog.standard.defaultDevice, orientation: Orientation = .portrait) {
@@ -61,6 +63,7 @@ public struct Screen: Sendable {
     /// ``currentEngine()`` (a second uniqueness check would see the caller's
     /// own reference and copy needlessly).
     mutating func uniqueEngine() -> LayoutEngine {
+        unstow()
         if engine == nil {
             engine = LayoutEngine.build(from: self)
         } else if !isKnownUniquelyReferenced(&engine!) {
@@ -72,6 +75,7 @@ public struct Screen: Sendable {
     /// The engine as it is (built if missing), for helpers of a mutation
     /// that already made it unique.
     mutating func currentEngine() -> LayoutEngine {
+        unstow()
         if engine == nil { engine = LayoutEngine.build(from: self) }
         return engine!
     }
@@ -82,6 +86,24 @@ public struct Screen: Sendable {
     /// place instead of copying it.
     public mutating func discardLayoutCache() {
         engine = nil
+    }
+
+    /// Drops everything derived from the value, the layout cache and the
+    /// name index, for a copy kept aside (undo, rollback): the screen going
+    /// on then holds the only references and updates them in place instead
+    /// of copying them. A stowed screen compares and encodes as before but
+    /// must be ``unstow()``ed before anything else.
+    public mutating func stow() {
+        engine = nil
+        names = [:]
+        isStowed = true
+    }
+
+    /// Rebuilds what ``stow()`` dropped (nothing for a screen in use).
+    public mutating func unstow() {
+        guard isStowed else { return }
+        isStowed = false
+        rebuildNames()
     }
 
     mutating func rebuildNames() {

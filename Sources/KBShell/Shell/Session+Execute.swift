@@ -38,7 +38,7 @@ extension Session {
         // whose commands run through here and can fail after changing them:
         // it alone keeps them.
         var saved = self
-        saved.state.screen.discardLayoutCache()
+        saved.state.screen.stow()
         let keepsStacks = parsed.spec.name == "source"
         if !keepsStacks {
             saved.undoStack = []
@@ -83,7 +83,7 @@ extension Session {
         } else {
             self = saved
         }
-        if current == screen { screen = current }
+        if current == screen { screen = current } else { screen.unstow() }
     }
 
     private func suggestion(for error: ModelError) -> String? {
@@ -150,7 +150,7 @@ extension Session {
     mutating func mutate(_ p: ParsedCommand) throws -> CommandOutcome {
         let before = screen.layout()
         var previous = state
-        previous.screen.discardLayoutCache()
+        previous.screen.stow()
         var log = ChangeLog()
         log.structural = Session.structuralCommands.contains(p.spec.name)
         try apply(p, &log)

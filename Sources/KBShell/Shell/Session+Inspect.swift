@@ -108,19 +108,21 @@ extension Session {
     }
 
     mutating func undoRedo(_ undo: Bool) -> CommandOutcome {
-        let source = undo ? undoStack : redoStack
-        guard let target = source.last else {
+        guard let target = undo ? undoStack.last : redoStack.last else {
             return CommandOutcome(command: undo ? "undo" : "redo", text: undo ? "nothing to undo" : "nothing to redo")
         }
         let before = screen.layout()
+        var current = state
+        current.screen.stow()
         if undo {
             undoStack.removeLast()
-            redoStack.append(state)
+            redoStack.append(current)
         } else {
             redoStack.removeLast()
-            undoStack.append(state)
+            undoStack.append(current)
         }
         state = target
+        state.screen.unstow()
         let after = screen.layout()
         var log = ChangeLog()
         log.notes.append(undo ? "undone" : "redone")

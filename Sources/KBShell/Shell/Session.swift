@@ -46,14 +46,14 @@ public struct Session: Sendable {
     public var colors = false
 
     public var screen: Screen {
-        get { state.screen }
+        _read { yield state.screen }
         // In place: a get-then-set would hold a second reference to the
         // layout cache while mutating, and copy the solver every time.
         _modify { yield &state.screen }
     }
 
     public var keyboard: Keyboard {
-        get { state.keyboard }
+        _read { yield state.keyboard }
         _modify { yield &state.keyboard }
     }
 
