@@ -75,3 +75,31 @@ struct ParserTests {
         #expect(c("add ") .contains("textField"))
     }
 }
+
+/// The lexer reads ASCII lines byte by byte and other lines character by
+/// character: both give the same tokens and errors.
+@Suite struct LexerPathTests {
+    @Test func asciiAndCharacterPathsAgree() throws {
+        let lines = [
+            "constrain email.top == form.top + 8 as top", "set barHeight.constant = 44 + kb.end.height * 0",
+            "expect bar.frame.maxY <= field8.frame.maxY + 100000", "print \"a string\" x", "add label l to v text \"Hi\"",
+            "keyboard show height 310", "x == 3 $ y", "x == -3.5e2", "a.b.c >= 1 @750", "# comment only",
+        ]
+        for line in lines {
+            // The same line with a non-ASCII string appended goes through
+            // the character path; its tokens before that string must be
+            // the same.
+            let ascii = Result { try Lexer.tokenize(line) }
+            let mixed = Result { try Lexer.tokenize(line + " \"é\"") }
+            switch (ascii, mixed) {
+            case let (.success(a), .success(b)):
+                #expect(Array(b.prefix(a.count)).map(\.text) == a.map(\.text), "\(line)")
+                #expect(Array(b.prefix(a.count)).map(\.column) == a.map(\.column), "\(line)")
+            case let (.failure(a), .failure(b)):
+                #expect("\(a)" == "\(b)", "\(line)")
+            default:
+                Issue.record("one path failed and the other did not: \(line)")
+            }
+        }
+    }
+}
