@@ -84,7 +84,7 @@ extension Session {
 
     func eventList(_ count: Int?) -> CommandOutcome {
         let n = max(0, count ?? 8)
-        let list = events.suffix(n)
+        let list = eventLog.suffix(min(n, Self.eventLimit))
         var lines: [String] = []
         for e in list {
             let n = e.notification

@@ -104,7 +104,7 @@ extension Session {
     private func keyboardValue(of path: String, _ parts: [String], column: Int,
                                notification: KeyboardNotification?) throws(CommandError) -> Double {
         try checkKeyboardPath(path, column: column)
-        let last = notification ?? events.last?.notification
+        let last = notification ?? eventLog.last?.notification
         switch parts[1] {
         case "visible": return keyboard.isUp ? 1 : 0
         case "duration": return last?.duration ?? DeviceCatalog.standard.userInfo.animationDuration
