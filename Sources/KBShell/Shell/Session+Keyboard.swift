@@ -26,7 +26,18 @@ extension Session {
             log.notifications.append(n)
             var handlers: [String] = []
             if n.name.isWill {
-                log.lines.append("\(n.name.rawValue.padded(24)) \(n.begin) → \(n.end)  \(formatPoints(n.duration)) s, curve \(n.curve)")
+                // "keyboardWillShow         (0 852; 393 336) → (0 516; 393 336)  0.25 s, curve 7"
+                var line = PointText(capacity: 96)
+                line.append(n.name.rawValue)
+                line.appendSpaces(max(24 - n.name.rawValue.count, 0) + 1)
+                line.append(n.begin)
+                line.append(" → ")
+                line.append(n.end)
+                line.append("  ")
+                line.append(n.duration)
+                line.append(" s, curve ")
+                line.append(String(n.curve))
+                log.lines.append(line.string)
             } else {
                 log.lines.append(n.name.rawValue)
             }
