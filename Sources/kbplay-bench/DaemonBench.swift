@@ -12,9 +12,9 @@ import Glibc
 ///
 /// The daemon is the `kbplay` executable built beside this one, started on
 /// a socket and sessions folder made for the run (in the temporary
-/// directory, or under `--dir`) and stopped at the end. Every
-/// client blocks on its own thread, so the clients never compete with the
-/// daemon for a thread pool.
+/// directory, or under `--dir`) and stopped at the end. The clients are a
+/// closed loop driven from one thread (``ClosedLoop``), so the benchmark
+/// takes little of the CPU the daemon runs on.
 struct DaemonBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daemon",
@@ -54,60 +54,41 @@ struct DaemonBench: ParsableCommand {
         }
         guard ready else { throw ValidationError("kbplay serve did not start on \(socketPath)") }
 
-        let n = clients, perClient = requests
-        let results = LatencyResults(clients: n)
-        let start = DispatchSemaphore(value: 0)
-        let done = DispatchGroup()
+        let n = clients
+        var connections: [LineSocket] = []
         for c in 0..<n {
-            done.enter()
-            let thread = Thread {
-                defer { done.leave() }
-                guard let connection = LineSocket(path: socketPath, timeout: 30) else {
-                    results.fail("client \(c): cannot connect")
-                    return
-                }
-                let session = "bench\(c)"
-                func eval(_ id: Int, _ command: String) -> Bool {
-                    connection.send("{\"id\": \(id), \"session\": \"\(session)\", \"op\": \"eval\", \"command\": \"\(command)\"}")
-                    guard let reply = connection.readLine() else { return false }
-                    return reply.contains("\"status\": \"done\"") && reply.contains("\"ok\": true")
-                }
-                guard eval(0, "demo") else {
-                    results.fail("client \(c): demo failed")
-                    return
-                }
-                results.markReady()
-                start.wait()
-                var times: [Double] = []
-                times.reserveCapacity(perClient)
-                for i in 0..<perClient {
-                    let t0 = DispatchTime.now().uptimeNanoseconds
-                    let ok = eval(i + 1, i % 2 == 0 ? "keyboard show" : "keyboard hide")
-                    times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e3)
-                    if !ok {
-                        results.fail("client \(c): request \(i + 1) failed")
-                        return
-                    }
-                }
-                results.record(c, times)
+            guard let connection = LineSocket(path: socketPath, timeout: 30) else {
+                throw ValidationError("client \(c): cannot connect")
             }
-            thread.stackSize = 1 << 20
-            thread.start()
+            connections.append(connection)
         }
+        var loop = ClosedLoop(connections.map { ClosedLoop.Client(connection: $0) })
         // Every client has its session loaded (the `demo` acknowledged)
         // before any timed request starts.
-        while results.readyClients() < n && !results.failed { usleep(1000) }
+        for c in 0..<n { loop.send(c, Self.request(client: c, id: 0, "demo")) }
+        try loop.run { c, reply in
+            guard Self.succeeded(reply) else { throw ValidationError("client \(c): demo failed") }
+            return nil
+        }
         let cpu0 = Self.cpuSeconds(of: daemon.processIdentifier)
         let t0 = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<n { start.signal() }
-        done.wait()
+        var sent = Array(repeating: 1, count: n)
+        for c in 0..<n { loop.send(c, Self.request(client: c, id: 1, "keyboard show")) }
+        var times: [Double] = []
+        times.reserveCapacity(n * requests)
+        try loop.run { c, reply in
+            times.append(reply.microseconds)
+            guard Self.succeeded(reply) else { throw ValidationError("client \(c): request \(sent[c]) failed") }
+            guard sent[c] < requests else { return nil }
+            sent[c] += 1
+            return Self.request(client: c, id: sent[c], sent[c] % 2 == 1 ? "keyboard show" : "keyboard hide")
+        }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
         let cpu1 = Self.cpuSeconds(of: daemon.processIdentifier)
-        if let failure = results.firstFailure { throw ValidationError(failure) }
-        let all = results.all.sorted()
+        let all = times.sorted()
         func percentile(_ p: Double) -> Double { all[min(all.count - 1, Int((p * Double(all.count)).rounded(.up)) - 1)] }
         print("case=daemon clients=\(n) p50_us=\(Int(percentile(0.50).rounded())) p99_us=\(Int(percentile(0.99).rounded()))")
-        print("#   requests=\(all.count) (\(perClient) per client, keyboard show/hide after demo) "
+        print("#   requests=\(all.count) (\(requests) per client, keyboard show/hide after demo) "
             + "min_us=\(Int(all.first!.rounded())) p90_us=\(Int(percentile(0.90).rounded())) "
             + "max_us=\(Int(all.last!.rounded())) wall_s=\(String(format: "%.2f", wall)) "
             + "throughput=\(Int((Double(all.count) / wall).rounded()))/s dir=\(parent)")
@@ -117,6 +98,15 @@ struct DaemonBench: ParsableCommand {
                 + "daemon_cpu_us_per_request=\(Int(((cpu1 - cpu0) * 1e6 / Double(all.count)).rounded()))")
         }
         fflush(nil)
+    }
+
+    /// An eval request line of client `c` (on session `benchC`).
+    static func request(client c: Int, id: Int, _ command: String) -> [UInt8] {
+        Array("{\"id\": \(id), \"session\": \"bench\(c)\", \"op\": \"eval\", \"command\": \"\(command)\"}\n".utf8)
+    }
+
+    static func succeeded(_ reply: ClosedLoop.Reply) -> Bool {
+        reply.contains("\"status\": \"done\"") && reply.contains("\"ok\": true")
     }
 
     /// User + system CPU time of a process so far, from /proc/PID/stat.
@@ -139,20 +129,89 @@ struct DaemonBench: ParsableCommand {
     }
 }
 
-/// The clients' latencies and failures, shared across their threads.
-final class LatencyResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var perClient: [[Double]]
-    private var failures: [String] = []
-    private var ready = 0
+/// `memmem(3)` (a GNU extension the Glibc module does not export).
+@_silgen_name("memmem")
+private func memmem(_ haystack: UnsafeRawPointer?, _ haystackLength: Int, _ needle: UnsafeRawPointer?,
+                    _ needleLength: Int) -> UnsafeMutableRawPointer?
 
-    init(clients: Int) { perClient = Array(repeating: [], count: clients) }
+/// N clients in a closed loop, driven from one thread: each has one
+/// request outstanding at a time and sends its next as soon as it has read
+/// the reply to the last. `poll` waits for any of their sockets, and every
+/// ready socket is read on each wake, so no client's reply waits behind
+/// another's.
+struct ClosedLoop {
+    struct Client {
+        let connection: LineSocket
+        var fd: Int32 { connection.fd }
+        var received: [UInt8] = []
+        /// When the outstanding request was sent (nil: none outstanding).
+        var sentAt: UInt64?
+    }
 
-    func record(_ client: Int, _ times: [Double]) { lock.withLock { perClient[client] = times } }
-    func fail(_ message: String) { lock.withLock { failures.append(message) } }
-    func readyClients() -> Int { lock.withLock { ready } }
-    var failed: Bool { lock.withLock { !failures.isEmpty } }
-    var firstFailure: String? { lock.withLock { failures.first } }
-    var all: [Double] { lock.withLock { perClient.flatMap { $0 } } }
-    func markReady() { lock.withLock { ready += 1 } }
+    /// A whole reply line and its round trip.
+    struct Reply {
+        let line: ArraySlice<UInt8>
+        let microseconds: Double
+
+        func contains(_ text: String) -> Bool {
+            line.withUnsafeBytes { haystack in
+                text.utf8.withContiguousStorageIfAvailable { needle in
+                    memmem(haystack.baseAddress, haystack.count, needle.baseAddress, needle.count) != nil
+                } ?? false
+            }
+        }
+    }
+
+    private var clients: [Client]
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    init(_ clients: [Client]) { self.clients = clients }
+
+    /// Writes a request for client `c`; its clock starts just before.
+    mutating func send(_ c: Int, _ request: [UInt8]) {
+        clients[c].sentAt = DispatchTime.now().uptimeNanoseconds
+        let fd = clients[c].fd
+        var offset = 0
+        request.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                offset += n
+            }
+        }
+    }
+
+    /// Runs until no client has a request outstanding. `next` gets each
+    /// reply as it is read and returns the client's next request, or nil
+    /// when that client is done.
+    mutating func run(_ next: (Int, Reply) throws -> [UInt8]?) throws {
+        var polled = clients.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        var outstanding = clients.count(where: { $0.sentAt != nil })
+        while outstanding > 0 {
+            let ready = poll(&polled, nfds_t(polled.count), 30_000)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { throw ValidationError("no reply from kbplay serve in 30 s") }
+            for c in polled.indices where polled[c].revents != 0 {
+                polled[c].revents = 0
+                let n = recv(clients[c].fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+                guard n > 0 else { throw ValidationError("client \(c): the daemon closed the connection") }
+                let now = DispatchTime.now().uptimeNanoseconds
+                clients[c].received += buffer[0..<n]
+                guard let newline = clients[c].received.lastIndex(of: UInt8(ascii: "\n")),
+                      let sentAt = clients[c].sentAt else { continue }
+                // One request outstanding, so a line is its whole reply.
+                let reply = Reply(line: clients[c].received[..<newline], microseconds: Double(now - sentAt) / 1e3)
+                clients[c].sentAt = nil
+                let request = try next(c, reply)
+                clients[c].received.removeAll(keepingCapacity: true)
+                if let request {
+                    send(c, request)
+                } else {
+                    outstanding -= 1
+                }
+            }
+        }
+    }
 }
