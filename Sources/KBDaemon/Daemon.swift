@@ -5,6 +5,7 @@ import Foundation
 import KBShell
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// `kbplay serve`: sessions served over a Unix socket, one JSON object per
 /// line each way. Sessions are isolated and run in parallel; commands on
@@ -14,7 +15,8 @@ public final class Daemon<Session: HostedSession>: Sendable {
     public let socketPath: String
     /// Where journals live (`DIR/.journal`).
     public let directory: String
-    private let registry: Registry<Session>
+    let registry: Registry<Session>
+    private let connections = Atomic<Int>(0)
 
     public init(socketPath: String, sessionsDirectory: String) {
         self.socketPath = socketPath
@@ -34,19 +36,14 @@ public final class Daemon<Session: HostedSession>: Sendable {
         try prepareDirectories()
         try checkSocketFolder()
         unlink(socketPath)
-        let counter = ClientCounter()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+                    let client = "client-\(self.connections.add(1, ordering: .relaxed).newValue)"
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineDecoder(maximumLength: DaemonRequest.maximumLength)))
-                    try channel.pipeline.syncOperations.addHandler(LineForwarder(continuation: continuation))
-                    Task {
-                        let client = await counter.next()
-                        await self.serve(lines, channel: channel, client: client)
-                    }
+                    try channel.pipeline.syncOperations.addHandler(ClientHandler(daemon: self, client: client))
                 }
             }
             .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: true)
@@ -81,53 +78,6 @@ public final class Daemon<Session: HostedSession>: Sendable {
         }
     }
 
-    /// One client: requests in, replies out, in order.
-    private func serve(_ lines: AsyncStream<String>, channel: any Channel, client: String) async {
-        var subscriptions: [(SessionHost<Session>, Int)] = []
-        for await line in lines {
-            if line == LineDecoder.tooLong {
-                let failure = DaemonFailure(id: .null, message: "request line longer than \(DaemonRequest.maximumLength) bytes (1 MiB); the connection is closed")
-                try? await channel.writeAndFlush(Self.encode(failure.reply)).get()
-                try? await channel.close().get()
-                break
-            }
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            let reply: JSON
-            switch DaemonRequest.parse(line) {
-            case let .failure(failure):
-                reply = failure.reply
-            case let .success(request) where request.op == .subscribe:
-                do {
-                    let host = try await registry.host(request.session!)
-                    let (token, stream) = await host.subscribe()
-                    subscriptions.append((host, token))
-                    let id = request.id
-                    Task {
-                        for await message in stream {
-                            guard case var .object(members) = message else { continue }
-                            members["id"] = id
-                            guard channel.isActive else { break }
-                            channel.writeAndFlush(Self.encode(.object(members)), promise: nil)
-                        }
-                    }
-                    reply = .object(["id": request.id, "status": .string("subscribed"), "session": .string(request.session!),
-                                     "client": .string(client)])
-                } catch {
-                    reply = DaemonFailure(id: request.id, message: "\(error)").reply
-                }
-            case let .success(request) where request.op == .eval:
-                // The hot path: the reply is written straight from the result.
-                guard let result = await evaluate(request, client: client, on: channel) else { continue }
-                reply = result
-            case let .success(request):
-                reply = await handle(request, client: client)
-            }
-            guard channel.isActive else { break }
-            await send(reply, on: channel)
-        }
-        for (host, token) in subscriptions { await host.unsubscribe(token) }
-    }
-
     static func encode(_ json: JSON) -> ByteBuffer {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(1024)
@@ -136,70 +86,28 @@ public final class Daemon<Session: HostedSession>: Sendable {
         return buffer
     }
 
-    /// Writes a reply without waiting for it to reach the socket: replies
-    /// from one connection still go out in order (the event loop runs
-    /// writes in the order they were asked for). A client that does not
-    /// read its replies fills the channel's buffer; then each write waits
-    /// until it is written, so its requests are no longer read faster
-    /// than its replies leave.
-    private func send(_ reply: JSON, on channel: any Channel) async {
-        await send(Self.encode(reply), on: channel)
-    }
-
-    private func send(_ buffer: ByteBuffer, on channel: any Channel) async {
-        if channel.isWritable {
-            channel.writeAndFlush(buffer, promise: nil)
-        } else {
-            try? await channel.writeAndFlush(buffer).get()
-        }
-    }
-
-    /// An eval, its reply written to the channel once the command is on
-    /// disk; an error is returned as the reply to write instead.
-    private func evaluate(_ request: DaemonRequest, client: String, on channel: any Channel) async -> JSON? {
-        let session = request.session!
-        do {
-            let host = try await registry.host(session)
-            let (result, pending) = try await host.run(request.command!, client: client)
-            // The reply is encoded while the journal record is synced.
-            // {"id": …, "result": …, "session": …, "status": "done"}: the
-            // keys in JSON.text's order.
-            var buffer = ByteBuffer()
-            buffer.reserveCapacity(1024)
-            buffer.writeStaticString("{\"id\": ")
-            JSONBytes.write(request.id, to: &buffer)
-            buffer.writeStaticString(", \"result\": ")
-            JSONBytes.write(result, to: &buffer)
-            buffer.writeStaticString(", \"session\": ")
-            JSONBytes.writeString(session, to: &buffer)
-            buffer.writeStaticString(", \"status\": \"done\"}\n")
-            if let pending {
-                do {
-                    try await pending.wait()
-                } catch {
-                    try await host.reloadFromJournal()
-                    throw error
-                }
-            }
-            guard channel.isActive else { return nil }
-            await send(buffer, on: channel)
-            return nil
-        } catch let failure as DaemonFailure {
-            return failure.reply
-        } catch {
-            return DaemonFailure(id: request.id, message: "\(error)").reply
-        }
+    /// An eval's reply, `{"id": …, "result": …, "session": …, "status":
+    /// "done"}` (the keys in JSON.text's order), written straight from the
+    /// result.
+    static func encodeEvalReply(id: JSON, result: JSON, session: String) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(1024)
+        buffer.writeStaticString("{\"id\": ")
+        JSONBytes.write(id, to: &buffer)
+        buffer.writeStaticString(", \"result\": ")
+        JSONBytes.write(result, to: &buffer)
+        buffer.writeStaticString(", \"session\": ")
+        JSONBytes.writeString(session, to: &buffer)
+        buffer.writeStaticString(", \"status\": \"done\"}\n")
+        return buffer
     }
 
     /// Carries out one request; failures become error replies.
     func handle(_ request: DaemonRequest, client: String) async -> JSON {
         do {
             switch request.op {
-            case .eval:
-                let host = try await registry.host(request.session!)
-                let result = try await host.eval(request.command!, client: client)
-                return .object(["id": request.id, "status": .string("done"), "session": .string(request.session!),
-                                "result": result])
+            case .eval, .subscribe:
+                return DaemonFailure(id: request.id, message: "\(request.op.rawValue) is handled by the connection").reply
             case .describe:
                 return .object(["id": request.id, "status": .string("done"), "commands": describeCommands()])
             case .complete:
@@ -208,7 +116,7 @@ public final class Daemon<Session: HostedSession>: Sendable {
                 let cursor = min(max(0, request.cursor ?? line.count), line.count)
                 let prefix = String(line.prefix(cursor))
                 let word = String(prefix.reversed().prefix { !" \t=<>()+-*/@:,".contains($0) }.reversed())
-                let candidates = await host.completions(prefix: prefix, word: word)
+                let candidates = host.completions(prefix: prefix, word: word)
                 return .object(["id": request.id, "status": .string("done"), "word": .string(word),
                                 "completions": .array(candidates.map { .string($0) })])
             case .lsSessions:
@@ -220,8 +128,6 @@ public final class Daemon<Session: HostedSession>: Sendable {
             case .close:
                 try await registry.close(request.session!)
                 return .object(["id": request.id, "status": .string("done"), "session": .string(request.session!)])
-            case .subscribe:
-                return DaemonFailure(id: request.id, message: "subscribe is handled by the connection").reply
             }
         } catch let failure as DaemonFailure {
             return failure.reply
@@ -264,14 +170,20 @@ actor Registry<Session: HostedSession> {
         self.sessionsDirectory = sessionsDirectory
     }
 
+    /// The session `name` if it is loaded (it may have closed since).
+    nonisolated func loadedHost(_ name: String) -> SessionHost<Session>? {
+        hosts[name]
+    }
+
     /// The live session `name`, loaded or created if need be.
     nonisolated func host(_ name: String) async throws -> SessionHost<Session> {
-        if let host = hosts[name] { return host }
+        if let host = hosts[name], !host.isClosed { return host }
         return try await load(name)
     }
 
     private func load(_ name: String) throws -> SessionHost<Session> {
-        if let host = hosts[name] { return host }
+        // A closed host has written its last record: its journal is whole.
+        if let host = hosts[name], !host.isClosed { return host }
         let host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory,
                                                  syncer: syncer)
         hosts[name] = host
@@ -296,19 +208,18 @@ actor Registry<Session: HostedSession> {
         guard hosts[target] == nil, try Journal.read(directory: directory, name: target) == nil else {
             throw DaemonFailure(id: .null, message: "a session named '\(target)' already exists")
         }
-        let source = try load(name)
-        let session = await source.current
-        // The actor may have loaded `target` while it waited.
-        guard hosts[target] == nil else {
-            throw DaemonFailure(id: .null, message: "a session named '\(target)' already exists")
-        }
+        let session = try load(name).current
         hosts[target] = try SessionHost<Session>.copy(of: session, name: target, directory: directory,
                                                       sessionsDirectory: sessionsDirectory, syncer: syncer)
     }
 
+    /// Writes the session's snapshot and unloads it. Until it is closed
+    /// the host stays in the table (a request for it waits for the close,
+    /// then loads the session again), so two hosts never write one journal.
     func close(_ name: String) async throws {
-        guard let host = hosts.remove(name) else { return }
+        guard let host = hosts[name] else { return }
         try await host.close()
+        hosts.remove(name, ifItIs: host)
     }
 }
 
@@ -323,44 +234,13 @@ final class HostTable<Session: HostedSession>: @unchecked Sendable {
         set { lock.withLock { hosts[name] = newValue } }
     }
 
-    func remove(_ name: String) -> SessionHost<Session>? {
-        lock.withLock { hosts.removeValue(forKey: name) }
+    func remove(_ name: String, ifItIs host: SessionHost<Session>) {
+        lock.withLock {
+            if hosts[name] === host { hosts[name] = nil }
+        }
     }
 
     var names: [String] { lock.withLock { Array(hosts.keys) } }
-}
-
-/// Hands decoded lines to the connection's task, in order, and ends the
-/// stream when the client goes away.
-final class LineForwarder: ChannelInboundHandler, Sendable {
-    typealias InboundIn = String
-    let continuation: AsyncStream<String>.Continuation
-
-    init(continuation: AsyncStream<String>.Continuation) {
-        self.continuation = continuation
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        continuation.yield(unwrapInboundIn(data))
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        continuation.finish()
-        context.fireChannelInactive()
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        continuation.finish()
-        context.close(promise: nil)
-    }
-}
-
-actor ClientCounter {
-    private var count = 0
-    func next() -> String {
-        count += 1
-        return "client-\(count)"
-    }
 }
 
 /// Splits the byte stream into lines. A line longer than the limit is not

@@ -24,7 +24,7 @@ final class JournalSync: @unchecked Sendable {
     private struct Waiter {
         var ticket: Int
         var file: JournalFile
-        var done: CheckedContinuation<Void, Error>
+        var done: @Sendable ((any Error)?) -> Void
     }
 
     private let lock = NSLock()
@@ -44,23 +44,21 @@ final class JournalSync: @unchecked Sendable {
         return written
     }
 
-    /// Returns once the record with `ticket`, and every one written before
-    /// it by any session, is on disk. `file` holds the record and keeps its
-    /// descriptor open.
-    func sync(through ticket: Int, file: JournalFile) async throws {
-        if lock.withLock({ synced >= ticket }) { return }
-        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
-            lock.lock()
-            if synced >= ticket {
-                lock.unlock()
-                return done.resume()
-            }
-            waiters.append(Waiter(ticket: ticket, file: file, done: done))
-            let start = !syncing
-            syncing = true
+    /// Calls `done` once the record with `ticket`, and every one written
+    /// before it by any session, is on disk: at once, on the calling
+    /// thread, if a finished sync covered it, else on the sync's thread.
+    /// `file` holds the record and keeps its descriptor open.
+    func whenSynced(through ticket: Int, file: JournalFile, _ done: @escaping @Sendable ((any Error)?) -> Void) {
+        lock.lock()
+        if synced >= ticket {
             lock.unlock()
-            if start { queue.async { self.drain() } }
+            return done(nil)
         }
+        waiters.append(Waiter(ticket: ticket, file: file, done: done))
+        let start = !syncing
+        syncing = true
+        lock.unlock()
+        if start { queue.async { self.drain() } }
     }
 
     /// Syncs until nobody waits.
@@ -82,7 +80,7 @@ final class JournalSync: @unchecked Sendable {
                 lock.lock()
                 synced = max(synced, target)
                 lock.unlock()
-                for waiter in batch { waiter.done.resume() }
+                for waiter in batch { waiter.done(nil) }
             } else {
                 // A filesystem that cannot syncfs still has fsync: each
                 // waiter's own file, once per file. Records of sessions not
@@ -97,11 +95,7 @@ final class JournalSync: @unchecked Sendable {
                         error = fsync(waiter.file.fd) == 0 ? 0 : errno
                         outcome[key] = error
                     }
-                    if error == 0 {
-                        waiter.done.resume()
-                    } else {
-                        waiter.done.resume(throwing: DaemonIOError("cannot sync \(waiter.file.path): \(String(cString: strerror(error)))"))
-                    }
+                    waiter.done(error == 0 ? nil : DaemonIOError("cannot sync \(waiter.file.path): \(String(cString: strerror(error)))"))
                 }
             }
         }
@@ -202,8 +196,27 @@ struct Journal {
     /// Replaces the journal with one snapshot line, atomically.
     mutating func compact(snapshot: String) throws {
         close()
+        try Self.writeSnapshot(snapshot, directory: directory, name: name)
+        entries = 0
+    }
+
+    /// Replaces the journal `NAME` with one snapshot line, atomically (the
+    /// file is synced before it takes the journal's place). A host that
+    /// does this off its own thread calls ``replaced()`` after.
+    static func writeSnapshot(_ snapshot: String, directory: String, name: String) throws {
         let line = JSON.object(["snapshot": .string(snapshot)]).text + "\n"
-        try FileIO.atomicWrite(path, line)
+        try FileIO.atomicWrite("\(directory)/\(name).journal", line)
+    }
+
+    /// The file was replaced with a snapshot: later records go to the new one.
+    mutating func replaced() {
+        close()
+        entries = 0
+    }
+
+    /// The snapshot could not be written: the journal grows on, and
+    /// compaction is tried again after as many records.
+    mutating func postponeCompaction() {
         entries = 0
     }
 
@@ -218,9 +231,10 @@ struct PendingSync: Sendable {
     let ticket: Int
     let syncer: JournalSync
 
-    /// Returns once the record is on disk.
-    func wait() async throws {
-        try await syncer.sync(through: ticket, file: file)
+    /// Calls `done` once the record is on disk, or with the error if it
+    /// could not be synced.
+    func whenDurable(_ done: @escaping @Sendable ((any Error)?) -> Void) {
+        syncer.whenSynced(through: ticket, file: file, done)
     }
 }
 

@@ -1,26 +1,80 @@
+import Dispatch
 import KBShell
+import NIOCore
+import Synchronization
+
+/// What became of a command handed to a ``SessionHost``.
+enum EvalOutcome: Sendable {
+    /// It ran. Its reply may go out once `pending` is on disk (nil for a
+    /// rejected command, which changed nothing and is not journaled).
+    case ran(JSON, pending: PendingSync?)
+    /// It ran but could not be journaled; the session goes back to what its
+    /// journal holds before the next command.
+    case failed(any Error)
+    /// The session was closed before the command ran: look it up again.
+    case closed
+}
 
 /// One live session: commands run one at a time in arrival order, each is
 /// journaled before its reply, and subscribers hear every change.
-actor SessionHost<Session: HostedSession> {
+///
+/// A command runs on the thread that submits it (a connection's event
+/// loop), under the session's lock, so sessions run in parallel on
+/// different loops and no thread hop separates a request from its command.
+/// The only disk work done there is appending the journal record; the
+/// sync is left to ``JournalSync``. What needs the disk for longer —
+/// compacting the journal, reloading the session after a failed write,
+/// closing — runs off the loops with the session paused: commands that
+/// arrive meanwhile wait, in order, and run when it is done.
+final class SessionHost<Session: HostedSession>: Sendable {
     let name: String
-    private var session: Session
-    private var journal: Journal
-    private var sequence = 0
-    private var subscribers: [Int: AsyncStream<JSON>.Continuation] = [:]
-    private var nextSubscriber = 0
+    let directory: String
+    let sessionsDirectory: String
+    private let state: Mutex<State>
     /// Compact the journal after this many commands.
     static var compactionInterval: Int { 256 }
 
-    let directory: String
-    let sessionsDirectory: String
+    private struct State {
+        var session: Session
+        var journal: Journal
+        var sequence = 0
+        var subscribers: [Subscriber] = []
+        var nextSubscriber = 0
+        /// Set while the session is paused: the work that arrived since, in order.
+        var parked: [Work]?
+        var isClosed = false
+    }
+
+    /// Something to do on the session, in its turn.
+    private enum Work: Sendable {
+        case command(String, client: String, done: @Sendable (EvalOutcome) -> Void)
+        case reload(done: @Sendable () -> Void)
+        case close(done: @Sendable ((any Error)?) -> Void)
+    }
+
+    /// Disk work done off the event loops while the session is paused.
+    private enum Maintenance: Sendable {
+        case compact(snapshot: String)
+        case reload(done: @Sendable () -> Void)
+        case close(snapshot: Result<String, any Error>, done: @Sendable ((any Error)?) -> Void)
+    }
+
+    /// A connection that subscribed, and how many of its change messages
+    /// are not yet written: a subscriber that stops reading loses changes
+    /// past ``backlog`` rather than growing the daemon's memory.
+    private struct Subscriber: Sendable {
+        let token: Int
+        let id: JSON
+        let channel: any Channel
+        let unwritten = UnwrittenCount()
+        static var backlog: Int { 10_000 }
+    }
 
     init(name: String, session: Session, journal: Journal, directory: String, sessionsDirectory: String) {
         self.name = name
-        self.session = session
-        self.journal = journal
         self.directory = directory
         self.sessionsDirectory = sessionsDirectory
+        state = Mutex(State(session: session, journal: journal))
     }
 
     /// The session its journal records (snapshot + commands), or an empty one.
@@ -40,10 +94,8 @@ actor SessionHost<Session: HostedSession> {
     /// starts from a snapshot.
     static func open(name: String, directory: String, sessionsDirectory: String, syncer: JournalSync) throws -> SessionHost {
         let session = try load(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
-        var journal = Journal(directory: directory, name: name, syncer: syncer)
-        try journal.compact(snapshot: try session.encoded())
-        return SessionHost(name: name, session: session, journal: journal, directory: directory,
-                           sessionsDirectory: sessionsDirectory)
+        return try copy(of: session, name: name, directory: directory, sessionsDirectory: sessionsDirectory,
+                        syncer: syncer)
     }
 
     /// A host for a copy of `session` under another name.
@@ -55,85 +107,210 @@ actor SessionHost<Session: HostedSession> {
                            sessionsDirectory: sessionsDirectory)
     }
 
-    /// Runs a command; the result is the `--json` object of the command.
-    /// Everything but a rejected command is on disk before this returns.
-    ///
-    /// Commands run one at a time in arrival order (the actor runs
-    /// `execute` without suspending); the wait for the disk happens off the
-    /// actor, so the next command may already run, and one sync then
-    /// covers both.
-    nonisolated func eval(_ command: String, client: String) async throws -> JSON {
-        let (result, pending) = try await run(command, client: client)
-        if let pending {
-            do {
-                try await pending.wait()
-            } catch {
-                try await reloadFromJournal()
-                throw error
-            }
-        }
-        return result
+    /// Runs a command now, on the calling thread, or, while the session is
+    /// paused, after the pause in arrival order. `done` gets the outcome on
+    /// the thread that ran it; a `ran` outcome's record is durable once its
+    /// ``PendingSync`` says so.
+    func submit(_ command: String, client: String, done: @escaping @Sendable (EvalOutcome) -> Void) {
+        enqueue(.command(command, client: client, done: done))
     }
 
-    /// Runs a command and writes it to the journal; the record is durable
-    /// once the returned sync's ``PendingSync/wait()`` returns (nil for a
-    /// rejected command, which changed nothing and is not journaled).
-    func run(_ command: String, client: String) throws -> (JSON, PendingSync?) {
-        // In place: a rejected command leaves the session as it was, and a
-        // copy kept "just in case" would make every change copy the session.
-        let outcome = session.execute(command)
-        let result = outcome.json
-        guard outcome.status != .rejected else { return (result, nil) }
-        sequence += 1
-        let pending: PendingSync
-        do {
-            pending = try journal.write(command, client: client, seq: sequence)
-        } catch {
-            try reloadFromJournal()
-            throw error
-        }
-        if !subscribers.isEmpty {
-            let message = JSON.object(["session": .string(name), "client": .string(client), "result": result,
-                                       "event": .string("change")])
-            for (_, continuation) in subscribers.sorted(by: { $0.key < $1.key }) { continuation.yield(message) }
-        }
-        if journal.entries >= Self.compactionInterval {
-            // The snapshot is written and synced before the file is swapped.
-            try journal.compact(snapshot: try session.encoded())
-        }
-        return (result, pending)
+    /// After a failed sync: back to what the journal holds (what was
+    /// acknowledged). `done` runs once the session is reloaded.
+    func reloadFromJournal(then done: @escaping @Sendable () -> Void) {
+        enqueue(.reload(done: done))
     }
 
-    /// After a failed write or sync: back to what the journal holds (what
-    /// was acknowledged).
-    func reloadFromJournal() throws {
-        journal.close()
-        session = try Self.load(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
+    /// Writes the snapshot, ends every subscription and turns later
+    /// commands away (``EvalOutcome/closed``).
+    func close() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            enqueue(.close { error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+            })
+        }
     }
+
+    var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    var current: Session { state.withLock { $0.session } }
 
     func completions(prefix: String, word: String) -> [String] {
-        session.completions(prefix: prefix, word: word)
+        state.withLock { $0.session.completions(prefix: prefix, word: word) }
     }
 
-    var current: Session { session }
-
-    /// A stream of this session's changes; it ends when the session closes.
-    func subscribe() -> (Int, AsyncStream<JSON>) {
-        let (stream, continuation) = AsyncStream.makeStream(of: JSON.self, bufferingPolicy: .bufferingNewest(10_000))
-        nextSubscriber += 1
-        subscribers[nextSubscriber] = continuation
-        return (nextSubscriber, stream)
+    /// From now on, every change to the session is written to `channel`
+    /// as `{"event": "change", "id": id, …}`; the token ends it.
+    func subscribe(_ channel: any Channel, id: JSON) -> Int {
+        state.withLock { state in
+            state.nextSubscriber += 1
+            state.subscribers.append(Subscriber(token: state.nextSubscriber, id: id, channel: channel))
+            return state.nextSubscriber
+        }
     }
 
-    func unsubscribe(_ id: Int) {
-        subscribers.removeValue(forKey: id)?.finish()
+    func unsubscribe(_ token: Int) {
+        state.withLock { $0.subscribers.removeAll { $0.token == token } }
     }
 
-    /// Writes the snapshot and ends every subscription.
-    func close() throws {
-        try journal.compact(snapshot: try session.encoded())
-        journal.close()
-        for (_, c) in subscribers { c.finish() }
-        subscribers = [:]
+    // MARK: Running work in order
+
+    private func enqueue(_ work: Work) {
+        var completions: [@Sendable () -> Void] = []
+        let maintenance = state.withLock { state -> Maintenance? in
+            if state.parked != nil {
+                state.parked!.append(work)
+                return nil
+            }
+            return step(work, in: &state, completions: &completions)
+        }
+        for completion in completions { completion() }
+        if let maintenance { startMaintenance(maintenance) }
+    }
+
+    /// Does `work` under the lock. When it needs the disk, the session is
+    /// paused and the maintenance returned, to run without the lock.
+    private func step(_ work: Work, in state: inout State, completions: inout [@Sendable () -> Void]) -> Maintenance? {
+        let maintenance: Maintenance?
+        switch work {
+        case let .command(command, client, done):
+            guard !state.isClosed else {
+                completions.append { done(.closed) }
+                return nil
+            }
+            let outcome: EvalOutcome
+            (outcome, maintenance) = run(command, client: client, in: &state)
+            completions.append { done(outcome) }
+        case let .reload(done):
+            guard !state.isClosed else {
+                completions.append(done)
+                return nil
+            }
+            maintenance = .reload(done: done)
+        case let .close(done):
+            guard !state.isClosed else {
+                completions.append { done(nil) }
+                return nil
+            }
+            maintenance = .close(snapshot: Result { try state.session.encoded() }, done: done)
+        }
+        if maintenance != nil { state.parked = [] }
+        return maintenance
+    }
+
+    /// Runs a command and appends it to the journal.
+    private func run(_ command: String, client: String, in state: inout State) -> (EvalOutcome, Maintenance?) {
+        // In place: a rejected command leaves the session as it was, and a
+        // copy kept "just in case" would make every change copy the session.
+        let outcome = state.session.execute(command)
+        let result = outcome.json
+        guard outcome.status != .rejected else { return (.ran(result, pending: nil), nil) }
+        state.sequence += 1
+        let pending: PendingSync
+        do {
+            pending = try state.journal.write(command, client: client, seq: state.sequence)
+        } catch {
+            return (.failed(error), .reload(done: {}))
+        }
+        if !state.subscribers.isEmpty { broadcast(result, client: client, to: &state.subscribers) }
+        if state.journal.entries >= Self.compactionInterval, let snapshot = try? state.session.encoded() {
+            return (.ran(result, pending: pending), .compact(snapshot: snapshot))
+        }
+        return (.ran(result, pending: pending), nil)
+    }
+
+    /// Writes a change to every subscriber, in the order the changes were
+    /// made (the writes are issued under the session's lock).
+    private func broadcast(_ result: JSON, client: String, to subscribers: inout [Subscriber]) {
+        subscribers.removeAll { !$0.channel.isActive }
+        for subscriber in subscribers where subscriber.unwritten.increment(below: Subscriber.backlog) {
+            let message = JSON.object(["id": subscriber.id, "session": .string(name), "client": .string(client),
+                                       "result": result, "event": .string("change")])
+            let promise = subscriber.channel.eventLoop.makePromise(of: Void.self)
+            let unwritten = subscriber.unwritten
+            promise.futureResult.whenComplete { _ in unwritten.decrement() }
+            subscriber.channel.writeAndFlush(Daemon<Session>.encode(message), promise: promise)
+        }
+    }
+
+    private func startMaintenance(_ maintenance: Maintenance) {
+        DispatchQueue.global().async { self.maintain(maintenance) }
+    }
+
+    /// Does the disk work of a pause, then the work parked meanwhile, until
+    /// the session runs on (or pauses again).
+    private func maintain(_ first: Maintenance) {
+        var next: Maintenance? = first
+        while let maintenance = next {
+            var completions: [@Sendable () -> Void] = []
+            switch maintenance {
+            case let .compact(snapshot):
+                // No command runs meanwhile, so the snapshot holds every
+                // record of the file it replaces. If it cannot be written,
+                // the journal simply goes on growing.
+                let compacted = (try? Journal.writeSnapshot(snapshot, directory: directory, name: name)) != nil
+                next = state.withLock { state in
+                    if compacted { state.journal.replaced() } else { state.journal.postponeCompaction() }
+                    return resumeParked(in: &state, completions: &completions)
+                }
+            case let .reload(done):
+                let loaded = Result { try Self.load(name: name, directory: directory, sessionsDirectory: sessionsDirectory) }
+                next = state.withLock { state in
+                    state.journal.close()
+                    switch loaded {
+                    case let .success(session): state.session = session
+                    // The registry reads the journal again on the next request.
+                    case .failure: state.isClosed = true
+                    }
+                    completions.append(done)
+                    return resumeParked(in: &state, completions: &completions)
+                }
+            case let .close(snapshot, done):
+                let written = Result {
+                    try Journal.writeSnapshot(snapshot.get(), directory: directory, name: name)
+                }
+                next = state.withLock { state in
+                    state.journal.close()
+                    state.isClosed = true
+                    state.subscribers = []
+                    completions.append {
+                        if case let .failure(error) = written { done(error) } else { done(nil) }
+                    }
+                    return resumeParked(in: &state, completions: &completions)
+                }
+            }
+            for completion in completions { completion() }
+        }
+    }
+
+    /// Ends a pause: runs the parked work in order until some of it needs
+    /// the disk again (the rest stays parked) or none is left.
+    private func resumeParked(in state: inout State, completions: inout [@Sendable () -> Void]) -> Maintenance? {
+        var parked = state.parked ?? []
+        state.parked = nil
+        while !parked.isEmpty {
+            let work = parked.removeFirst()
+            if let maintenance = step(work, in: &state, completions: &completions) {
+                state.parked = parked
+                return maintenance
+            }
+        }
+        return nil
+    }
+}
+
+/// Change messages handed to a subscriber's channel and not yet written.
+final class UnwrittenCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// Counts one more unless `limit` are already waiting.
+    func increment(below limit: Int) -> Bool {
+        if count.add(1, ordering: .relaxed).newValue <= limit { return true }
+        count.subtract(1, ordering: .relaxed)
+        return false
+    }
+
+    func decrement() {
+        count.subtract(1, ordering: .relaxed)
     }
 }

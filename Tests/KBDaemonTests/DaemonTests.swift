@@ -139,4 +139,43 @@ struct DaemonTests {
         let completed = await c.ask(#"{"id": 6, "session": "keep", "op": "complete", "line": "in"}"#)
         #expect(completed?["completions"] == .array([.string("inc")]))
     }
+
+    @Test func commandsFromManyClientsStayInOrderThroughCompactionAndClose() async throws {
+        let dir = temporaryDirectory()
+        let (_, task) = try await startDaemon(dir)
+        let perClient = 150
+        let clients = try (0..<4).map { _ in try #require(TestClient(path: dir + "/d.sock")) }
+        // More commands on one session than the compaction interval, from
+        // four connections at once: each sees its own values rise, and
+        // together they saw every value once.
+        let seen = await withTaskGroup(of: [Double].self) { group in
+            for (c, client) in clients.enumerated() {
+                group.addTask {
+                    var values: [Double] = []
+                    for i in 0..<perClient {
+                        let reply = await client.ask(#"{"id": \#(c * 1000 + i), "session": "busy", "op": "eval", "command": "inc"}"#)
+                        values.append(reply?["result"]?["value"]?.numberValue ?? -1)
+                    }
+                    return values
+                }
+            }
+            return await group.reduce(into: [[Double]]()) { $0.append($1) }
+        }
+        for values in seen { #expect(values == values.sorted() && Set(values).count == values.count) }
+        #expect(seen.flatMap { $0 }.sorted() == (1...(4 * perClient)).map(Double.init))
+        let journal = try String(contentsOfFile: dir + "/Sessions/.journal/busy.journal", encoding: .utf8)
+        #expect(journal.split(separator: "\n").count <= SessionHost<CounterSession>.compactionInterval)
+
+        // Evals sent together with a close run before it or on the reloaded session.
+        clients[0].send(#"{"id": 1, "session": "busy", "op": "close"}"#)
+        let after = await clients[1].ask(#"{"id": 2, "session": "busy", "op": "eval", "command": "inc"}"#)
+        #expect(await clients[0].next()?["status"] == .string("done"))
+        #expect(after?["result"]?["value"] == .number(Double(4 * perClient + 1)))
+        task.cancel()
+
+        _ = try await startDaemon(dir, socket: "e.sock")
+        let c = try #require(TestClient(path: dir + "/e.sock"))
+        let value = await c.ask(#"{"id": 1, "session": "busy", "op": "eval", "command": "get"}"#)
+        #expect(value?["result"]?["value"] == .number(Double(4 * perClient + 1)))
+    }
 }

@@ -1,0 +1,180 @@
+import KBShell
+import NIOCore
+
+/// One client's connection, on its channel's event loop: requests are
+/// carried out one at a time in the order they arrive, and their replies
+/// go out in that order.
+///
+/// An eval runs right here, on the event loop (``SessionHost/submit``);
+/// its reply is written when the group commit reports its journal record
+/// on disk. Other requests, which may read or write whole files, run as
+/// tasks off the loop and hand their reply back to it.
+final class ClientHandler<Session: HostedSession>: ChannelInboundHandler {
+    typealias InboundIn = String
+    typealias OutboundOut = ByteBuffer
+
+    private let daemon: Daemon<Session>
+    private let client: String
+    private var context: ChannelHandlerContext?
+    /// Lines received and not yet carried out.
+    private var lines = CircularBuffer<String>()
+    /// A request is under way; the next waits for its reply.
+    private var busy = false
+    private var subscriptions: [(SessionHost<Session>, Int)] = []
+
+    init(daemon: Daemon<Session>, client: String) {
+        self.daemon = daemon
+        self.client = client
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        lines.append(unwrapInboundIn(data))
+        carryOutNext()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        carryOutNext()
+        context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        lines.removeAll()
+        for (host, token) in subscriptions { host.unsubscribe(token) }
+        subscriptions = []
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    /// Starts on the next line unless a request is under way. A client
+    /// that does not read its replies fills the channel's buffer; then no
+    /// more requests are carried out until it drains.
+    private func carryOutNext() {
+        guard let context else { return }
+        while !busy, context.channel.isWritable, let line = lines.popFirst() {
+            carryOut(line, context: context)
+        }
+    }
+
+    private func carryOut(_ line: String, context: ChannelHandlerContext) {
+        if line == LineDecoder.tooLong {
+            let failure = DaemonFailure(id: .null, message: "request line longer than \(DaemonRequest.maximumLength) bytes (1 MiB); the connection is closed")
+            context.writeAndFlush(wrapOutboundOut(Daemon<Session>.encode(failure.reply)), promise: nil)
+            context.close(promise: nil)
+            lines.removeAll()
+            return
+        }
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        switch DaemonRequest.parse(line) {
+        case let .failure(failure):
+            context.writeAndFlush(wrapOutboundOut(Daemon<Session>.encode(failure.reply)), promise: nil)
+        case let .success(request):
+            busy = true
+            switch request.op {
+            case .eval:
+                if let host = daemon.registry.loadedHost(request.session!) {
+                    evaluate(request, on: host, loop: context.eventLoop)
+                } else {
+                    evaluateAfterLoading(request, loop: context.eventLoop)
+                }
+            case .subscribe:
+                subscribe(request, loop: context.eventLoop)
+            default:
+                let (daemon, client) = (daemon, client)
+                let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+                Task {
+                    let reply = Daemon<Session>.encode(await daemon.handle(request, client: client))
+                    handler.execute { $0.finish(reply) }
+                }
+            }
+        }
+    }
+
+    /// Writes the reply to the request under way (if the client is still
+    /// there) and goes on with the next.
+    private func finish(_ reply: ByteBuffer) {
+        busy = false
+        guard let context, context.channel.isActive else { return }
+        context.writeAndFlush(wrapOutboundOut(reply), promise: nil)
+        carryOutNext()
+    }
+
+    /// Runs the command on this thread (or after the session's pause), then
+    /// writes the reply once its record is on disk.
+    private func evaluate(_ request: DaemonRequest, on host: SessionHost<Session>, loop: any EventLoop) {
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        host.submit(request.command!, client: client) { outcome in
+            switch outcome {
+            case let .ran(result, pending):
+                // Encoded while the record is synced.
+                let reply = Daemon<Session>.encodeEvalReply(id: request.id, result: result, session: request.session!)
+                guard let pending else { return handler.execute { $0.finish(reply) } }
+                pending.whenDurable { error in
+                    guard let error else { return handler.execute { $0.finish(reply) } }
+                    let failure = Daemon<Session>.encode(DaemonFailure(id: request.id, message: "\(error)").reply)
+                    host.reloadFromJournal { handler.execute { $0.finish(failure) } }
+                }
+            case let .failed(error):
+                let failure = Daemon<Session>.encode(DaemonFailure(id: request.id, message: "\(error)").reply)
+                handler.execute { $0.finish(failure) }
+            case .closed:
+                handler.execute { $0.evaluateAfterLoading(request, loop: loop) }
+            }
+        }
+    }
+
+    /// Loads (or creates) the session off the loop, then evaluates on it.
+    private func evaluateAfterLoading(_ request: DaemonRequest, loop: any EventLoop) {
+        let registry = daemon.registry
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        Task {
+            do {
+                let host = try await registry.host(request.session!)
+                handler.execute { $0.evaluate(request, on: host, loop: loop) }
+            } catch {
+                let failure = Daemon<Session>.encode(DaemonFailure(id: request.id, message: "\(error)").reply)
+                handler.execute { $0.finish(failure) }
+            }
+        }
+    }
+
+    /// Registers the channel for the session's changes and acknowledges.
+    private func subscribe(_ request: DaemonRequest, loop: any EventLoop) {
+        let (registry, client) = (daemon.registry, client)
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        Task {
+            do {
+                let host = try await registry.host(request.session!)
+                handler.execute { handler in
+                    guard let channel = handler.context?.channel else { return }
+                    let token = host.subscribe(channel, id: request.id)
+                    handler.subscriptions.append((host, token))
+                    handler.finish(Daemon<Session>.encode(.object([
+                        "id": request.id, "status": .string("subscribed"), "session": .string(request.session!),
+                        "client": .string(client),
+                    ])))
+                }
+            } catch {
+                let failure = Daemon<Session>.encode(DaemonFailure(id: request.id, message: "\(error)").reply)
+                handler.execute { $0.finish(failure) }
+            }
+        }
+    }
+}
+
+extension NIOLoopBound {
+    /// Runs `body` with the value on its event loop.
+    func execute(_ body: @escaping @Sendable (Value) -> Void) {
+        eventLoop.execute { body(self.value) }
+    }
+}
