@@ -220,16 +220,20 @@ final class SessionHost<Session: HostedSession>: Sendable {
     }
 
     /// Writes a change to every subscriber, in the order the changes were
-    /// made (the writes are issued under the session's lock).
+    /// made: the writes are queued on the subscribers' event loops under
+    /// the session's lock. They are never written right here, even on the
+    /// subscriber's own loop, because a write can make the channel writable
+    /// again and so start that connection's next command on this session.
     private func broadcast(_ result: JSON, client: String, to subscribers: inout [Subscriber]) {
         subscribers.removeAll { !$0.channel.isActive }
         for subscriber in subscribers where subscriber.unwritten.increment(below: Subscriber.backlog) {
             let message = JSON.object(["id": subscriber.id, "session": .string(name), "client": .string(client),
                                        "result": result, "event": .string("change")])
-            let promise = subscriber.channel.eventLoop.makePromise(of: Void.self)
-            let unwritten = subscriber.unwritten
-            promise.futureResult.whenComplete { _ in unwritten.decrement() }
-            subscriber.channel.writeAndFlush(Daemon<Session>.encode(message), promise: promise)
+            let buffer = Daemon<Session>.encode(message)
+            let (channel, unwritten) = (subscriber.channel, subscriber.unwritten)
+            channel.eventLoop.execute {
+                channel.writeAndFlush(buffer).whenComplete { _ in unwritten.decrement() }
+            }
         }
     }
 
