@@ -155,8 +155,10 @@ public final class Daemon<Session: HostedSession>: Sendable {
 /// it (loaded from its journal if it has one).
 ///
 /// A loaded session is found under a lock without entering the actor, so
-/// concurrent requests on different sessions do not queue on it; loading,
-/// cloning and closing go through the actor one at a time.
+/// concurrent requests on different sessions do not queue on it (an eval
+/// finds its session on the event loop); loading and cloning go through
+/// the actor one at a time. A closed host is replaced by a fresh load from
+/// its journal the next time its session is asked for.
 actor Registry<Session: HostedSession> {
     let directory: String
     /// Where the sessions' own `save` and `load` go.
