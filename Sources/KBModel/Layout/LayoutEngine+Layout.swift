@@ -66,6 +66,20 @@ extension LayoutEngine {
         return (warnings, broken)
     }
 
+    /// A scroll view's scroll geometry at the last solve (nil for another
+    /// view), given its window frame and safe-area insets.
+    func scrollLayout(_ i: Int, frame: Rect, safeArea: EdgeInsets, _ screen: Screen, _ h: Hierarchy) -> ScrollLayout? {
+        guard let config = screen.views[i].scroll else { return nil }
+        var contentSize = Size.zero
+        if let g = guideIndex[GuideKey(view: screen.views[i].name, guide: .content)], let record = guides[g] {
+            contentSize = Size(width: cleanValue(solver.value(of: record.box.w)),
+                               height: cleanValue(solver.value(of: record.box.h)))
+        }
+        return ScrollLayout(contentSize: contentSize, contentInset: config.contentInset,
+                            adjustedContentInset: config.contentInset + safeArea,
+                            contentOffset: contentOffset(i, frame, screen, h), indicatorInsets: config.indicatorInsets)
+    }
+
     /// A snapshot of the current solution (call after ``settle(_:)``).
     func snapshot(_ screen: Screen) -> LayoutSnapshot {
         let h = hierarchy(screen)
@@ -85,19 +99,8 @@ extension LayoutEngine {
                              width: wf.width, height: wf.height)
             }
             let safe = safeAreaInsets(i, wf, screen, h)
-            var scroll: ScrollLayout?
-            if let config = view.scroll {
-                let offset = contentOffset(i, wf, screen, h)
-                offsets[i] = offset
-                var contentSize = Size.zero
-                if let g = guideIndex[GuideKey(view: view.name, guide: .content)], let record = guides[g] {
-                    contentSize = Size(width: cleanValue(solver.value(of: record.box.w)),
-                                       height: cleanValue(solver.value(of: record.box.h)))
-                }
-                scroll = ScrollLayout(contentSize: contentSize, contentInset: config.contentInset,
-                                      adjustedContentInset: config.contentInset + safe, contentOffset: offset,
-                                      indicatorInsets: config.indicatorInsets)
-            }
+            let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
+            if let scroll { offsets[i] = scroll.contentOffset }
             layouts.append(ViewLayout(name: view.name, kind: view.kind, parent: view.parent, depth: h.depth[i],
                                       isHidden: view.isHidden, frame: frame, windowFrame: wf,
                                       safeAreaInsets: safe, scroll: scroll))

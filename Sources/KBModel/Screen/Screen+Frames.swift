@@ -26,7 +26,7 @@ extension Screen {
     /// A scroll view's window frame and scroll geometry (after settling the
     /// layout), read from the solver without building a snapshot.
     mutating func scrollGeometry(_ i: Int) -> (frame: Rect, scroll: ScrollLayout)? {
-        guard let config = views[i].scroll else { return nil }
+        guard views[i].scroll != nil else { return nil }
         let e = uniqueEngine()
         let h = e.hierarchy(self)
         if let s = e.cachedSnapshot {
@@ -36,15 +36,6 @@ extension Screen {
         _ = settleNow()
         let frame = e.currentFrame(views[i].name)
         let safe = e.safeAreaInsets(i, frame, self, h)
-        var contentSize = Size.zero
-        if let g = e.guideIndex[LayoutEngine.GuideKey(view: views[i].name, guide: .content)], let record = e.guides[g] {
-            contentSize = Size(width: cleanValue(e.solver.value(of: record.box.w)),
-                               height: cleanValue(e.solver.value(of: record.box.h)))
-        }
-        let scroll = ScrollLayout(contentSize: contentSize, contentInset: config.contentInset,
-                                  adjustedContentInset: config.contentInset + safe,
-                                  contentOffset: e.contentOffset(i, frame, self, h),
-                                  indicatorInsets: config.indicatorInsets)
-        return (frame, scroll)
+        return e.scrollLayout(i, frame: frame, safeArea: safe, self, h).map { (frame, $0) }
     }
 }
