@@ -21,33 +21,44 @@ struct Run: ParsableCommand {
 
     func run() throws {
         var worst = CommandOutcome.Status.ok
+        let runner = ScriptRunner(json: json, echo: echo, bail: bail, sessionsDirectory: sessions.resolved)
         fileLoop: for file in files {
-            let text: String
+            let result: (status: CommandOutcome.Status, stopped: Bool)
             if file == "-" {
-                var all = ""
-                while let line = Swift.readLine(strippingNewline: false) { all += line }
-                text = all
+                // Line by line, each command's output flushed: a program
+                // that feeds kbplay through a pipe reads each reply in turn.
+                result = runner.run(PlainLineReader(), file: "<stdin>") { text in
+                    print(text, terminator: "")
+                    fflush(nil)
+                }
             } else {
+                let text: String
                 do {
                     guard let t = try FileIO.read(file) else {
-                        FileHandle.standardError.write(Data("kbplay: cannot read \(file): no such file\n".utf8))
+                        Self.fail("kbplay: cannot read \(file): no such file")
                         worst = max(worst, .ioError)
                         if bail { break } else { continue }
                     }
                     text = t
                 } catch {
-                    FileHandle.standardError.write(Data("kbplay: \(error)\n".utf8))
+                    Self.fail("kbplay: \(error)")
                     worst = max(worst, .ioError)
                     if bail { break } else { continue }
                 }
+                // Standard output is buffered: a script's output goes out in
+                // blocks as it runs, never held whole.
+                result = runner.run(StringLineReader(text), file: file) { print($0, terminator: "") }
             }
-            let runner = ScriptRunner(json: json, echo: echo, bail: bail, sessionsDirectory: sessions.resolved)
-            let result = runner.run(text, file: file == "-" ? "<stdin>" : file)
-            print(result.output, terminator: "")
             worst = max(worst, result.status)
             if result.stopped { break fileLoop }
         }
         fflush(nil)
         if worst != .ok { throw ExitCode(Int32(worst.rawValue)) }
+    }
+
+    /// An error on standard error, after what standard output holds so far.
+    static func fail(_ message: String) {
+        fflush(nil)
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

@@ -86,6 +86,57 @@ struct SessionFileTests {
         #expect(refused.text.contains("'Gone', which is not"))
     }
 
+    @Test func malformedAndRepeatedNamesAreRefused() throws {
+        let dir = Self.folder()
+        var s = Session.demo(sessionsDirectory: dir)
+        #expect(s.execute("save names").status == .ok)
+        let good = try String(contentsOfFile: dir + "/names.json", encoding: .utf8)
+        #expect(good.contains("\"name\" : \"email\""))
+        let cases = [
+            ("e mail", "the view name 'e mail' is not a name"),
+            ("password", "the name 'password' is used twice (by a view and a view)"),
+            ("Login", "the name 'Login' is used twice (by a controller and a view)"),
+        ]
+        for (name, message) in cases {
+            let bad = good.replacingOccurrences(of: "\"name\" : \"email\"", with: "\"name\" : \"\(name)\"")
+            try bad.write(toFile: dir + "/badName.json", atomically: true, encoding: .utf8)
+            let before = s.state
+            let outcome = s.execute("load badName")
+            #expect(outcome.status == .rejected, "\(name)")
+            #expect(outcome.text.contains(message), "\(name): \(outcome.text)")
+            #expect(s.state == before)
+        }
+    }
+
+    @Test func boundedStackDropsTheOldestAndPopsNewestFirst() {
+        var stack = BoundedStack<Int>(limit: 3)
+        #expect(stack.last == nil && stack.removeLast() == nil)
+        for k in 1...5 { stack.append(k) }
+        #expect(stack.count == 3 && stack.last == 5)
+        #expect(stack.removeLast() == 5)
+        stack.append(6)
+        stack.append(7)
+        var popped: [Int] = []
+        while let k = stack.removeLast() { popped.append(k) }
+        #expect(popped == [7, 6, 4])
+        #expect(stack.isEmpty)
+    }
+
+    @Test func undoGoesBackTheLastThousandCommands() {
+        var s = Session.demo()
+        let extra = 5
+        for k in 0..<(Session.undoLimit + extra) {
+            #expect(s.execute("set formBottom.constant = \(k + 1)").status == .ok)
+        }
+        for _ in 0..<Session.undoLimit { #expect(s.execute("undo").status == .ok) }
+        // The oldest commands fell off: the constant is where the first
+        // remembered command found it.
+        #expect(s.execute("undo").text == "nothing to undo")
+        #expect(s.execute("print formBottom.constant").text == "\(extra)")
+        #expect(s.execute("redo").status == .ok)
+        #expect(s.execute("print formBottom.constant").text == "\(extra + 1)")
+    }
+
     @Test func namesThatLeaveTheFolderAreRefused() {
         let dir = Self.folder()
         var s = Session.demo(sessionsDirectory: dir)

@@ -8,25 +8,35 @@
 public enum LayoutDiff {
     public static func changes(from old: LayoutSnapshot, to new: LayoutSnapshot) -> [LayoutChange] {
         var out: [LayoutChange] = []
-        let aligned = old.views.count == new.views.count
-            && zip(old.views, new.views).allSatisfy { $0.name == $1.name }
-        var oldByName: [String: Int] = [:]
-        if !aligned {
-            for (i, v) in old.views.enumerated() { oldByName[v.name] = i }
-        }
-        var seen = aligned ? [] : Set<String>()
-        for (k, v) in new.views.enumerated() {
-            let before: ViewLayout? = aligned ? old.views[k] : oldByName[v.name].map { old.views[$0] }
-            guard let before else {
-                out.append(.viewAdded(view: v.name, frame: v.windowFrame.rounded))
-                continue
-            }
-            if !aligned { seen.insert(v.name) }
-            compare(before, v, into: &out)
-        }
-        if !aligned {
-            for v in old.views where !seen.contains(v.name) {
-                out.append(.viewRemoved(view: v.name, frame: v.windowFrame.rounded))
+        // Views are read in place: a view layout is large, and a diff
+        // often compares every view of the screen.
+        old.views.withUnsafeBufferPointer { a in
+            new.views.withUnsafeBufferPointer { b in
+                var aligned = a.count == b.count
+                if aligned {
+                    for k in 0..<a.count where a[k].name != b[k].name {
+                        aligned = false
+                        break
+                    }
+                }
+                if aligned {
+                    for k in 0..<b.count { compare(a.baseAddress! + k, b.baseAddress! + k, into: &out) }
+                    return
+                }
+                var oldByName: [String: Int] = [:]
+                for k in 0..<a.count { oldByName[a[k].name] = k }
+                var seen = Set<String>()
+                for k in 0..<b.count {
+                    guard let i = oldByName[b[k].name] else {
+                        out.append(.viewAdded(view: b[k].name, frame: b[k].windowFrame.rounded))
+                        continue
+                    }
+                    seen.insert(b[k].name)
+                    compare(a.baseAddress! + i, b.baseAddress! + k, into: &out)
+                }
+                for k in 0..<a.count where !seen.contains(a[k].name) {
+                    out.append(.viewRemoved(view: a[k].name, frame: a[k].windowFrame.rounded))
+                }
             }
         }
         var constants: [LayoutChange] = []
@@ -37,54 +47,61 @@ public enum LayoutDiff {
         // Pair the constraints by name: a common prefix and a common suffix
         // by position (names are unique in each list, so a name in the
         // middle cannot pair with one outside it), the middle by lookup.
-        let a = old.constraints, b = new.constraints
-        var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix].name == b[prefix].name { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix
-            && a[a.count - 1 - suffix].name == b[b.count - 1 - suffix].name { suffix += 1 }
-        var middle: [String: Double] = [:]
-        for c in a[prefix..<(a.count - suffix)] { middle[c.name] = c.constant }
-        for (k, c) in b.enumerated() {
-            if k < prefix {
-                if a[k].constant != c.constant { compareConstant(c.name, a[k].constant, c.constant) }
-            } else if k >= b.count - suffix {
-                let x = a[a.count - (b.count - k)]
-                if x.constant != c.constant { compareConstant(c.name, x.constant, c.constant) }
-            } else if let before = middle[c.name] {
-                compareConstant(c.name, before, c.constant)
+        old.constraints.withUnsafeBufferPointer { a in
+            new.constraints.withUnsafeBufferPointer { b in
+                var prefix = 0
+                while prefix < a.count && prefix < b.count && a[prefix].name == b[prefix].name { prefix += 1 }
+                var suffix = 0
+                while suffix < a.count - prefix && suffix < b.count - prefix
+                    && a[a.count - 1 - suffix].name == b[b.count - 1 - suffix].name { suffix += 1 }
+                var middle: [String: Double] = [:]
+                for k in prefix..<(a.count - suffix) { middle[a[k].name] = a[k].constant }
+                for k in 0..<b.count {
+                    let after = b[k].constant
+                    if k < prefix {
+                        if a[k].constant != after { compareConstant(b[k].name, a[k].constant, after) }
+                    } else if k >= b.count - suffix {
+                        let before = a[a.count - (b.count - k)].constant
+                        if before != after { compareConstant(b[k].name, before, after) }
+                    } else if let before = middle[b[k].name] {
+                        compareConstant(b[k].name, before, after)
+                    }
+                }
             }
         }
         constants.sort { naturalLess($0.target, $1.target) }
         return out + constants
     }
 
-    private static func compare(_ a: ViewLayout, _ b: ViewLayout, into out: inout [LayoutChange]) {
+    /// Compares two views in place (through pointers: copying a view layout
+    /// is what a diff of many views would spend its time on).
+    private static func compare(_ pa: UnsafePointer<ViewLayout>, _ pb: UnsafePointer<ViewLayout>,
+                                into out: inout [LayoutChange]) {
         // Equal values round equally: only values that differ are rounded.
-        if a.windowFrame != b.windowFrame {
-            let fa = a.windowFrame.rounded, fb = b.windowFrame.rounded
-            if fa != fb { out.append(.frame(view: b.name, before: fa, after: fb)) }
+        if pa.pointee.windowFrame != pb.pointee.windowFrame {
+            let fa = pa.pointee.windowFrame.rounded, fb = pb.pointee.windowFrame.rounded
+            if fa != fb { out.append(.frame(view: pb.pointee.name, before: fa, after: fb)) }
         }
-        if a.safeAreaInsets != b.safeAreaInsets {
-            let sa = a.safeAreaInsets.rounded, sb = b.safeAreaInsets.rounded
-            if sa != sb { out.append(.safeAreaInsets(view: b.name, before: sa, after: sb)) }
+        if pa.pointee.safeAreaInsets != pb.pointee.safeAreaInsets {
+            let sa = pa.pointee.safeAreaInsets.rounded, sb = pb.pointee.safeAreaInsets.rounded
+            if sa != sb { out.append(.safeAreaInsets(view: pb.pointee.name, before: sa, after: sb)) }
         }
-        guard let x = a.scroll, let y = b.scroll, x != y else { return }
+        guard let x = pa.pointee.scroll, let y = pb.pointee.scroll, x != y else { return }
         let ca = Size(width: roundPoints(x.contentSize.width), height: roundPoints(x.contentSize.height))
         let cb = Size(width: roundPoints(y.contentSize.width), height: roundPoints(y.contentSize.height))
-        if ca != cb { out.append(.contentSize(view: b.name, before: ca, after: cb)) }
+        if ca != cb { out.append(.contentSize(view: pb.pointee.name, before: ca, after: cb)) }
         if x.contentInset.rounded != y.contentInset.rounded {
-            out.append(.contentInset(view: b.name, before: x.contentInset.rounded, after: y.contentInset.rounded))
+            out.append(.contentInset(view: pb.pointee.name, before: x.contentInset.rounded, after: y.contentInset.rounded))
         }
         if x.adjustedContentInset.rounded != y.adjustedContentInset.rounded {
-            out.append(.adjustedContentInset(view: b.name, before: x.adjustedContentInset.rounded,
+            out.append(.adjustedContentInset(view: pb.pointee.name, before: x.adjustedContentInset.rounded,
                                              after: y.adjustedContentInset.rounded))
         }
         let oa = Point(x: roundPoints(x.contentOffset.x), y: roundPoints(x.contentOffset.y))
         let ob = Point(x: roundPoints(y.contentOffset.x), y: roundPoints(y.contentOffset.y))
-        if oa != ob { out.append(.contentOffset(view: b.name, before: oa, after: ob)) }
+        if oa != ob { out.append(.contentOffset(view: pb.pointee.name, before: oa, after: ob)) }
         if x.indicatorInsets.rounded != y.indicatorInsets.rounded {
-            out.append(.indicatorInsets(view: b.name, before: x.indicatorInsets.rounded,
+            out.append(.indicatorInsets(view: pb.pointee.name, before: x.indicatorInsets.rounded,
                                         after: y.indicatorInsets.rounded))
         }
     }

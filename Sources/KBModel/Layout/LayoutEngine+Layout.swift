@@ -89,7 +89,6 @@ extension LayoutEngine {
         var layouts: [ViewLayout] = []
         layouts.reserveCapacity(h.order.count)
         for i in h.order {
-            let view = screen.views[i]
             let wf = boxes[i].map(frame(of:)) ?? .zero
             windowFrames[i] = wf
             var frame = wf
@@ -101,8 +100,11 @@ extension LayoutEngine {
             let safe = safeAreaInsets(i, wf, screen, h)
             let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
             if let scroll { offsets[i] = scroll.contentOffset }
-            layouts.append(ViewLayout(name: view.name, kind: view.kind, parent: view.parent, depth: h.depth[i],
-                                      isHidden: view.isHidden, frame: frame, windowFrame: wf,
+            // Fields read in place: a view is large, and copying one
+            // whole retains all its strings.
+            layouts.append(ViewLayout(name: screen.views[i].name, kind: screen.views[i].kind,
+                                      parent: screen.views[i].parent, depth: h.depth[i],
+                                      isHidden: screen.views[i].isHidden, frame: frame, windowFrame: wf,
                                       safeAreaInsets: safe, scroll: scroll))
         }
         let values = screen.constraints.map {

@@ -41,8 +41,13 @@ public struct PointText {
     /// Appends the bytes `start..<end` of the text so far.
     @inlinable
     public mutating func appendCopy(_ start: Int, _ end: Int) {
-        bytes.reserveCapacity(bytes.count + end - start)
-        for i in start..<end { bytes.append(bytes[i]) }
+        precondition(0 <= start && start <= end && end <= bytes.count, "range out of the text")
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { copy in
+            bytes.withUnsafeBufferPointer { from in
+                for k in 0..<(end - start) { copy[k] = from[start + k] }
+            }
+            bytes.append(contentsOf: copy)
+        }
     }
 
     @inlinable
@@ -53,20 +58,63 @@ public struct PointText {
     /// Appends `x` with at most 2 decimals, no trailing zeros, `-0` as `0`.
     @inlinable
     public mutating func append(_ x: Double) {
-        guard x.isFinite, abs(x) < 9e15 else {
+        guard Self.isPlain(x) else {
             appendUnusual(x)
             return
         }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.plainWidth) { buffer in
+            let n = Self.write(x, to: buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+        }
+    }
+
+    /// The widest a plain number prints: a sign, 16 digits, a point and 2.
+    @usableFromInline static var plainWidth: Int { 20 }
+
+    /// Finite and small enough to print digit by digit (larger numbers
+    /// print as Swift does).
+    @inlinable
+    static func isPlain(_ x: Double) -> Bool { x.isFinite && abs(x) < 9e15 }
+
+    /// Writes plain `x` at `p` (room for ``plainWidth`` bytes) and returns
+    /// how many bytes it took.
+    @inlinable
+    static func write(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let cents = Int64((x * 100).rounded())
-        if cents == 0 { bytes.append(UInt8(ascii: "0")); return }
-        if cents < 0 { bytes.append(UInt8(ascii: "-")) }
+        if cents == 0 {
+            p[0] = UInt8(ascii: "0")
+            return 1
+        }
+        var n = 0
+        if cents < 0 {
+            p[0] = UInt8(ascii: "-")
+            n = 1
+        }
         let a = cents.magnitude
-        appendDigits(a / 100)
+        // The whole part's digits, last first, then turned around.
+        var whole = a / 100
+        let first = n
+        repeat {
+            p[n] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: whole % 10)
+            whole /= 10
+            n += 1
+        } while whole > 0
+        var i = first, j = n - 1
+        while i < j {
+            (p[i], p[j]) = (p[j], p[i])
+            i += 1
+            j -= 1
+        }
         let frac = a % 100
-        if frac == 0 { return }
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(ascii: "0") + UInt8(frac / 10))
-        if frac % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(frac % 10)) }
+        if frac == 0 { return n }
+        p[n] = UInt8(ascii: ".")
+        p[n + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: frac / 10)
+        n += 2
+        if frac % 10 != 0 {
+            p[n] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: frac % 10)
+            n += 1
+        }
+        return n
     }
 
     @usableFromInline
@@ -78,50 +126,57 @@ public struct PointText {
         }
     }
 
+    /// Appends `(a b c d)`, or `(a b; c d)` with `semicolon`.
     @inlinable
-    mutating func appendDigits(_ n: UInt64) {
-        if n < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(n))
+    mutating func appendFour(_ a: Double, _ b: Double, _ c: Double, _ d: Double, semicolon: Bool) {
+        guard Self.isPlain(a) && Self.isPlain(b) && Self.isPlain(c) && Self.isPlain(d) else {
+            append(UInt8(ascii: "("))
+            append(a)
+            append(UInt8(ascii: " "))
+            append(b)
+            if semicolon { append(UInt8(ascii: ";")) }
+            append(UInt8(ascii: " "))
+            append(c)
+            append(UInt8(ascii: " "))
+            append(d)
+            append(UInt8(ascii: ")"))
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var i = 20, v = n
-            while v > 0 {
-                i -= 1
-                digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * Self.plainWidth + 8) { buffer in
+            let p = buffer.baseAddress!
+            var n = 0
+            p[n] = UInt8(ascii: "(")
+            n += 1
+            n += Self.write(a, to: p + n)
+            p[n] = UInt8(ascii: " ")
+            n += 1
+            n += Self.write(b, to: p + n)
+            if semicolon {
+                p[n] = UInt8(ascii: ";")
+                n += 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
+            p[n] = UInt8(ascii: " ")
+            n += 1
+            n += Self.write(c, to: p + n)
+            p[n] = UInt8(ascii: " ")
+            n += 1
+            n += Self.write(d, to: p + n)
+            p[n] = UInt8(ascii: ")")
+            n += 1
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
         }
     }
 
     /// `(x y; width height)`.
     @inlinable
     public mutating func append(_ r: Rect) {
-        append(UInt8(ascii: "("))
-        append(r.x)
-        append(UInt8(ascii: " "))
-        append(r.y)
-        append(UInt8(ascii: ";"))
-        append(UInt8(ascii: " "))
-        append(r.width)
-        append(UInt8(ascii: " "))
-        append(r.height)
-        append(UInt8(ascii: ")"))
+        appendFour(r.x, r.y, r.width, r.height, semicolon: true)
     }
 
     /// `(top left bottom right)`.
     @inlinable
     public mutating func append(_ i: EdgeInsets) {
-        append(UInt8(ascii: "("))
-        append(i.top)
-        append(UInt8(ascii: " "))
-        append(i.left)
-        append(UInt8(ascii: " "))
-        append(i.bottom)
-        append(UInt8(ascii: " "))
-        append(i.right)
-        append(UInt8(ascii: ")"))
+        appendFour(i.top, i.left, i.bottom, i.right, semicolon: false)
     }
 
     @inlinable

@@ -24,9 +24,9 @@ extension SegmentedArray: RandomAccessCollection, MutableCollection {
     public var endIndex: Int { storedCount }
 
     public subscript(position: Int) -> Element {
-        get {
+        _read {
             precondition(position >= 0 && position < storedCount, "index out of range")
-            return segments[position >> Self.segmentShift][position & (Self.segmentSize - 1)]
+            yield segments[position >> Self.segmentShift][position & (Self.segmentSize - 1)]
         }
         _modify {
             precondition(position >= 0 && position < storedCount, "index out of range")

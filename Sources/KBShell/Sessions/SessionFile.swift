@@ -84,6 +84,24 @@ public enum SessionFile {
     /// Every name a file mentions must exist.
     private static func validate(_ body: Body, path: String) throws(FileError) {
         let screen = body.screen
+        // Names follow the rules `add`, `controller` and `constrain` apply:
+        // well formed (a root view's is a name and `.view`),
+        // and one name for one thing.
+        var named: [String: String] = [:]
+        let all = screen.controllers.map { ($0.name, "controller", false) }
+            + screen.views.map { v in
+                (v.name, "view", v.isRootView && v.name.hasSuffix(".view") && Screen.isValidName(String(v.name.dropLast(5))))
+            }
+            + screen.constraints.map { ($0.name, "constraint", false) }
+        for (name, kind, rootViewName) in all {
+            guard rootViewName || Screen.isValidName(name) else {
+                throw FileError("\(path): the \(kind) name '\(name)' is not a name (letters, digits and _, not starting with a digit)")
+            }
+            if let other = named[name] {
+                throw FileError("\(path): the name '\(name)' is used twice (by a \(other) and a \(kind))")
+            }
+            named[name] = kind
+        }
         let views = Set(screen.views.map(\.name))
         let controllers = Set(screen.controllers.map(\.name))
         let constraints = Set(screen.constraints.map(\.name))

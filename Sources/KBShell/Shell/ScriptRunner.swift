@@ -20,28 +20,37 @@ public struct ScriptRunner {
         public var stopped: Bool
     }
 
-    /// Runs `text` (named `file` in messages).
+    /// Runs `text` (named `file` in messages), its output collected.
     public func run(_ text: String, file: String) -> Result {
-        var session = Session(sessionsDirectory: sessionsDirectory)
-        var lines = ScriptLines(StringLineReader(text))
         var out = ""
+        let (status, stopped) = run(StringLineReader(text), file: file) { out += $0 }
+        return Result(output: out, status: status, stopped: stopped)
+    }
+
+    /// Runs the commands `reader` gives (named `file` in messages), handing
+    /// each command's output to `write` as soon as the command has run: a
+    /// long script's output streams, and is never held whole.
+    public func run<Reader: LineReader>(_ reader: Reader, file: String,
+                                        write: (String) -> Void) -> (status: CommandOutcome.Status, stopped: Bool) {
+        var session = Session(sessionsDirectory: sessionsDirectory)
+        var lines = ScriptLines(reader)
         var worst = CommandOutcome.Status.ok
         while let line = lines.next() {
             let outcome = session.execute(line.text)
             if json {
-                out += outcome.json.text + "\n"
+                write(outcome.json.text + "\n")
             } else {
-                if echo { out += "> \(line.text)\n" }
+                if echo { write("> \(line.text)\n") }
                 if outcome.status == .rejected {
-                    out += "\(file):\(line.number): \(outcome.text)\n"
+                    write("\(file):\(line.number): \(outcome.text)\n")
                 } else if !outcome.text.isEmpty {
-                    out += outcome.text + "\n"
+                    write(outcome.text + "\n")
                 }
             }
             worst = max(worst, outcome.status)
             if outcome.quit { break }
-            if bail && outcome.status != .ok { return Result(output: out, status: worst, stopped: true) }
+            if bail && outcome.status != .ok { return (worst, true) }
         }
-        return Result(output: out, status: worst, stopped: false)
+        return (worst, false)
     }
 }

@@ -41,8 +41,8 @@ extension Session {
         saved.state.screen.stow()
         let keepsStacks = parsed.spec.name == "source"
         if !keepsStacks {
-            saved.undoStack = []
-            saved.redoStack = []
+            saved.undoStack.removeAll()
+            saved.redoStack.removeAll()
             saved.history = []
         }
         do {
@@ -158,7 +158,7 @@ extension Session {
         var outcome = report(p.line, before: before, after: after, log: log)
         if state != previous {
             undoStack.append(previous)
-            redoStack = []
+            redoStack.removeAll()
             lastChange = outcome
         }
         outcome.command = p.line
@@ -241,7 +241,8 @@ extension Session {
     func aligned(_ changes: [LayoutChange]) -> [String] {
         var width = 0
         for c in changes {
-            if case let .frame(v, _, _) = c { width = max(width, v.count) }
+            // Names are ASCII (`[A-Za-z_][A-Za-z0-9_]*`): bytes are columns.
+            if case let .frame(v, _, _) = c { width = max(width, v.utf8.count) }
         }
         // The frames before, formatted first (their widest decides the
         // padding), then copied into their lines.
@@ -268,7 +269,7 @@ extension Session {
             k += 1
             out.append("~ ")
             out.append(v)
-            out.appendSpaces(width - v.count + 2)
+            out.appendSpaces(width - v.utf8.count + 2)
             out.appendCopy(start, end)
             out.appendSpaces(frameWidth - (end - start))
             out.append(" → ")

@@ -35,8 +35,13 @@ public struct Session: Sendable {
     }
     /// The text and JSON members of the last change, for `diff`.
     public var lastChange: CommandOutcome?
-    var undoStack: [State] = []
-    var redoStack: [State] = []
+    /// The states `undo` goes back to (the last ``undoLimit``) and those
+    /// `redo` goes forward to.
+    var undoStack = BoundedStack<State>(limit: Session.undoLimit)
+    var redoStack = BoundedStack<State>(limit: Session.undoLimit)
+    /// How many commands `undo` can take back: the oldest states are dropped
+    /// beyond that, so a long session's memory stays bounded.
+    public static var undoLimit: Int { 1000 }
     /// The folder `save` and `load` use.
     public var sessionsDirectory: String
     /// The name the session was loaded from or saved as.
