@@ -57,4 +57,10 @@ public struct LayoutConstraint: Hashable, Codable, Sendable, CustomStringConvert
     public var views: [String] {
         [first.view] + (second.map { [$0.view] } ?? [])
     }
+
+    /// Whether one of the constraint's anchors belongs to `view` (without
+    /// building ``views``: listing a view's constraints asks every one).
+    public func mentions(_ view: String) -> Bool {
+        first.view == view || second?.view == view
+    }
 }

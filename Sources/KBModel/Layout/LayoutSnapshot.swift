@@ -23,12 +23,21 @@ public struct LayoutSnapshot: Hashable, Codable, Sendable {
 
     /// The layout of the view called `name`.
     public func view(_ name: String) -> ViewLayout? {
-        views.first { $0.name == name }
+        index(of: name).map { views[$0] }
     }
 
     /// The window frame of the view called `name`.
     public func windowFrame(_ name: String) -> Rect? {
-        view(name)?.windowFrame
+        index(of: name).map { views[$0].windowFrame }
+    }
+
+    /// Where the view called `name` is in ``views`` (compared in place:
+    /// a view layout is large, and scanning by copies would copy each).
+    func index(of name: String) -> Int? {
+        views.withUnsafeBufferPointer { views in
+            for k in views.indices where views[k].name == name { return k }
+            return nil
+        }
     }
 
     /// The constant of the constraint called `name`.

@@ -36,7 +36,7 @@ extension Screen {
         _ = layout()
         let e = uniqueEngine()
         var out: [Explanation] = []
-        for c in constraints where c.views.contains(view) {
+        for c in constraints where c.mentions(view) {
             let binding = c.isEffective && e.user[c.name].map { e.isBinding($0) } == true
             out.append(Explanation(name: c.name, equation: c.equation, isUser: true, isActive: c.isActive,
                                    isBroken: c.isBroken, isBinding: binding))

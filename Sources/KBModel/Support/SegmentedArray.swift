@@ -5,14 +5,16 @@
 /// constraints with the screen that goes on, so a command that changes one
 /// constraint copies 32 of them, not all of them.
 public struct SegmentedArray<Element> {
-    static var segmentShift: Int { 5 }
-    static var segmentSize: Int { 1 << segmentShift }
+    // Inlinable, so that other modules read elements through code
+    // specialized for the element type, not through generic witnesses.
+    @inlinable static var segmentShift: Int { 5 }
+    @inlinable static var segmentSize: Int { 1 << segmentShift }
 
     /// Every segment is full except the last, which is never empty.
-    private var segments: [[Element]] = []
-    private var storedCount = 0
+    @usableFromInline var segments: [[Element]] = []
+    @usableFromInline var storedCount = 0
 
-    public init() {}
+    @inlinable public init() {}
 
     public init<S: Sequence>(_ elements: S) where S.Element == Element {
         append(contentsOf: elements)
@@ -20,9 +22,10 @@ public struct SegmentedArray<Element> {
 }
 
 extension SegmentedArray: RandomAccessCollection, MutableCollection {
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { storedCount }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { storedCount }
 
+    @inlinable
     public subscript(position: Int) -> Element {
         _read {
             precondition(position >= 0 && position < storedCount, "index out of range")
@@ -36,6 +39,7 @@ extension SegmentedArray: RandomAccessCollection, MutableCollection {
 }
 
 extension SegmentedArray: RangeReplaceableCollection {
+    @inlinable
     public mutating func append(_ element: Element) {
         if storedCount & (Self.segmentSize - 1) == 0 {
             var segment: [Element] = []

@@ -72,7 +72,7 @@ extension Session {
 
     mutating func constraintList(_ view: String?) throws -> CommandOutcome {
         if let view { _ = try screen.view(named: view) }
-        let list = screen.constraints.filter { view == nil || $0.views.contains(view!) }
+        let list = screen.constraints.filter { view == nil || $0.mentions(view!) }
         let width = list.map(\.name.count).max() ?? 0
         let lines = list.map { c -> String in
             let state = c.isBroken ? "  (broken)" : c.isActive ? "" : "  (inactive)"

@@ -41,10 +41,12 @@ extension Session {
             } else {
                 log.lines.append(n.name.rawValue)
             }
-            var host = ScreenHost(screen)
-            // The host holds the only reference to the layout cache, so the
-            // handlers' changes mutate the solver in place instead of copying it.
-            screen.discardLayoutCache()
+            // The handlers work on the session's screen itself, moved into
+            // the host and back: a copy would share the views, the
+            // constraints and the layout cache, and the first change a
+            // handler made would copy them.
+            var host = ScreenHost(Self.vacantScreen)
+            swap(&host.screen, &screen)
             for i in state.strategies.indices {
                 guard let r = state.strategies[i].handle(n, context: context, host: &host) else { continue }
                 for (what, why) in r.effects {
@@ -56,7 +58,7 @@ extension Session {
                     log.flaws.append(f)
                 }
             }
-            screen = host.screen
+            swap(&host.screen, &screen)
             for rule in state.rules where rule.event == n.name {
                 guard (try? screen.controller(named: rule.controller))?.isAppeared == true else { continue }
                 let value = try evaluate(rule.expression, notification: n)
@@ -81,6 +83,9 @@ extension Session {
             log.lines.append("keyboard top now at \(formatPoints(keyboard.frame(on: device, orientation).minY)) (no notification)")
         }
     }
+
+    /// What the session's screen is swapped with while handlers hold it.
+    private static let vacantScreen = Screen()
 
     /// How many leading notifications of a rotation's hide-then-show burst
     /// belong to the old orientation (0 when it is no rotation).
