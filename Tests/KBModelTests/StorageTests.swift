@@ -87,14 +87,17 @@ import Testing
     @Test func geometryAndPadding() {
         #expect(Rect(x: 16, y: 3082.5, width: 361, height: 34).description == "(16 3082.5; 361 34)")
         #expect(EdgeInsets(top: 59, left: 0, bottom: 34.25, right: -1).description == "(59 0 34.25 -1)")
+        var frames = PointText()
+        frames.append(Rect(x: 0.5, y: 0, width: 1, height: 1))
+        let start = frames.count
+        frames.append(Rect(x: 1, y: 2, width: 3, height: 4))
         var text = PointText()
-        text.append("~ ")
+        text.appendLiteral("~ ")
         text.append("email")
         text.appendSpaces(3)
-        let start = text.count
-        text.append(Rect(x: 1, y: 2, width: 3, height: 4))
+        text.append(frames, start, frames.count)
         text.append(" → ")
-        text.appendCopy(start, text.count - " → ".utf8.count)
+        text.append(Rect(x: 1, y: 2, width: 3, height: 4))
         #expect(text.string == "~ email   (1 2; 3 4) → (1 2; 3 4)")
         #expect(text.string(from: 2) == "email   (1 2; 3 4) → (1 2; 3 4)")
     }

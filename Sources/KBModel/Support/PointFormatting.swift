@@ -38,16 +38,16 @@ public struct PointText {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends the bytes `start..<end` of the text so far.
+    /// Appends a literal (no copy of a `String` made first).
     @inlinable
-    public mutating func appendCopy(_ start: Int, _ end: Int) {
-        precondition(0 <= start && start <= end && end <= bytes.count, "range out of the text")
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { copy in
-            bytes.withUnsafeBufferPointer { from in
-                for k in 0..<(end - start) { copy[k] = from[start + k] }
-            }
-            bytes.append(contentsOf: copy)
-        }
+    public mutating func appendLiteral(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends the bytes `start..<end` of `other`.
+    @inlinable
+    public mutating func append(_ other: PointText, _ start: Int, _ end: Int) {
+        bytes.append(contentsOf: other.bytes[start..<end])
     }
 
     @inlinable

@@ -246,36 +246,36 @@ extension Session {
         }
         // The frames before, formatted first (their widest decides the
         // padding), then copied into their lines.
-        var out = PointText(capacity: changes.count * 56)
+        var befores = PointText(capacity: changes.count * 24)
         var before: [(start: Int, end: Int)] = []
         before.reserveCapacity(changes.count)
         var frameWidth = 0
         for c in changes {
             guard case let .frame(_, a, _) = c else { continue }
-            let start = out.count
-            out.append(a)
-            before.append((start, out.count))
-            frameWidth = max(frameWidth, out.count - start)
+            let start = befores.count
+            befores.append(a)
+            before.append((start, befores.count))
+            frameWidth = max(frameWidth, befores.count - start)
         }
-        let prefix = out.count
+        var out = PointText(capacity: changes.count * 64)
         var k = 0
         for c in changes {
-            if out.count > prefix { out.append(UInt8(ascii: "\n")) }
+            if out.count > 0 { out.append(UInt8(ascii: "\n")) }
             guard case let .frame(v, _, b) = c else {
                 out.append(c.description)
                 continue
             }
             let (start, end) = before[k]
             k += 1
-            out.append("~ ")
+            out.appendLiteral("~ ")
             out.append(v)
             out.appendSpaces(width - v.utf8.count + 2)
-            out.appendCopy(start, end)
+            out.append(befores, start, end)
             out.appendSpaces(frameWidth - (end - start))
-            out.append(" → ")
+            out.appendLiteral(" → ")
             out.append(b)
         }
-        return [out.string(from: prefix)]
+        return [out.string]
     }
 
     /// UIKit's "Unable to simultaneously satisfy constraints", names aligned.
