@@ -89,6 +89,38 @@ struct EndToEndTests {
         #expect(echo.out == "> print 1\n1\n> print  2\n2\n")
     }
 
+    @Test func runFromStandardInputAnswersEachCommandAsItComes() throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["run", "-"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        // The first reply must arrive while standard input is still open.
+        stdin.fileHandleForWriting.write(Data("print 40 + 2\n".utf8))
+        let fd = stdout.fileHandleForReading.fileDescriptor
+        var received = ""
+        var waits = 0
+        while !received.contains("\n") && waits < 100 {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, 100) > 0 {
+                var bytes = [UInt8](repeating: 0, count: 256)
+                let n = read(fd, &bytes, bytes.count)
+                if n <= 0 { break }
+                received += String(decoding: bytes[..<n], as: UTF8.self)
+            }
+            waits += 1
+        }
+        #expect(received == "42\n")
+        stdin.fileHandleForWriting.write(Data("print 1\n".utf8))
+        try stdin.fileHandleForWriting.close()
+        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: rest, as: UTF8.self) == "1\n")
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func runIsDeterministic() throws {
         let script = "demo\nhandle Login with observer formBottom padding 8\nfocus email\nrotate\nrender\nevents 3\n"
         let a = try Self.run(["run", "-"], input: script)
