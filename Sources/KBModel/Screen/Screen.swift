@@ -80,14 +80,6 @@ public struct Screen: Sendable {
         return engine!
     }
 
-    /// Drops the layout cache (the solver); the next layout rebuilds it from
-    /// the value. A copy kept for undo or rollback drops it so that the
-    /// session going on keeps the only reference and mutates its solver in
-    /// place instead of copying it.
-    public mutating func discardLayoutCache() {
-        engine = nil
-    }
-
     /// Drops everything derived from the value, the layout cache and the
     /// name index, for a copy kept aside (undo, rollback): the screen going
     /// on then holds the only references and updates them in place instead

@@ -81,12 +81,13 @@ public enum SessionFile {
         path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     }
 
-    /// Every name a file mentions must exist.
+    /// Names must be well formed and unique, and every name a file
+    /// mentions must exist.
     private static func validate(_ body: Body, path: String) throws(FileError) {
         let screen = body.screen
         // Names follow the rules `add`, `controller` and `constrain` apply:
-        // well formed (a root view's is a name and `.view`),
-        // and one name for one thing.
+        // well formed (a root view's is a name followed by `.view`), and
+        // one name for one thing.
         var named: [String: String] = [:]
         let all = screen.controllers.map { ($0.name, "controller", false) }
             + screen.views.map { v in
