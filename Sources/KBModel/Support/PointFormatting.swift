@@ -10,7 +10,6 @@ public func roundPoints(_ x: Double) -> Double {
 /// `0`. `formatPoints(16)` is `"16"`, `formatPoints(0.125)` is `"0.13"`,
 /// `formatPoints(-0.001)` is `"0"`.
 public func formatPoints(_ x: Double) -> String {
-    guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
     var text = PointText()
     text.append(x)
     return text.string
@@ -58,28 +57,22 @@ public struct PointText {
     /// Appends `x` with at most 2 decimals, no trailing zeros, `-0` as `0`.
     @inlinable
     public mutating func append(_ x: Double) {
-        guard Self.isPlain(x) else {
-            appendUnusual(x)
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.plainWidth) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxWidth) { buffer in
             let n = Self.write(x, to: buffer.baseAddress!)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
         }
     }
 
-    /// The widest a plain number prints: a sign, 16 digits, a point and 2.
-    @usableFromInline static var plainWidth: Int { 20 }
+    /// The most bytes a number prints as: Swift's form of a large double,
+    /// such as `-1.7976931348623157e+308`, takes 24.
+    @usableFromInline static var maxWidth: Int { 32 }
 
-    /// Finite and small enough to print digit by digit (larger numbers
-    /// print as Swift does).
-    @inlinable
-    static func isPlain(_ x: Double) -> Bool { x.isFinite && abs(x) < 9e15 }
-
-    /// Writes plain `x` at `p` (room for ``plainWidth`` bytes) and returns
-    /// how many bytes it took.
+    /// Writes `x` at `p` (room for ``maxWidth`` bytes) and returns how many
+    /// bytes it took.
     @inlinable
     static func write(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        // Larger numbers, infinities and NaN print as Swift does.
+        guard x.isFinite, abs(x) < 9e15 else { return writeUnusual(x, to: p) }
         let cents = Int64((x * 100).rounded())
         if cents == 0 {
             p[0] = UInt8(ascii: "0")
@@ -118,51 +111,37 @@ public struct PointText {
     }
 
     @usableFromInline
-    mutating func appendUnusual(_ x: Double) {
-        if x.isFinite {
-            bytes.append(contentsOf: x.description.utf8)
-        } else {
-            bytes.append(contentsOf: (x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf")).utf8)
+    static func writeUnusual(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let text = x.isFinite ? x.description : (x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf"))
+        var n = 0
+        for byte in text.utf8 {
+            p[n] = byte
+            n += 1
         }
+        return n
     }
 
     /// Appends `(a b c d)`, or `(a b; c d)` with `semicolon`.
     @inlinable
     mutating func appendFour(_ a: Double, _ b: Double, _ c: Double, _ d: Double, semicolon: Bool) {
-        guard Self.isPlain(a) && Self.isPlain(b) && Self.isPlain(c) && Self.isPlain(d) else {
-            append(UInt8(ascii: "("))
-            append(a)
-            append(UInt8(ascii: " "))
-            append(b)
-            if semicolon { append(UInt8(ascii: ";")) }
-            append(UInt8(ascii: " "))
-            append(c)
-            append(UInt8(ascii: " "))
-            append(d)
-            append(UInt8(ascii: ")"))
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * Self.plainWidth + 8) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * Self.maxWidth + 6) { buffer in
             let p = buffer.baseAddress!
             var n = 0
-            p[n] = UInt8(ascii: "(")
-            n += 1
-            n += Self.write(a, to: p + n)
-            p[n] = UInt8(ascii: " ")
-            n += 1
-            n += Self.write(b, to: p + n)
-            if semicolon {
-                p[n] = UInt8(ascii: ";")
+            func put(_ byte: UInt8) {
+                p[n] = byte
                 n += 1
             }
-            p[n] = UInt8(ascii: " ")
-            n += 1
-            n += Self.write(c, to: p + n)
-            p[n] = UInt8(ascii: " ")
-            n += 1
-            n += Self.write(d, to: p + n)
-            p[n] = UInt8(ascii: ")")
-            n += 1
+            func put(_ x: Double) { n += Self.write(x, to: p + n) }
+            put(UInt8(ascii: "("))
+            put(a)
+            put(UInt8(ascii: " "))
+            put(b)
+            if semicolon { put(UInt8(ascii: ";")) }
+            put(UInt8(ascii: " "))
+            put(c)
+            put(UInt8(ascii: " "))
+            put(d)
+            put(UInt8(ascii: ")"))
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
         }
     }
@@ -181,10 +160,6 @@ public struct PointText {
 
     @inlinable
     public var string: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// The text from byte `start` on.
-    @inlinable
-    public func string(from start: Int) -> String { String(decoding: bytes[start...], as: UTF8.self) }
 }
 
 /// A value cleaned of solver noise (1e-6 precision), `-0` made `0`.

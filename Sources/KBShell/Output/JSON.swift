@@ -1,3 +1,5 @@
+import KBModel
+
 /// A JSON value whose text is deterministic: object keys sorted, numbers with
 /// at most two decimals, `-0` written `0`.
 public indirect enum JSON: Equatable, Sendable {
@@ -74,19 +76,9 @@ public indirect enum JSON: Equatable, Sendable {
 }
 
 /// A number with at most two decimals and no trailing zeros; `-0` is `0`.
+/// Numbers of 9e15 hundredths and more print as Swift prints them.
 public func formatNumber(_ x: Double) -> String {
-    guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
-    let hundredths = (x * 100).rounded()
-    if hundredths == 0 { return "0" }
-    let negative = hundredths < 0
-    let magnitude = abs(hundredths)
-    guard magnitude < 9.0e15 else { return String(x) }
-    let whole = Int64(magnitude) / 100
-    let fraction = Int64(magnitude) % 100
-    var s = negative ? "-" : ""
-    s += String(whole)
-    if fraction != 0 {
-        s += fraction % 10 == 0 ? ".\(fraction / 10)" : (fraction < 10 ? ".0\(fraction)" : ".\(fraction)")
-    }
-    return s
+    // Below that, a number prints as points do (`formatPoints`).
+    guard x.isFinite, abs((x * 100).rounded()) >= 9.0e15 else { return formatPoints(x) }
+    return String(x)
 }
