@@ -121,11 +121,11 @@ final class ClientHandler<Session: HostedSession>: ChannelInboundHandler {
                 guard let pending else { return handler.execute { $0.finish(reply) } }
                 pending.whenDurable { error in
                     guard let error else { return handler.execute { $0.finish(reply) } }
-                    let failure = Daemon<Session>.encode(DaemonFailure(id: request.id, message: "\(error)").reply)
+                    let failure = Daemon<Session>.encodeFailure(id: request.id, error)
                     host.reloadFromJournal { handler.execute { $0.finish(failure) } }
                 }
             case let .failed(error):
-                let failure = Daemon<Session>.encode(DaemonFailure(id: request.id, message: "\(error)").reply)
+                let failure = Daemon<Session>.encodeFailure(id: request.id, error)
                 handler.execute { $0.finish(failure) }
             case .closed:
                 handler.execute { $0.evaluateAfterLoading(request, loop: loop) }
@@ -142,7 +142,7 @@ final class ClientHandler<Session: HostedSession>: ChannelInboundHandler {
                 let host = try await registry.host(request.session!)
                 handler.execute { $0.evaluate(request, on: host, loop: loop) }
             } catch {
-                let failure = Daemon<Session>.encode(DaemonFailure(id: request.id, message: "\(error)").reply)
+                let failure = Daemon<Session>.encodeFailure(id: request.id, error)
                 handler.execute { $0.finish(failure) }
             }
         }
@@ -165,7 +165,7 @@ final class ClientHandler<Session: HostedSession>: ChannelInboundHandler {
                     ])))
                 }
             } catch {
-                let failure = Daemon<Session>.encode(DaemonFailure(id: request.id, message: "\(error)").reply)
+                let failure = Daemon<Session>.encodeFailure(id: request.id, error)
                 handler.execute { $0.finish(failure) }
             }
         }

@@ -86,6 +86,11 @@ public final class Daemon<Session: HostedSession>: Sendable {
         return buffer
     }
 
+    /// The error reply to the request `id`.
+    static func encodeFailure(id: JSON, _ error: any Error) -> ByteBuffer {
+        encode(DaemonFailure(id: id, message: "\(error)").reply)
+    }
+
     /// An eval's reply, `{"id": …, "result": …, "session": …, "status":
     /// "done"}` (the keys in JSON.text's order), written straight from the
     /// result.

@@ -114,7 +114,6 @@ final class JournalFile: @unchecked Sendable {
     }
 
     deinit { Glibc.close(fd) }
-
 }
 
 /// A session's durable record: `DIR/.journal/NAME.journal`, one JSON object
@@ -178,16 +177,10 @@ struct Journal {
         JSONBytes.writeInteger(Int64(seq), to: &line)
         line.writeStaticString("}\n")
         let fd = file!.fd
-        try line.withUnsafeReadableBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw DaemonIOError("cannot write \(path): \(String(cString: strerror(errno)))")
-                }
-                offset += n
-            }
+        do {
+            try line.withUnsafeReadableBytes { try FileIO.writeAll(fd, $0, path: path) }
+        } catch {
+            throw DaemonIOError("\(error)")
         }
         entries += 1
         return PendingSync(file: file!, ticket: syncer.wrote(), syncer: syncer)
@@ -195,9 +188,8 @@ struct Journal {
 
     /// Replaces the journal with one snapshot line, atomically.
     mutating func compact(snapshot: String) throws {
-        close()
         try Self.writeSnapshot(snapshot, directory: directory, name: name)
-        entries = 0
+        replaced()
     }
 
     /// Replaces the journal `NAME` with one snapshot line, atomically (the

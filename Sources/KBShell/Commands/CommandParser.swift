@@ -7,10 +7,7 @@ public enum CommandParser {
         // File and session arguments are paths: such lines split at spaces.
         let firstWord = line.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }
         let spaced = pathCommands.contains(String(firstWord)) ? wordTokens(line) : []
-        if !spaced.isEmpty, let (spec, used) = CommandTable.lookup(spaced.prefix(2).map(\.text)),
-           spec.arguments.contains(where: { pattern in
-               [ValueKind.file, .session, .device, .strategy].contains { pattern.mentions($0) }
-           }) {
+        if !spaced.isEmpty, let (spec, used) = CommandTable.lookup(spaced.prefix(2).map(\.text)), takesPath(spec) {
             return try match(spec, used, spaced, line, endColumn: line.count + 1)
         }
         let (tokens, endColumn): ([Token], Int)
@@ -53,11 +50,14 @@ public enum CommandParser {
         return parsed
     }
 
-    /// First words of commands that take a path, a device id or a strategy
-    /// name (words with dots, dashes and slashes).
-    static let pathCommands: Set<String> = Set(CommandTable.all.filter { spec in
+    /// Whether `spec` takes a path, a device id or a strategy name (words
+    /// with dots, dashes and slashes).
+    static func takesPath(_ spec: CommandSpec) -> Bool {
         spec.arguments.contains { pattern in [ValueKind.file, .session, .device, .strategy].contains { pattern.mentions($0) } }
-    }.map { $0.words[0] })
+    }
+
+    /// First words of the commands that ``takesPath(_:)``.
+    static let pathCommands: Set<String> = Set(CommandTable.all.filter(takesPath).map { $0.words[0] })
 
     /// Whitespace-separated words (a double-quoted word keeps its spaces).
     static func wordTokens(_ line: String) -> [Token] {

@@ -35,10 +35,23 @@ public enum FileIO {
     }
 
     public static func writeAll(_ fd: Int32, _ text: String, path: String) throws(FileError) {
-        let bytes = Array(text.utf8)
+        var text = text
+        let failure = text.withUTF8 { bytes -> FileError? in
+            do throws(FileError) {
+                try writeAll(fd, UnsafeRawBufferPointer(bytes), path: path)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes all of `bytes` to `fd` (retrying short and interrupted writes).
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError("cannot write \(path): \(reason())")

@@ -30,12 +30,12 @@ public struct CommandOutcome: Sendable {
         self.members = members
     }
 
-    /// The single JSON line of `--json` mode: keys sorted.
     /// The notifications and layout changes of a mutating command, turned
     /// into JSON only when the JSON form is asked for.
     var notifications: [KeyboardNotification]?
     var changes: [LayoutChange]?
 
+    /// The single JSON line of `--json` mode: keys sorted.
     public var json: JSON {
         var all = members
         if let notifications { all["notifications"] = .array(notifications.map(Session.json)) }

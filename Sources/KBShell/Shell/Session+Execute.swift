@@ -208,7 +208,6 @@ extension Session {
             text += lines
             members["animation"] = frames
         }
-
         members["warnings"] = .array(log.warnings.map { .string($0.description) })
         if let focus = caretReport(in: after) ?? screen.focusReport(in: after) {
             let isCaret = focus.field != screen.focus
