@@ -4,28 +4,29 @@
 /// most frequent lookup; this avoids hashing each address with SipHash.
 ///
 /// A value type (its storage is copied on write), like the solver.
+@usableFromInline
 struct IdentityMap: Sendable {
     /// 0: empty; 1: deleted (a tombstone); otherwise an object's address.
-    private var keys: [UInt] = Array(repeating: 0, count: 16)
-    private var values: [Int32] = Array(repeating: 0, count: 16)
+    @usableFromInline var keys: [UInt] = Array(repeating: 0, count: 16)
+    @usableFromInline var values: [Int32] = Array(repeating: 0, count: 16)
     /// Live entries.
     private(set) var count = 0
     /// Live entries and tombstones.
     private var occupied = 0
 
-    private static let empty: UInt = 0
+    @usableFromInline static var empty: UInt { 0 }
     private static let deleted: UInt = 1
 
-    @inline(__always)
-    private func home(_ key: UInt) -> Int {
+    @inlinable @inline(__always)
+    func home(_ key: UInt) -> Int {
         // Fibonacci hashing of the address without its alignment bits.
         let h = (key >> 4) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: h >> 32) & (keys.count - 1)
     }
 
     /// The table index holding `key`, if present.
-    @inline(__always)
-    private func find(_ key: UInt) -> Int? {
+    @inlinable @inline(__always)
+    func find(_ key: UInt) -> Int? {
         keys.withUnsafeBufferPointer { keys in
             let mask = keys.count - 1
             var i = home(key)
@@ -38,9 +39,15 @@ struct IdentityMap: Sendable {
         }
     }
 
+    /// The slot of `id`, if present (the subscript's getter, inlinable).
+    @inlinable
+    func lookup(_ id: ObjectIdentifier) -> Int32? {
+        find(UInt(bitPattern: id)).map { values[$0] }
+    }
+
     subscript(_ id: ObjectIdentifier) -> Int32? {
         get {
-            find(UInt(bitPattern: id)).map { values[$0] }
+            lookup(id)
         }
         set {
             let key = UInt(bitPattern: id)

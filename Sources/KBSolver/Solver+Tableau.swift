@@ -6,6 +6,7 @@ extension Solver {
     mutating func add(_ constraint: Constraint, explainingConflicts: Bool) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
         guard records[key] == nil else { throw .duplicateConstraint(constraint) }
+        valuesAreCurrent = false
         let expression = constraint.expression
 
         if options.eliminatesDefinitions, constraint.strength.isRequired, constraint.relation == .equal,

@@ -54,6 +54,7 @@ public struct Solver: Sendable {
     // MARK: Variables
 
     /// Per-variable bookkeeping, plain data so hot loops copy no references.
+    @usableFromInline
     struct Slot: Sendable {
         /// Tableau symbol, or `invalidSymbol` while the variable is defined
         /// or not yet in any tableau row.
@@ -62,13 +63,16 @@ public struct Solver: Sendable {
         var definition: Int32 = -1
         /// How many constraints in the solver mention the variable.
         var references: Int32 = 0
-        var value: Double = 0
+        @usableFromInline var value: Double = 0
         var alive = true
     }
 
-    var slots: [Slot] = []
+    @usableFromInline var slots: [Slot] = []
+    /// The slots' values are the current solution: nothing changed the
+    /// tableau since ``updateVariables()``, which then has nothing to do.
+    var valuesAreCurrent = false
     var slotVariables: [Variable?] = []
-    var slotOf = IdentityMap()
+    @usableFromInline var slotOf = IdentityMap()
 
     struct Definition: Sendable {
         /// The defined variable: `slot = Σ coefficient · terms + constant`.
@@ -154,6 +158,7 @@ public struct Solver: Sendable {
             throw .unknownConstraint(constraint)
         }
         records[ObjectIdentifier(constraint)] = nil
+        valuesAreCurrent = false
         switch record.placement {
         case let .tableau(tag):
             removeFromTableau(constraint, tag)
@@ -215,6 +220,7 @@ public struct Solver: Sendable {
         guard let record = records[ObjectIdentifier(constraint)] else { throw .unknownConstraint(constraint) }
         let delta = constant - record.constant
         if delta == 0 { return }
+        valuesAreCurrent = false
         // The constant moves the constraint's marker; only rows holding the
         // marker change. If none becomes infeasible the change is done; only
         // when the dual simplex has to pivot (and could find the change
@@ -293,8 +299,11 @@ public struct Solver: Sendable {
     }
 
     /// Copies the solution into the variables' values (read with
-    /// ``value(of:)``).
+    /// ``value(of:)``); nothing to do when the tableau has not changed since
+    /// the last call.
     public mutating func updateVariables() {
+        if valuesAreCurrent { return }
+        valuesAreCurrent = true
         rows.withUnsafeBufferPointer { rows in
             slots.withUnsafeMutableBufferPointer { slots in
                 for i in slots.indices where slots[i].alive && slots[i].definition < 0 {
@@ -323,9 +332,11 @@ public struct Solver: Sendable {
     }
 
     /// The value of `variable` at the last ``updateVariables()``; 0 for a
-    /// variable the solver does not know.
+    /// variable the solver does not know. Inlinable: a caller in another
+    /// module reads the two arrays it needs instead of copying the solver.
+    @inlinable
     public func value(of variable: Variable) -> Double {
-        guard let s = slotOf[ObjectIdentifier(variable)] else { return 0 }
+        guard let s = slotOf.lookup(ObjectIdentifier(variable)) else { return 0 }
         return slots[Int(s)].value
     }
 

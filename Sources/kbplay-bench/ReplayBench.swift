@@ -16,6 +16,8 @@ struct ReplayBench: ParsableCommand {
     @Option(help: "Commands in the replayed script.") var commands = 10_000
     @Option(help: "Seed of the script's generator.") var seed: UInt64 = 1
     @Flag(help: "Print the script instead of running it (for kbplay run).") var printScript = false
+    @Option(help: "Keep only the script's commands of this kind (as the mix names them), to profile one kind.")
+    var only: String?
 
     func run() throws {
         let setup = Self.setup(views: views)
@@ -34,7 +36,8 @@ struct ReplayBench: ParsableCommand {
         }
         let buildMs = Double(DispatchTime.now().uptimeNanoseconds - b0) / 1e6
         let fields = (views - 4) / 2
-        let script = Self.script(commands: commands, fields: fields, seed: seed)
+        let script = Self.script(commands: commands, fields: fields, seed: seed).filter { only == nil || $0.0 == only }
+        guard !script.isEmpty else { throw ValidationError("no command of kind '\(only ?? "")' in the script") }
 
         var perKind: [String: (count: Int, ns: UInt64)] = [:]
         var statuses: [CommandOutcome.Status: Int] = [:]

@@ -63,6 +63,22 @@ import Testing
         #expect(SegmentedArray<Int>() == [])
     }
 
+    /// Copies share storage until either changes an element; equal arrays
+    /// built apart do not.
+    @Test func sharedStorage() {
+        let s = SegmentedArray((0..<70).map { "e\($0)" })
+        var t = s
+        #expect(t.sharesStorage(with: s))
+        t[65] = "changed"
+        #expect(!t.sharesStorage(with: s) && s[65] == "e65")
+        t = s
+        t.append("e70")
+        #expect(!t.sharesStorage(with: s))
+        t.removeLast()
+        #expect(t == s && !t.sharesStorage(with: s))
+        #expect(!SegmentedArray((0..<70).map { "e\($0)" }).sharesStorage(with: s))
+    }
+
     @Test func encodesAsAPlainArray() throws {
         let s: SegmentedArray<Int> = SegmentedArray(0..<40)
         let data = try JSONEncoder().encode(s)

@@ -192,6 +192,43 @@ struct SolverTests {
         #expect(s.isViolated(c2))
     }
 
+    /// Values are those of the last `updateVariables()`; an update after
+    /// any change (an added, removed or re-valued constraint, a refused
+    /// one) brings them to the new solution, and an update with nothing
+    /// changed keeps them.
+    @Test(arguments: bothModes)
+    func valuesFollowEachUpdate(options: Solver.Options) throws {
+        var s = Solver(options: options)
+        let x = Variable("x"), y = Variable("y")
+        let base = x == 10
+        try s.add(base)
+        try s.add(y == x + 5)
+        s.updateVariables()
+        s.updateVariables()
+        #expect(s.value(of: x) == 10 && s.value(of: y) == 15)
+        try s.setConstant(-20, of: base)
+        #expect(s.value(of: x) == 10)
+        s.updateVariables()
+        #expect(s.value(of: x) == 20 && s.value(of: y) == 25)
+        try s.addEditVariable(x, strength: .strong)
+        try s.remove(base)
+        s.updateVariables()
+        try s.suggestValue(7, for: x)
+        s.updateVariables()
+        #expect(s.value(of: x) == 7 && s.value(of: y) == 12)
+        let cap = y <= 100
+        try s.add(cap)
+        #expect(throws: SolverError.self) { try s.add(y == 200) }
+        s.updateVariables()
+        #expect(s.value(of: y) == 12)
+        try s.suggestValue(150, for: x)
+        s.updateVariables()
+        #expect(s.value(of: x) == 95 && s.value(of: y) == 100)
+        try s.remove(cap)
+        s.updateVariables()
+        #expect(s.value(of: x) == 150 && s.value(of: y) == 155)
+    }
+
     @Test func dumpListsEverySection() throws {
         var s = Solver()
         let v1 = Variable("foo"), v2 = Variable("bar")

@@ -49,6 +49,8 @@ public enum LayoutDiff {
         // middle cannot pair with one outside it), the middle by lookup.
         old.constraints.withUnsafeBufferPointer { a in
             new.constraints.withUnsafeBufferPointer { b in
+                // Snapshots share their constraint states when none changed.
+                if a.baseAddress == b.baseAddress && a.count == b.count { return }
                 var prefix = 0
                 while prefix < a.count && prefix < b.count && a[prefix].name == b[prefix].name { prefix += 1 }
                 var suffix = 0

@@ -86,33 +86,47 @@ extension LayoutEngine {
         let boxes = boxesByIndex(screen)
         var windowFrames = [Rect](repeating: .zero, count: screen.views.count)
         var offsets = [Point](repeating: .zero, count: screen.views.count)
-        var layouts: [ViewLayout] = []
-        layouts.reserveCapacity(h.order.count)
-        for i in h.order {
-            let wf = boxes[i].map(frame(of:)) ?? .zero
-            windowFrames[i] = wf
-            var frame = wf
-            if let p = h.parent[i] {
-                let pf = windowFrames[p], po = offsets[p]
-                frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
-                             width: wf.width, height: wf.height)
+        // Each layout is made in its place in the array (a view layout is
+        // large: appending one would copy it).
+        let layouts = [ViewLayout](unsafeUninitializedCapacity: h.order.count) { buffer, count in
+            for i in h.order {
+                let wf = boxes[i].map(frame(of:)) ?? .zero
+                windowFrames[i] = wf
+                var frame = wf
+                if let p = h.parent[i] {
+                    let pf = windowFrames[p], po = offsets[p]
+                    frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
+                                 width: wf.width, height: wf.height)
+                }
+                let safe = safeAreaInsets(i, wf, screen, h)
+                let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
+                if let scroll { offsets[i] = scroll.contentOffset }
+                // Fields read in place: a view is large, and copying one
+                // whole retains all its strings.
+                (buffer.baseAddress! + count).initialize(
+                    to: ViewLayout(name: screen.views[i].name, kind: screen.views[i].kind,
+                                   parent: screen.views[i].parent, depth: h.depth[i],
+                                   isHidden: screen.views[i].isHidden, frame: frame, windowFrame: wf,
+                                   safeAreaInsets: safe, scroll: scroll))
+                count += 1
             }
-            let safe = safeAreaInsets(i, wf, screen, h)
-            let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
-            if let scroll { offsets[i] = scroll.contentOffset }
-            // Fields read in place: a view is large, and copying one
-            // whole retains all its strings.
-            layouts.append(ViewLayout(name: screen.views[i].name, kind: screen.views[i].kind,
-                                      parent: screen.views[i].parent, depth: h.depth[i],
-                                      isHidden: screen.views[i].isHidden, frame: frame, windowFrame: wf,
-                                      safeAreaInsets: safe, scroll: scroll))
         }
-        let values = screen.constraints.map {
+        return LayoutSnapshot(screenSize: screen.screenSize, keyboardFrame: screen.keyboard.frame, views: layouts,
+                              constraints: constraintValues(screen))
+    }
+
+    /// The user constraints' states: the last snapshot's array when the
+    /// constraints are still the very ones it was made from (most commands
+    /// change none), so snapshots share it and a diff can tell at once that
+    /// no constant moved.
+    func constraintValues(_ screen: Screen) -> [ConstraintValue] {
+        if lastConstraints.sharesStorage(with: screen.constraints) { return lastConstraintValues }
+        lastConstraints = screen.constraints
+        lastConstraintValues = screen.constraints.map {
             ConstraintValue(name: $0.name, constant: $0.constant, priority: $0.priority, isActive: $0.isActive,
                             isBroken: $0.isBroken)
         }
-        return LayoutSnapshot(screenSize: screen.screenSize, keyboardFrame: screen.keyboard.frame, views: layouts,
-                              constraints: values)
+        return lastConstraintValues
     }
 }
 

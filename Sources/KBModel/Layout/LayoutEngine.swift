@@ -83,6 +83,13 @@ final class LayoutEngine: @unchecked Sendable {
     /// Solver constraint → how conflicts name it.
     var origins: [ObjectIdentifier: ConflictEntry] = [:]
     var cachedSnapshot: LayoutSnapshot?
+    /// The constraints the last snapshot's constraint states were made
+    /// from, and those states (kept when the snapshot is invalidated, to be
+    /// shared by the next one if the constraints are still the same). The
+    /// copy shares the screen's storage, so any change to a constraint
+    /// copies it apart.
+    var lastConstraints: SegmentedArray<LayoutConstraint> = []
+    var lastConstraintValues: [ConstraintValue] = []
     var cachedHierarchy: Hierarchy?
     /// Per view index, its box (built with the hierarchy).
     var cachedBoxes: [Box?]?
@@ -108,6 +115,8 @@ final class LayoutEngine: @unchecked Sendable {
         e.pendingIntrinsicSet = pendingIntrinsicSet
         e.origins = origins
         e.cachedSnapshot = cachedSnapshot
+        e.lastConstraints = lastConstraints
+        e.lastConstraintValues = lastConstraintValues
         e.cachedHierarchy = cachedHierarchy
         e.cachedBoxes = cachedBoxes
         e.isSettled = isSettled

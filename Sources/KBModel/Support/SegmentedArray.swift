@@ -38,6 +38,23 @@ extension SegmentedArray: RandomAccessCollection, MutableCollection {
     }
 }
 
+extension SegmentedArray {
+    /// Whether the two hold the very same segments: then they are equal,
+    /// and neither changed an element since one was copied from the other
+    /// (a change copies the shared segment first).
+    @inlinable
+    public func sharesStorage(with other: SegmentedArray) -> Bool {
+        guard storedCount == other.storedCount, segments.count == other.segments.count else { return false }
+        for k in segments.indices {
+            let same = segments[k].withUnsafeBufferPointer { a in
+                other.segments[k].withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+            }
+            if !same { return false }
+        }
+        return true
+    }
+}
+
 extension SegmentedArray: RangeReplaceableCollection {
     @inlinable
     public mutating func append(_ element: Element) {
