@@ -46,19 +46,62 @@ public enum LayoutChange: Hashable, Codable, Sendable, CustomStringConvertible {
     /// `+ note (16 100; 361 21)`, `- note`, `~ formBottom.constant 20 → 344`,
     /// `~ list.contentOffset (0 -59) → (0 120)`.
     public var description: String {
-        func p(_ p: Point) -> String { "(\(formatPoints(p.x)) \(formatPoints(p.y)))" }
-        func s(_ s: Size) -> String { "(\(formatPoints(s.width)) \(formatPoints(s.height)))" }
+        var text = PointText(capacity: 96)
+        write(into: &text)
+        return text.string
+    }
+
+    /// Appends ``description`` to `text`.
+    public func write(into text: inout PointText) {
+        func pair(_ a: Double, _ b: Double) {
+            text.append(UInt8(ascii: "("))
+            text.append(a)
+            text.append(UInt8(ascii: " "))
+            text.append(b)
+            text.append(UInt8(ascii: ")"))
+        }
+        func head(_ name: String, _ property: StaticString) {
+            text.appendLiteral("~ ")
+            text.append(name)
+            text.appendLiteral(property)
+        }
         switch self {
-        case let .viewAdded(v, f): return "+ \(v) \(f)"
-        case let .viewRemoved(v, _): return "- \(v)"
-        case let .frame(v, a, b): return "~ \(v) \(a) → \(b)"
-        case let .safeAreaInsets(v, a, b): return "~ \(v).safeAreaInsets \(a) → \(b)"
-        case let .contentSize(v, a, b): return "~ \(v).contentSize \(s(a)) → \(s(b))"
-        case let .contentInset(v, a, b): return "~ \(v).contentInset \(a) → \(b)"
-        case let .adjustedContentInset(v, a, b): return "~ \(v).adjustedContentInset \(a) → \(b)"
-        case let .contentOffset(v, a, b): return "~ \(v).contentOffset \(p(a)) → \(p(b))"
-        case let .indicatorInsets(v, a, b): return "~ \(v).indicatorInsets \(a) → \(b)"
-        case let .constant(c, a, b): return "~ \(c).constant \(formatPoints(a)) → \(formatPoints(b))"
+        case let .viewAdded(v, f):
+            text.appendLiteral("+ ")
+            text.append(v)
+            text.append(UInt8(ascii: " "))
+            text.append(f)
+        case let .viewRemoved(v, _):
+            text.appendLiteral("- ")
+            text.append(v)
+        case let .frame(v, a, b):
+            head(v, " ")
+            text.append(a)
+            text.appendLiteral(" → ")
+            text.append(b)
+        case let .safeAreaInsets(v, a, b), let .contentInset(v, a, b), let .adjustedContentInset(v, a, b),
+             let .indicatorInsets(v, a, b):
+            head(v, ".")
+            text.append(kind)
+            text.append(UInt8(ascii: " "))
+            text.append(a)
+            text.appendLiteral(" → ")
+            text.append(b)
+        case let .contentSize(v, a, b):
+            head(v, ".contentSize ")
+            pair(a.width, a.height)
+            text.appendLiteral(" → ")
+            pair(b.width, b.height)
+        case let .contentOffset(v, a, b):
+            head(v, ".contentOffset ")
+            pair(a.x, a.y)
+            text.appendLiteral(" → ")
+            pair(b.x, b.y)
+        case let .constant(c, a, b):
+            head(c, ".constant ")
+            text.append(a)
+            text.appendLiteral(" → ")
+            text.append(b)
         }
     }
 }

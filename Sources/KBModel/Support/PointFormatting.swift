@@ -18,49 +18,84 @@ public func formatPoints(_ x: Double) -> String {
 /// Text built in place as UTF-8 bytes: numbers as ``formatPoints(_:)``
 /// prints them, geometry, strings and padding, made into one `String` at
 /// the end. What diffs of many views are printed with.
+///
+/// Every append writes straight into the buffer's spare room (a frame's
+/// four numbers included), so a line costs its bytes, not a round of
+/// generic appends per piece.
 public struct PointText {
-    @usableFromInline var bytes: [UInt8] = []
+    /// The buffer; the text is its first ``count`` bytes, the rest is room.
+    @usableFromInline var bytes: [UInt8]
+    @usableFromInline var used = 0
 
     @inlinable
-    public init(capacity: Int = 48) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 48) { bytes = [UInt8](repeating: 0, count: max(capacity, 16)) }
 
     /// Bytes so far (the text's width, for ASCII).
     @inlinable
-    public var count: Int { bytes.count }
+    public var count: Int { used }
+
+    /// Lets `body` write at most `room` bytes at the end of the text; it
+    /// returns how many it wrote.
+    @inlinable
+    mutating func write(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if used + room > bytes.count { grow(to: used + room) }
+        let start = used
+        used += bytes.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+    }
+
+    @usableFromInline
+    mutating func grow(to needed: Int) {
+        bytes.append(contentsOf: repeatElement(0, count: max(needed, 2 * bytes.count) - bytes.count))
+    }
+
+    /// Appends `n` bytes from `source`.
+    @inlinable
+    mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
+        write(room: n) { p in
+            p.update(from: source, count: n)
+            return n
+        }
+    }
 
     @inlinable
-    public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    public mutating func append(_ byte: UInt8) {
+        write(room: 1) { p in
+            p[0] = byte
+            return 1
+        }
+    }
 
     @inlinable
     public mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { if let base = $0.baseAddress { append(base, count: $0.count) } }
     }
 
     /// Appends a literal (no copy of a `String` made first).
     @inlinable
     public mutating func appendLiteral(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     /// Appends the bytes `start..<end` of `other`.
     @inlinable
     public mutating func append(_ other: PointText, _ start: Int, _ end: Int) {
-        bytes.append(contentsOf: other.bytes[start..<end])
+        other.bytes.withUnsafeBufferPointer { append($0.baseAddress! + start, count: end - start) }
     }
 
     @inlinable
     public mutating func appendSpaces(_ n: Int) {
-        if n > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
+        guard n > 0 else { return }
+        write(room: n) { p in
+            p.initialize(repeating: UInt8(ascii: " "), count: n)
+            return n
+        }
     }
 
     /// Appends `x` with at most 2 decimals, no trailing zeros, `-0` as `0`.
     @inlinable
     public mutating func append(_ x: Double) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxWidth) { buffer in
-            let n = Self.write(x, to: buffer.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
-        }
+        write(room: Self.maxWidth) { Self.write(x, to: $0) }
     }
 
     /// The most bytes a number prints as: Swift's form of a large double,
@@ -124,8 +159,7 @@ public struct PointText {
     /// Appends `(a b c d)`, or `(a b; c d)` with `semicolon`.
     @inlinable
     mutating func appendFour(_ a: Double, _ b: Double, _ c: Double, _ d: Double, semicolon: Bool) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * Self.maxWidth + 6) { buffer in
-            let p = buffer.baseAddress!
+        write(room: 4 * Self.maxWidth + 6) { p in
             var n = 0
             func put(_ byte: UInt8) {
                 p[n] = byte
@@ -142,7 +176,7 @@ public struct PointText {
             put(UInt8(ascii: " "))
             put(d)
             put(UInt8(ascii: ")"))
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+            return n
         }
     }
 
@@ -159,7 +193,7 @@ public struct PointText {
     }
 
     @inlinable
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: bytes[0..<used], as: UTF8.self) }
 }
 
 /// A value cleaned of solver noise (1e-6 precision), `-0` made `0`.

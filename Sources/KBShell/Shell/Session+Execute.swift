@@ -261,7 +261,7 @@ extension Session {
         for c in changes {
             if out.count > 0 { out.append(UInt8(ascii: "\n")) }
             guard case let .frame(v, _, b) = c else {
-                out.append(c.description)
+                c.write(into: &out)
                 continue
             }
             let (start, end) = before[k]
