@@ -10,9 +10,58 @@ extension Solver {
     /// priority, is not a required equality's marker, and can move without
     /// immediately breaking a restricted row.
     public func isAmbiguous(_ variable: Variable) -> Bool {
+        areAmbiguous([[variable]])[0]
+    }
+
+    /// For each group of variables, whether any of them is ambiguous (see
+    /// ``isAmbiguous(_:)``): many variables at the cost of one pass, the
+    /// scratch space shared.
+    public func areAmbiguous(_ groups: [[Variable]]) -> [Bool] {
+        var scratch = Scratch(symbols: kinds.count, definitions: definitions.count)
+        return groups.map { group in group.contains { isAmbiguous($0, &scratch) } }
+    }
+
+    /// Room for writing variables in terms of non-basic symbols: sums by
+    /// symbol and pending coefficients by definition, with the entries in
+    /// use listed so that clearing them costs what using them did.
+    struct Scratch {
+        var sums: [Double]
+        var summed: [Bool]
+        var touched: [Symbol] = []
+        var pending: [Double]
+        var isPending: [Bool]
+        var heap = MaxHeap()
+
+        init(symbols: Int, definitions: Int) {
+            sums = Array(repeating: 0, count: symbols)
+            summed = Array(repeating: false, count: symbols)
+            pending = Array(repeating: 0, count: definitions)
+            isPending = Array(repeating: false, count: definitions)
+        }
+
+        mutating func add(_ symbol: Symbol, _ c: Double) {
+            let s = Int(symbol)
+            if !summed[s] {
+                summed[s] = true
+                touched.append(symbol)
+            }
+            sums[s] += c
+        }
+
+        mutating func clear() {
+            for s in touched {
+                sums[Int(s)] = 0
+                summed[Int(s)] = false
+            }
+            touched.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private func isAmbiguous(_ variable: Variable, _ scratch: inout Scratch) -> Bool {
         guard let slot = slotOf[ObjectIdentifier(variable)] else { return true }
-        guard let terms = parametricTerms(of: slot) else { return true }
-        for (symbol, coefficient) in terms where !nearZero(coefficient) {
+        defer { scratch.clear() }
+        guard parametricTerms(of: slot, &scratch) else { return true }
+        for symbol in scratch.touched where !nearZero(scratch.sums[Int(symbol)]) {
             let kind = kinds[Int(symbol)]
             if kind == .dummy || objective.contains(symbol) { continue }
             if canMove(symbol, upward: true) || (kind == .external && canMove(symbol, upward: false)) {
@@ -35,37 +84,47 @@ extension Solver {
         }
     }
 
-    /// The variable as `Σ coefficient · symbol` over non-basic symbols (the
-    /// constant dropped), or nil when it depends on a variable that has no
-    /// tableau symbol at all (free by construction).
-    private func parametricTerms(of slot: Int32) -> [(Symbol, Double)]? {
-        var sums: [Symbol: Double] = [:]
-        var pending: [Int32: Double] = [:]
-        var heap = MaxHeap()
+    /// Writes the variable as `Σ coefficient · symbol` over non-basic
+    /// symbols (the constant dropped) into `scratch`; false when it depends
+    /// on a variable that has no tableau symbol at all (free by
+    /// construction). Definitions are expanded highest first, so each is
+    /// expanded once, after every definition that refers to it.
+    private func parametricTerms(of slot: Int32, _ scratch: inout Scratch) -> Bool {
         var free = false
-        func visit(_ s: Int32, _ c: Double) {
+        func visit(_ s: Int32, _ c: Double, _ scratch: inout Scratch) {
             let d = slots[Int(s)].definition
             if d >= 0 {
-                if let p = pending[d] { pending[d] = p + c } else { pending[d] = c; heap.push(d) }
+                if scratch.isPending[Int(d)] {
+                    scratch.pending[Int(d)] += c
+                } else {
+                    scratch.isPending[Int(d)] = true
+                    scratch.pending[Int(d)] = c
+                    scratch.heap.push(d)
+                }
                 return
             }
             let symbol = slots[Int(s)].symbol
-            guard symbol != invalidSymbol else { free = true; return }
+            guard symbol != invalidSymbol else {
+                free = true
+                return
+            }
             if let row = rows[Int(symbol)] {
-                for k in row.symbols.indices { sums[row.symbols[k], default: 0] += c * row.coefficients[k] }
+                for k in row.symbols.indices { scratch.add(row.symbols[k], c * row.coefficients[k]) }
             } else {
-                sums[symbol, default: 0] += c
+                scratch.add(symbol, c)
             }
         }
-        visit(slot, 1)
-        while let d = heap.pop() {
-            let c = pending.removeValue(forKey: d)!
+        visit(slot, 1, &scratch)
+        while let d = scratch.heap.pop() {
+            let c = scratch.pending[Int(d)]
+            scratch.isPending[Int(d)] = false
             let definition = definitions[Int(d)]!
             let start = Int(definition.termStart)
-            for k in start ..< start + Int(definition.termCount) { visit(termSlots[k], c * termCoefficients[k]) }
+            for k in start ..< start + Int(definition.termCount) {
+                visit(termSlots[k], c * termCoefficients[k], &scratch)
+            }
         }
-        if free { return nil }
-        return sums.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return !free
     }
 
     /// Whether a non-basic symbol can grow (or shrink) from zero without a

@@ -101,6 +101,15 @@ import Testing
         for (x, text) in cases { #expect(formatPoints(x) == text, "\(x)") }
     }
 
+    /// Halves of a cent round away from zero, as the product with 100
+    /// comes out in binary (2.675 * 100 is 267.5).
+    @Test func halvesOfACent() {
+        for (x, text) in [(0.005, "0.01"), (-0.005, "-0.01"), (1.005, "1"), (0.015, "0.02"), (-0.015, "-0.02"),
+                          (2.675, "2.68"), (1234.125, "1234.13"), (-1234.125, "-1234.13")] {
+            #expect(formatPoints(x) == text, "\(x)")
+        }
+    }
+
     @Test func geometryAndPadding() {
         #expect(Rect(x: 16, y: 3082.5, width: 361, height: 34).description == "(16 3082.5; 361 34)")
         #expect(EdgeInsets(top: 59, left: 0, bottom: 34.25, right: -1).description == "(59 0 34.25 -1)")

@@ -103,6 +103,8 @@ struct DefinitionTests {
         #expect(!s.isAmbiguous(h))
         #expect(s.isAmbiguous(y))
         #expect(s.isAmbiguous(Variable("unknown")))
+        // Asked in groups: a group is ambiguous when any member is.
+        #expect(s.areAmbiguous([[x, w], [x, y], [h], [], [Variable("unknown"), x]]) == [false, true, false, false, true])
         try s.add((y == 30) | .weak)
         s.updateVariables()
         #expect(!s.isAmbiguous(y))

@@ -68,23 +68,20 @@ extension Screen {
         var out: [String] = []
         let wanted = names.map(Set.init)
         let boxes = e.boxesByIndex(self)
-        for i in e.hierarchy(self).order where wanted?.contains(views[i].name) ?? true {
-            guard let b = boxes[i] else { out.append(views[i].name); continue }
-            if e.isAmbiguous(b.x) || e.isAmbiguous(b.y) || e.isAmbiguous(b.w) || e.isAmbiguous(b.h) {
-                out.append(views[i].name)
-            }
+        var candidates: [Int] = []
+        for i in e.hierarchy(self).order where wanted?.contains(views[i].name) ?? true { candidates.append(i) }
+        // One question to the solver for all the views.
+        let groups = candidates.compactMap { i in boxes[i].map { [$0.x, $0.y, $0.w, $0.h] } }
+        var answers = e.solver.areAmbiguous(groups).makeIterator()
+        for i in candidates {
+            // A view without a box is free by construction.
+            if boxes[i] == nil || answers.next()! { out.append(views[i].name) }
         }
         return out
     }
 }
 
 extension LayoutEngine {
-    /// Whether the solution could move `variable` without changing the
-    /// objective at any priority (the solver's analysis of its tableau).
-    func isAmbiguous(_ variable: Variable) -> Bool {
-        solver.isAmbiguous(variable)
-    }
-
     /// Whether a constraint holds with equality in the current solution.
     func isBinding(_ c: Constraint) -> Bool {
         guard solver.contains(c) else { return false }

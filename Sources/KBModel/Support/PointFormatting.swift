@@ -119,30 +119,34 @@ public struct PointText {
             n = 1
         }
         let a = cents.magnitude
-        // The whole part's digits, last first, then turned around.
         var whole = a / 100
-        let first = n
+        let frac = a &- whole &* 100
+        // The whole part's digits, written from the last one back (numbers
+        // on a screen have 1 to 4 of them).
+        var digits = 1
+        if whole >= 10 {
+            digits = whole >= 1000 ? 4 : (whole >= 100 ? 3 : 2)
+            var t = whole / 10_000
+            while t > 0 {
+                digits += 1
+                t /= 10
+            }
+        }
+        n += digits
+        var k = n
         repeat {
-            p[n] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: whole % 10)
-            whole /= 10
-            n += 1
+            let q = whole / 10
+            k -= 1
+            p[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole &- q &* 10)
+            whole = q
         } while whole > 0
-        var i = first, j = n - 1
-        while i < j {
-            (p[i], p[j]) = (p[j], p[i])
-            i += 1
-            j -= 1
-        }
-        let frac = a % 100
         if frac == 0 { return n }
+        let tens = frac / 10, ones = frac &- tens &* 10
         p[n] = UInt8(ascii: ".")
-        p[n + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: frac / 10)
-        n += 2
-        if frac % 10 != 0 {
-            p[n] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: frac % 10)
-            n += 1
-        }
-        return n
+        p[n + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+        if ones == 0 { return n + 2 }
+        p[n + 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: ones)
+        return n + 3
     }
 
     @usableFromInline
