@@ -10,9 +10,12 @@ public func roundPoints(_ x: Double) -> Double {
 /// `0`. `formatPoints(16)` is `"16"`, `formatPoints(0.125)` is `"0.13"`,
 /// `formatPoints(-0.001)` is `"0"`.
 public func formatPoints(_ x: Double) -> String {
-    var text = PointText()
-    text.append(x)
-    return text.string
+    // Made on the stack: a number's text is short enough for a String to
+    // hold it inline, so nothing is allocated.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PointText.maxWidth) { buffer in
+        let n = PointText.write(x, to: buffer.baseAddress!)
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+    }
 }
 
 /// Text built in place as UTF-8 bytes: numbers as ``formatPoints(_:)``

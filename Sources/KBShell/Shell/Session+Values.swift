@@ -45,12 +45,14 @@ extension Session {
         }
     }
 
-    private func checkKeyboardPath(_ path: String, column: Int) throws(CommandError) {
-        let parts = Self.parts(of: path)
+    private func checkKeyboardPath(_ path: String, _ parts: [String]? = nil, column: Int) throws(CommandError) {
+        let parts = parts ?? Self.parts(of: path)
         let valid: Bool
-        if parts.count == 2 { valid = ["visible", "duration", "curve"].contains(parts[1]) }
-        else if parts.count == 3 { valid = ["begin", "end", "frame"].contains(parts[1]) && Self.rectMembers.contains(parts[2]) }
-        else { valid = false }
+        switch (parts.count, parts.count > 1 ? parts[1] : "") {
+        case (2, "visible"), (2, "duration"), (2, "curve"): valid = true
+        case (3, "begin"), (3, "end"), (3, "frame"): valid = Self.rectMembers.contains(parts[2])
+        default: valid = false
+        }
         if !valid {
             let all = ["kb.visible", "kb.duration", "kb.curve"] + ["begin", "end", "frame"].flatMap { f in Self.rectMembers.map { "kb.\(f).\($0)" } }
             throw CommandError("unknown keyboard value '\(path)'", column: column,
@@ -67,10 +69,19 @@ extension Session {
     }
 
     /// Evaluates a rule's expression text while `notification` is posted.
+    /// A rule runs on every notification of its kind: its text is parsed
+    /// once and kept (a few dozen texts at most).
     mutating func evaluate(_ text: String, notification: KeyboardNotification?) throws -> Double {
-        let (tokens, endColumn): ([Token], Int)
-        do { (tokens, endColumn) = try Lexer.scan(text) } catch { throw CommandError(error.message, column: error.column) }
-        let e = try parseExpression(tokens, endColumn: endColumn)
+        let e: ValueExpression
+        if let parsed = parsedExpressions[text] {
+            e = parsed
+        } else {
+            let (tokens, endColumn): ([Token], Int)
+            do { (tokens, endColumn) = try Lexer.scan(text) } catch { throw CommandError(error.message, column: error.column) }
+            e = try parseExpression(tokens, endColumn: endColumn)
+            if parsedExpressions.count >= 64 { parsedExpressions.removeAll() }
+            parsedExpressions[text] = e
+        }
         return try e.evaluate { path, column throws(CommandError) in try self.value(of: path, column: column, notification: notification) }
     }
 
@@ -103,7 +114,7 @@ extension Session {
     /// The value of a `kb.…` path split into `parts`.
     private func keyboardValue(of path: String, _ parts: [String], column: Int,
                                notification: KeyboardNotification?) throws(CommandError) -> Double {
-        try checkKeyboardPath(path, column: column)
+        try checkKeyboardPath(path, parts, column: column)
         let last = notification ?? eventLog.last?.notification
         switch parts[1] {
         case "visible": return keyboard.isUp ? 1 : 0

@@ -49,6 +49,9 @@ public struct Session: Sendable {
     /// Whether `render` may use colour (the terminal front end sets it when
     /// standard output is a terminal; scripts and pipes never get colour).
     public var colors = false
+    /// Rule expressions already parsed, by text (a cache: not part of the
+    /// state, never saved).
+    var parsedExpressions: [String: ValueExpression] = [:]
 
     public var screen: Screen {
         _read { yield state.screen }
