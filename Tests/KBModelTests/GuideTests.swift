@@ -21,7 +21,7 @@ import Testing
         #expect(l.frame("C.view").size == s.screenSize)
         #expect(l.view("C.view")?.safeAreaInsets == s.windowSafeAreaInsets)
         #expect(l.view("safe")?.safeAreaInsets == .zero)
-        #expect(try s.ambiguousViews().isEmpty)
+        #expect(s.ambiguousViews().isEmpty)
     }
 
     @Test func aSubviewGetsTheSafeAreaItOverlapsAndEightPointMargins() throws {

@@ -2,7 +2,7 @@ import KBModel
 
 /// A JSON value whose text is deterministic: object keys sorted, numbers with
 /// at most two decimals, `-0` written `0`.
-public indirect enum JSON: Equatable, Sendable {
+public enum JSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -176,7 +176,7 @@ extension Session {
         var text = log.lines
         for w in log.warnings { text.append(describe(w)) }
         let changes = LayoutDiff.changes(from: before, to: after)
-        let shown = changes.filter { change in
+        let shown = log.reportedConstants.isEmpty ? changes : changes.filter { change in
             if case let .constant(name, _, _) = change { return !log.reportedConstants.contains(name) }
             return true
         }
@@ -187,16 +187,19 @@ extension Session {
         } else if !log.notifications.isEmpty || (log.lines.isEmpty && log.notes.isEmpty) {
             text.append("no view moved")
         }
-        let moved = changes.compactMap { c -> String? in
-            switch c {
-            case let .viewAdded(v, _), let .frame(v, _, _): return v
-            default: return nil
-            }
-        }
         // Ambiguity depends on which constraints there are, not on their
-        // constants or the keyboard: check it when the structure changed.
-        let structural = log.structural && !moved.isEmpty
-        let ambiguous = structural ? screen.ambiguousViews(among: moved) : []
+        // constants or the keyboard: check it when the structure changed,
+        // among the views that moved.
+        var ambiguous: [String] = []
+        if log.structural {
+            let moved = changes.compactMap { c -> String? in
+                switch c {
+                case let .viewAdded(v, _), let .frame(v, _, _): return v
+                default: return nil
+                }
+            }
+            if !moved.isEmpty { ambiguous = screen.ambiguousViews(among: moved) }
+        }
         if !ambiguous.isEmpty {
             text.append("⚠ ambiguous layout: \(ambiguous.joined(separator: ", ")) — the constraints let \(ambiguous.count == 1 ? "its" : "their") frame move (explain VIEW shows what decides it)")
         }

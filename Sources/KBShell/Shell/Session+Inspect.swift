@@ -48,23 +48,31 @@ extension Session {
 
     mutating func frames() -> CommandOutcome {
         let snapshot = screen.layout()
-        let width = snapshot.views.map(\.name.count).max() ?? 0
+        // Names are ASCII (`[A-Za-z_][A-Za-z0-9_]*`): bytes are columns.
+        let width = snapshot.views.map(\.name.utf8.count).max() ?? 0
         var text = PointText(capacity: (snapshot.views.count + 1) * (width + 24))
         var map: [String: JSON] = [:]
         map.reserveCapacity(snapshot.views.count)
         func line(_ name: String, _ f: Rect) {
             if text.count > 0 { text.append(UInt8(ascii: "\n")) }
             text.append(name)
-            text.appendSpaces(width - name.count)
-            for x in [f.minX, f.minY, f.width, f.height] {
-                text.append(UInt8(ascii: " "))
-                text.append(x)
-            }
+            text.appendSpaces(width - name.utf8.count)
+            text.append(UInt8(ascii: " "))
+            text.append(f.minX)
+            text.append(UInt8(ascii: " "))
+            text.append(f.minY)
+            text.append(UInt8(ascii: " "))
+            text.append(f.width)
+            text.append(UInt8(ascii: " "))
+            text.append(f.height)
         }
-        for v in snapshot.views {
-            let f = v.windowFrame.rounded
-            line(v.name, f)
-            map[v.name] = .array([.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)])
+        // Views read in place (a view layout is large).
+        snapshot.views.withUnsafeBufferPointer { views in
+            for k in views.indices {
+                let f = views[k].windowFrame.rounded
+                line(views[k].name, f)
+                map[views[k].name] = .array([.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)])
+            }
         }
         if let k = snapshot.keyboardFrame { line("keyboard", k) }
         return CommandOutcome(command: "frames", text: text.string, members: ["frames": .object(map)])
