@@ -101,6 +101,7 @@ extension Solver {
 
     /// Undoes what building a row allocated, after a refused add.
     private mutating func rollBack(symbols: Int, slots slotCount: Int, _ symbolized: [Int32], _ marked: [Int32]) {
+        plainSlotsAreCurrent = false
         for s in symbolized where Int(s) < slotCount { slots[Int(s)].symbol = invalidSymbol }
         for d in marked { definitions[Int(d)]!.marker = invalidSymbol }
         for v in slotVariables[slotCount...] {
@@ -131,6 +132,7 @@ extension Solver {
         definitions.append(Definition(slot: subject, termStart: start, termCount: Int32(termSlots.count) - start,
                                       constant: -expression.constant / a, subjectCoefficient: a))
         slots[Int(subject)].definition = d
+        plainSlotsAreCurrent = false
         records[ObjectIdentifier(constraint)] = Record(constraint: constraint, constant: expression.constant,
                                                        order: nextOrder, placement: .definition(d))
         nextOrder += 1
@@ -153,6 +155,7 @@ extension Solver {
         if let s = slotOf[key] { return s }
         let s = Int32(slots.count)
         slots.append(Slot())
+        plainSlotsAreCurrent = false
         slotVariables.append(variable)
         slotOf[key] = s
         return s
@@ -184,6 +187,7 @@ extension Solver {
                 || (rows[Int(symbol)] == nil && columns[Int(symbol)].isEmpty && !objective.contains(symbol)) {
                 slotOf[ObjectIdentifier(term.variable)] = nil
                 slots[s] = Slot(alive: false)
+                plainSlotsAreCurrent = false
                 slotVariables[s] = nil
             }
         }
@@ -215,6 +219,7 @@ extension Solver {
             if symbol == invalidSymbol {
                 symbol = solver.newSymbol(.external)
                 solver.slots[Int(s)].symbol = symbol
+                solver.plainSlotsAreCurrent = false
                 symbolized.append(s)
             }
             solver.scratchAdd(symbol, c)
@@ -486,10 +491,12 @@ extension Solver {
         definitions[Int(d)] = nil
         if marker == invalidSymbol || (columns[Int(marker)].isEmpty && !objective.contains(marker)) {
             slots[subject].definition = -1
+            plainSlotsAreCurrent = false
             return
         }
         var symbolized: [Int32] = []
         var marked: [Int32] = []
+        plainSlotsAreCurrent = false
         let range = Int(definition.termStart) ..< Int(definition.termStart + definition.termCount)
         var row = makeRow(slots: Array(termSlots[range]), coefficients: Array(termCoefficients[range]),
                           constant: definition.constant, symbolized: &symbolized, markedDefinitions: &marked)

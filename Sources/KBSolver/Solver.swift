@@ -71,6 +71,13 @@ public struct Solver: Sendable {
     /// The slots' values are the current solution: nothing changed the
     /// tableau since ``updateVariables()``, which then has nothing to do.
     var valuesAreCurrent = false
+    /// The live slots that are not defined, with their tableau symbols
+    /// (what ``updateVariables()`` reads from the rows), and whether the
+    /// list is still right: it is rebuilt after a slot's symbol, definition
+    /// or life changes, which is rare next to updates.
+    var plainSlots: [Int32] = []
+    var plainSymbols: [Symbol] = []
+    var plainSlotsAreCurrent = false
     var slotVariables: [Variable?] = []
     @usableFromInline var slotOf = IdentityMap()
 
@@ -304,11 +311,24 @@ public struct Solver: Sendable {
     public mutating func updateVariables() {
         if valuesAreCurrent { return }
         valuesAreCurrent = true
+        if !plainSlotsAreCurrent {
+            plainSlots.removeAll(keepingCapacity: true)
+            plainSymbols.removeAll(keepingCapacity: true)
+            for i in slots.indices where slots[i].alive && slots[i].definition < 0 {
+                plainSlots.append(Int32(i))
+                plainSymbols.append(slots[i].symbol)
+            }
+            plainSlotsAreCurrent = true
+        }
         rows.withUnsafeBufferPointer { rows in
-            slots.withUnsafeMutableBufferPointer { slots in
-                for i in slots.indices where slots[i].alive && slots[i].definition < 0 {
-                    let s = slots[i].symbol
-                    slots[i].value = s >= 0 ? (rows[Int(s)]?.constant ?? 0) : 0
+            plainSlots.withUnsafeBufferPointer { plainSlots in
+                plainSymbols.withUnsafeBufferPointer { plainSymbols in
+                    slots.withUnsafeMutableBufferPointer { slots in
+                        for k in plainSlots.indices {
+                            let s = plainSymbols[k]
+                            slots[Int(plainSlots[k])].value = s >= 0 ? (rows[Int(s)]?.constant ?? 0) : 0
+                        }
+                    }
                 }
             }
         }
