@@ -88,9 +88,10 @@ extension LayoutEngine {
         var offsets = [Point](repeating: .zero, count: screen.views.count)
         // Each layout is made in its place in the array (a view layout is
         // large: appending one would copy it).
+        let solver = self.solver
         let layouts = [ViewLayout](unsafeUninitializedCapacity: h.order.count) { buffer, count in
             for i in h.order {
-                let wf = boxes[i].map(frame(of:)) ?? .zero
+                let wf = boxes[i].map { Self.frame(of: $0, in: solver) } ?? .zero
                 windowFrames[i] = wf
                 var frame = wf
                 if let p = h.parent[i] {

@@ -66,10 +66,18 @@ extension Screen {
         _ = layout()
         let e = uniqueEngine()
         var out: [String] = []
-        let wanted = names.map(Set.init)
+        // The wanted views by index (a name that is not a view's is skipped).
+        var wanted: [Bool]?
+        if let names {
+            var marks = [Bool](repeating: false, count: views.count)
+            for name in names {
+                if case let .view(i) = self.names[name] { marks[i] = true }
+            }
+            wanted = marks
+        }
         let boxes = e.boxesByIndex(self)
         var candidates: [Int] = []
-        for i in e.hierarchy(self).order where wanted?.contains(views[i].name) ?? true { candidates.append(i) }
+        for i in e.hierarchy(self).order where wanted?[i] ?? true { candidates.append(i) }
         // One question to the solver for all the views.
         let groups = candidates.compactMap { i in boxes[i].map { [$0.x, $0.y, $0.w, $0.h] } }
         var answers = e.solver.areAmbiguous(groups).makeIterator()

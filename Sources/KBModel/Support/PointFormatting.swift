@@ -89,8 +89,15 @@ public struct PointText {
     @inlinable
     public mutating func appendSpaces(_ n: Int) {
         guard n > 0 else { return }
-        write(room: n) { p in
-            p.initialize(repeating: UInt8(ascii: " "), count: n)
+        // Eight spaces at a time (padding is short: a call to fill memory
+        // would cost more); the room past `n` is scratch.
+        write(room: n + 8) { p in
+            let raw = UnsafeMutableRawPointer(p)
+            var k = 0
+            repeat {
+                raw.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: k, as: UInt64.self)
+                k += 8
+            } while k < n
             return n
         }
     }
