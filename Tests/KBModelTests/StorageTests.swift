@@ -110,6 +110,20 @@ import Testing
         }
     }
 
+    /// Whole numbers print as their digits, up to where hundredths stop
+    /// being exact (9e13), and as the rounding to hundredths gives above.
+    @Test func wholeNumbers() {
+        var random = SegmentedArrayTests.Random(state: 11)
+        var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 999, 1000, 9999, 10000, -10000, 89_999_999_999_999]
+        for _ in 0..<2_000 { values.append(Int64(random.next(2_000_000_001)) - 1_000_000_000) }
+        for _ in 0..<200 { values.append(Int64(random.next(1 << 40)) * Int64(random.next(80_000) + 1)) }
+        for v in values where abs(v) < 90_000_000_000_000 {
+            #expect(formatPoints(Double(v)) == String(v), "\(v)")
+        }
+        #expect(formatPoints(1e14) == "100000000000000")
+        #expect(formatPoints(-3082.0) == "-3082" && formatPoints(3082.5) == "3082.5")
+    }
+
     @Test func geometryAndPadding() {
         #expect(Rect(x: 16, y: 3082.5, width: 361, height: 34).description == "(16 3082.5; 361 34)")
         #expect(EdgeInsets(top: 59, left: 0, bottom: 34.25, right: -1).description == "(59 0 34.25 -1)")

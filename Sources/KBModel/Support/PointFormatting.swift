@@ -118,19 +118,38 @@ public struct PointText {
     static func write(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         // Larger numbers, infinities and NaN print as Swift does.
         guard x.isFinite, abs(x) < 9e15 else { return writeUnusual(x, to: p) }
-        let cents = Int64((x * 100).rounded())
-        if cents == 0 {
-            p[0] = UInt8(ascii: "0")
-            return 1
-        }
         var n = 0
-        if cents < 0 {
-            p[0] = UInt8(ascii: "-")
-            n = 1
+        var whole: UInt64
+        let frac: UInt64
+        let truncated = Int64(x)
+        if Double(truncated) == x && abs(x) < 9e13 {
+            // A whole number (most of a layout's are): its digits, no
+            // rounding. Below 9e13 hundredths are exact, so this is what
+            // the rounding below would give.
+            if truncated == 0 {
+                p[0] = UInt8(ascii: "0")
+                return 1
+            }
+            if truncated < 0 {
+                p[0] = UInt8(ascii: "-")
+                n = 1
+            }
+            whole = truncated.magnitude
+            frac = 0
+        } else {
+            let cents = Int64((x * 100).rounded())
+            if cents == 0 {
+                p[0] = UInt8(ascii: "0")
+                return 1
+            }
+            if cents < 0 {
+                p[0] = UInt8(ascii: "-")
+                n = 1
+            }
+            let a = cents.magnitude
+            whole = a / 100
+            frac = a &- whole &* 100
         }
-        let a = cents.magnitude
-        var whole = a / 100
-        let frac = a &- whole &* 100
         // The whole part's digits, written from the last one back (numbers
         // on a screen have 1 to 4 of them).
         var digits = 1
