@@ -8,6 +8,7 @@
 public enum LayoutDiff {
     public static func changes(from old: LayoutSnapshot, to new: LayoutSnapshot) -> [LayoutChange] {
         var out: [LayoutChange] = []
+        out.reserveCapacity(new.views.count)
         // Views are read in place: a view layout is large, and a diff
         // often compares every view of the screen.
         old.views.withUnsafeBufferPointer { a in

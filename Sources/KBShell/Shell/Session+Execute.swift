@@ -241,43 +241,46 @@ extension Session {
     /// block of text (a diff often moves every view: it is built in one
     /// buffer, each frame formatted once).
     func aligned(_ changes: [LayoutChange]) -> [String] {
-        var width = 0
-        for c in changes {
-            // Names are ASCII (`[A-Za-z_][A-Za-z0-9_]*`): bytes are columns.
-            if case let .frame(v, _, _) = c { width = max(width, v.utf8.count) }
-        }
-        // The frames before, formatted first (their widest decides the
-        // padding), then copied into their lines.
-        var befores = PointText(capacity: changes.count * 24)
-        var before: [(start: Int, end: Int)] = []
-        before.reserveCapacity(changes.count)
-        var frameWidth = 0
-        for c in changes {
-            guard case let .frame(_, a, _) = c else { continue }
-            let start = befores.count
-            befores.append(a)
-            before.append((start, befores.count))
-            frameWidth = max(frameWidth, befores.count - start)
-        }
-        var out = PointText(capacity: changes.count * 64)
-        var k = 0
-        for c in changes {
-            if out.count > 0 { out.append(UInt8(ascii: "\n")) }
-            guard case let .frame(v, _, b) = c else {
-                c.write(into: &out)
-                continue
+        // Changes are read in place (copying each would copy its name).
+        changes.withUnsafeBufferPointer { changes in
+            var width = 0
+            for k in changes.indices {
+                // Names are ASCII (`[A-Za-z_][A-Za-z0-9_]*`): bytes are columns.
+                if case let .frame(v, _, _) = changes[k] { width = max(width, v.utf8.count) }
             }
-            let (start, end) = before[k]
-            k += 1
-            out.appendLiteral("~ ")
-            out.append(v)
-            out.appendSpaces(width - v.utf8.count + 2)
-            out.append(befores, start, end)
-            out.appendSpaces(frameWidth - (end - start))
-            out.appendLiteral(" → ")
-            out.append(b)
+            // The frames before, formatted first (their widest decides the
+            // padding), then copied into their lines.
+            var befores = PointText(capacity: changes.count * 24)
+            var before: [(start: Int, end: Int)] = []
+            before.reserveCapacity(changes.count)
+            var frameWidth = 0
+            for k in changes.indices {
+                guard case let .frame(_, a, _) = changes[k] else { continue }
+                let start = befores.count
+                befores.append(a)
+                before.append((start, befores.count))
+                frameWidth = max(frameWidth, befores.count - start)
+            }
+            var out = PointText(capacity: changes.count * 64)
+            var f = 0
+            for k in changes.indices {
+                if out.count > 0 { out.append(UInt8(ascii: "\n")) }
+                guard case let .frame(v, _, b) = changes[k] else {
+                    changes[k].write(into: &out)
+                    continue
+                }
+                let (start, end) = before[f]
+                f += 1
+                out.appendLiteral("~ ")
+                out.append(v)
+                out.appendSpaces(width - v.utf8.count + 2)
+                out.append(befores, start, end)
+                out.appendSpaces(frameWidth - (end - start))
+                out.appendLiteral(" → ")
+                out.append(b)
+            }
+            return [out.string]
         }
-        return [out.string]
     }
 
     /// UIKit's "Unable to simultaneously satisfy constraints", names aligned.
