@@ -37,20 +37,32 @@ extension LayoutEngine {
         for _ in 0..<6 {
             solver.updateVariables()
             var changed = false
+            // Most passes find every constant right: the handles are looked
+            // at in place first, and only stale ones are taken out (and put
+            // back) to be changed.
             for c in screen.controllers where c.parent == nil {
-                // Taken out and put back so the handles are mutated in place.
-                guard var handles = rootFrames.removeValue(forKey: c.name) else { continue }
                 let f = rootFrame(c, screen)
                 let targets = [f.x, f.y, f.width, f.height]
+                guard let current = rootFrames[c.name],
+                      current.indices.contains(where: { current[$0].value != targets[$0] }) else { continue }
+                // Taken out and put back so the handles are mutated in place.
+                guard var handles = rootFrames.removeValue(forKey: c.name) else { continue }
                 for k in handles.indices where set(&handles[k], to: targets[k], screen, broken: &broken) {
                     changed = true
                 }
                 rootFrames[c.name] = handles
             }
             for g in guides.indices {
-                guard let key = guides[g]?.key, guides[g]!.handles.count > 0 else { continue }
+                let peek: (key: GuideKey, count: Int)? = guides.withUnsafeBufferPointer { guides in
+                    guard let count = guides[g]?.handles.count, count > 0 else { return nil }
+                    return (guides[g]!.key, count)
+                }
+                guard let (key, count) = peek else { continue }
                 let targets = guideTargets(key, screen, h)
-                guard var record = guides[g].take() else { continue }
+                let stale = guides.withUnsafeBufferPointer { guides in
+                    (0..<min(count, targets.count)).contains { guides[g]!.handles[$0].value != targets[$0] }
+                }
+                guard stale, var record = guides[g].take() else { continue }
                 for k in record.handles.indices where k < targets.count
                     && set(&record.handles[k], to: targets[k], screen, broken: &broken) {
                     changed = true
