@@ -239,12 +239,13 @@ extension LayoutEngine {
 
     /// The frame of a view's box at the last solve.
     func frame(of b: Box) -> Rect {
-        Self.frame(of: b, in: solver)
+        Rect(x: cleanValue(solver.value(of: b.x)), y: cleanValue(solver.value(of: b.y)),
+             width: cleanValue(solver.value(of: b.w)), height: cleanValue(solver.value(of: b.h)))
     }
 
-    /// The frame of a box in `solver`'s values (for loops over many boxes:
-    /// they read a copy of the solver taken once, not the engine's
-    /// property once per value).
+    /// The frame of a box in `solver`'s values (for loops over many boxes
+    /// that change nothing: they read a copy of the solver taken once, not
+    /// the engine's property once per value).
     static func frame(of b: Box, in solver: Solver) -> Rect {
         Rect(x: cleanValue(solver.value(of: b.x)), y: cleanValue(solver.value(of: b.y)),
              width: cleanValue(solver.value(of: b.w)), height: cleanValue(solver.value(of: b.h)))
