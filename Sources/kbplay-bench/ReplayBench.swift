@@ -18,9 +18,12 @@ struct ReplayBench: ParsableCommand {
     @Flag(help: "Print the script instead of running it (for kbplay run).") var printScript = false
     @Option(help: "Keep only the script's commands of this kind (as the mix names them), to profile one kind.")
     var only: String?
+    @Option(help: "Replay this script file instead (no form is built first; each line's kind is its first word).")
+    var script: String?
+    @Flag(help: "Also turn each outcome into its JSON text, as kbplay run --json and the daemon do.") var json = false
 
     func run() throws {
-        let setup = Self.setup(views: views)
+        let setup = script == nil ? Self.setup(views: views) : []
         if printScript {
             for line in setup { print(line) }
             for (_, line) in Self.script(commands: commands, fields: (views - 4) / 2, seed: seed) { print(line) }
@@ -36,7 +39,18 @@ struct ReplayBench: ParsableCommand {
         }
         let buildMs = Double(DispatchTime.now().uptimeNanoseconds - b0) / 1e6
         let fields = (views - 4) / 2
-        let script = Self.script(commands: commands, fields: fields, seed: seed).filter { only == nil || $0.0 == only }
+        let generated: [(String, String)]
+        if let path = self.script {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ValidationError("cannot read the script \(path)")
+            }
+            generated = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }.map {
+                (String($0.split(separator: " ").first ?? ""), $0)
+            }
+        } else {
+            generated = Self.script(commands: commands, fields: fields, seed: seed)
+        }
+        let script = generated.filter { only == nil || $0.0 == only }
         guard !script.isEmpty else { throw ValidationError("no command of kind '\(only ?? "")' in the script") }
 
         var perKind: [String: (count: Int, ns: UInt64)] = [:]
@@ -46,6 +60,7 @@ struct ReplayBench: ParsableCommand {
         for (kind, line) in script {
             let s0 = DispatchTime.now().uptimeNanoseconds
             let outcome = session.execute(line)
+            if json { outputBytes += outcome.json.text.utf8.count }
             let ns = DispatchTime.now().uptimeNanoseconds - s0
             outputBytes += outcome.text.utf8.count
             statuses[outcome.status, default: 0] += 1
