@@ -51,9 +51,9 @@ public struct PointText {
         bytes.append(contentsOf: repeatElement(0, count: max(needed, 2 * bytes.count) - bytes.count))
     }
 
-    /// Appends `n` bytes from `source`.
+    /// Appends `n` bytes from `source` (UTF-8: the text must stay valid).
     @inlinable
-    mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
+    public mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
         write(room: n) { p in
             p.update(from: source, count: n)
             return n

@@ -12,66 +12,70 @@ public enum JSON: Equatable, Sendable {
 
     /// One line, with `", "` and `": "` as separators.
     public var text: String {
-        var out = ""
+        var out = PointText(capacity: 256)
         write(to: &out)
-        return out
+        return out.string
     }
 
-    private func write(to out: inout String) {
+    /// Written as UTF-8 bytes into one buffer, made a `String` once: a
+    /// command's JSON (its notifications, changes and output) is long.
+    private func write(to out: inout PointText) {
         switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(x): out += formatNumber(x)
+        case .null: out.appendLiteral("null")
+        case let .bool(b): b ? out.appendLiteral("true") : out.appendLiteral("false")
+        case let .number(x):
+            // `formatNumber(x)`, without making a String for the usual case.
+            if !x.isFinite || abs((x * 100).rounded()) < 9.0e15 { out.append(x) } else { out.append(String(x)) }
         case let .string(s): JSON.writeString(s, to: &out)
         case let .array(items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += ", " }
+                if i > 0 { out.appendLiteral(", ") }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case let .object(members):
-            out += "{"
-            for (i, key) in members.keys.sorted().enumerated() {
-                if i > 0 { out += ", " }
+            out.append(UInt8(ascii: "{"))
+            // Keys are unique, so sorting the pairs by key is sorting the keys.
+            for (i, (key, member)) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if i > 0 { out.appendLiteral(", ") }
                 JSON.writeString(key, to: &out)
-                out += ": "
-                members[key]!.write(to: &out)
+                out.appendLiteral(": ")
+                member.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    /// Runs of characters that need no escape are appended whole: appending
-    /// scalar by scalar made encoding a reply with a long output slow.
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        let utf8 = s.utf8
-        var run = utf8.startIndex
-        var i = run
-        while i != utf8.endIndex {
-            let byte = utf8[i]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-                i = utf8.index(after: i)
-                continue
+    /// A quoted string with `"`, `\` and control characters escaped; runs
+    /// of bytes that need no escape are copied whole.
+    private static func writeString(_ s: String, to out: inout PointText) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            var run = 0
+            for i in 0..<utf8.count {
+                let byte = utf8[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if run < i { out.append(base + run, count: i - run) }
+                switch byte {
+                case UInt8(ascii: "\""): out.appendLiteral("\\\"")
+                case UInt8(ascii: "\\"): out.appendLiteral("\\\\")
+                case UInt8(ascii: "\n"): out.appendLiteral("\\n")
+                case UInt8(ascii: "\r"): out.appendLiteral("\\r")
+                case UInt8(ascii: "\t"): out.appendLiteral("\\t")
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    out.appendLiteral("\\u00")
+                    out.append(hex.utf8Start[Int(byte >> 4)])
+                    out.append(hex.utf8Start[Int(byte & 0xF)])
+                }
+                run = i + 1
             }
-            // An ASCII byte is always on a character boundary.
-            out += s[run..<i]
-            switch byte {
-            case UInt8(ascii: "\""): out += "\\\""
-            case UInt8(ascii: "\\"): out += "\\\\"
-            case UInt8(ascii: "\n"): out += "\\n"
-            case UInt8(ascii: "\r"): out += "\\r"
-            case UInt8(ascii: "\t"): out += "\\t"
-            default:
-                let hex = String(byte, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }
-            i = utf8.index(after: i)
-            run = i
+            if run < utf8.count { out.append(base + run, count: utf8.count - run) }
         }
-        out += s[run...]
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
 
