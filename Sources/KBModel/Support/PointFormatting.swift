@@ -225,6 +225,12 @@ public struct PointText {
         appendFour(i.top, i.left, i.bottom, i.right, semicolon: false)
     }
 
+    /// Calls `body` with the text's bytes.
+    @inlinable
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<used])) }
+    }
+
     @inlinable
     public var string: String { String(decoding: bytes[0..<used], as: UTF8.self) }
 }

@@ -13,13 +13,15 @@ public enum JSON: Equatable, Sendable {
     /// One line, with `", "` and `": "` as separators.
     public var text: String {
         var out = PointText(capacity: 256)
-        write(to: &out)
+        write(into: &out)
         return out.string
     }
 
-    /// Written as UTF-8 bytes into one buffer, made a `String` once: a
-    /// command's JSON (its notifications, changes and output) is long.
-    private func write(to out: inout PointText) {
+    /// Appends ``text``'s UTF-8 bytes to `out`. The text is built this way,
+    /// in one buffer made a `String` once (a command's JSON, its
+    /// notifications, changes and output, is long), and the daemon writes
+    /// its replies and journal records from the same bytes.
+    public func write(into out: inout PointText) {
         switch self {
         case .null: out.appendLiteral("null")
         case let .bool(b): b ? out.appendLiteral("true") : out.appendLiteral("false")
@@ -31,7 +33,7 @@ public enum JSON: Equatable, Sendable {
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.appendLiteral(", ") }
-                item.write(to: &out)
+                item.write(into: &out)
             }
             out.append(UInt8(ascii: "]"))
         case let .object(members):
@@ -41,7 +43,7 @@ public enum JSON: Equatable, Sendable {
                 if i > 0 { out.appendLiteral(", ") }
                 JSON.writeString(key, to: &out)
                 out.appendLiteral(": ")
-                member.write(to: &out)
+                member.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -49,7 +51,7 @@ public enum JSON: Equatable, Sendable {
 
     /// A quoted string with `"`, `\` and control characters escaped; runs
     /// of bytes that need no escape are copied whole.
-    private static func writeString(_ s: String, to out: inout PointText) {
+    public static func writeString(_ s: String, to out: inout PointText) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
