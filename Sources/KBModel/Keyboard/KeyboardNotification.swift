@@ -10,7 +10,18 @@ public struct KeyboardNotification: Hashable, Codable, Sendable {
 
         /// The name in `devices.json`'s `sequences` (`willShow`).
         public init?(sequenceName: String) {
-            self.init(rawValue: "keyboard" + sequenceName.prefix(1).uppercased() + sequenceName.dropFirst())
+            // The names as devices.json writes them, without building a
+            // string per notification; any other spelling the long way.
+            switch sequenceName {
+            case "willChangeFrame": self = .willChangeFrame
+            case "willShow": self = .willShow
+            case "didChangeFrame": self = .didChangeFrame
+            case "didShow": self = .didShow
+            case "willHide": self = .willHide
+            case "didHide": self = .didHide
+            default:
+                self.init(rawValue: "keyboard" + sequenceName.prefix(1).uppercased() + sequenceName.dropFirst())
+            }
         }
 
         /// UIKit's constant (`UIResponder.keyboardWillShowNotification`).

@@ -159,12 +159,17 @@ public enum CommandTable {
         guard let first = words.first, let candidates = byFirstWord[first] else { return nil }
         var best: (index: Int, count: Int)?
         for k in candidates {
-            let name = all[k].words
+            // The words alone: a whole spec (help, examples…) is not copied
+            // for each candidate.
+            let name = commandWords[k]
             guard name.count <= words.count, name.dropFirst().elementsEqual(words[1..<name.count]) else { continue }
             if name.count > best?.count ?? 0 { best = (k, name.count) }
         }
         return best.map { (all[$0.index], $0.count) }
     }
+
+    /// Each command's words, by position in `all`.
+    private static let commandWords: [[String]] = all.map(\.words)
 
     /// The positions in `all` of the commands starting with each first word,
     /// in table order.
