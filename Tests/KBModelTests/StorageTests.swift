@@ -79,6 +79,23 @@ import Testing
         #expect(!SegmentedArray((0..<70).map { "e\($0)" }).sharesStorage(with: s))
     }
 
+    /// Removing from the front: whole segments are dropped, and any other
+    /// count still removes exactly that many; copies keep their elements.
+    @Test func removeFirst() {
+        var s = SegmentedArray(0..<100)
+        let copy = s
+        s.removeFirst(64)
+        #expect(Array(s) == Array(64..<100))
+        s.removeFirst(5)
+        #expect(Array(s) == Array(69..<100))
+        s.append(100)
+        #expect(Array(s) == Array(69...100))
+        s.removeFirst(s.count)
+        #expect(s.isEmpty && Array(copy) == Array(0..<100))
+        s.append(7)
+        #expect(Array(s) == [7])
+    }
+
     @Test func encodesAsAPlainArray() throws {
         let s: SegmentedArray<Int> = SegmentedArray(0..<40)
         let data = try JSONEncoder().encode(s)

@@ -8,7 +8,7 @@ public struct SegmentedArray<Element> {
     // Inlinable, so that other modules read elements through code
     // specialized for the element type, not through generic witnesses.
     @inlinable static var segmentShift: Int { 5 }
-    @inlinable static var segmentSize: Int { 1 << segmentShift }
+    @inlinable public static var segmentSize: Int { 1 << segmentShift }
 
     /// Every segment is full except the last, which is never empty.
     @usableFromInline var segments: [[Element]] = []
@@ -90,6 +90,18 @@ extension SegmentedArray: RangeReplaceableCollection {
         segments.removeSubrange(first...)
         storedCount = base
         append(contentsOf: tail)
+    }
+
+    /// Removes the first `k` elements. A multiple of ``segmentSize`` drops
+    /// whole segments, copying no element (a log trimmed from the front).
+    public mutating func removeFirst(_ k: Int) {
+        precondition(k >= 0 && k <= storedCount, "can't remove more elements than there are")
+        if k & (Self.segmentSize - 1) == 0 {
+            segments.removeFirst(k >> Self.segmentShift)
+            storedCount -= k
+        } else {
+            replaceSubrange(0..<k, with: EmptyCollection())
+        }
     }
 
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {

@@ -31,7 +31,12 @@ public struct Session: Sendable {
 
     mutating func record(_ event: EventRecord) {
         eventLog.append(event)
-        if eventLog.count >= 2 * Self.eventLimit { eventLog.removeFirst(eventLog.count - Self.eventLimit) }
+        if eventLog.count >= 2 * Self.eventLimit {
+            // Whole segments from the front: dropped without copying the
+            // events that stay (at least the last `eventLimit` do).
+            let segment = SegmentedArray<EventRecord>.segmentSize
+            eventLog.removeFirst((eventLog.count - Self.eventLimit) / segment * segment)
+        }
     }
     /// The text and JSON members of the last change, for `diff`.
     public var lastChange: CommandOutcome?
