@@ -118,7 +118,7 @@ public struct PointText {
     static func write(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         // Larger numbers, infinities and NaN print as Swift does.
         guard x.isFinite, abs(x) < 9e15 else { return writeUnusual(x, to: p) }
-        var n = 0
+        let negative: Bool
         var whole: UInt64
         let frac: UInt64
         let truncated = Int64(x)
@@ -126,29 +126,23 @@ public struct PointText {
             // A whole number (most of a layout's are): its digits, no
             // rounding. Below 9e13 hundredths are exact, so this is what
             // the rounding below would give.
-            if truncated == 0 {
-                p[0] = UInt8(ascii: "0")
-                return 1
-            }
-            if truncated < 0 {
-                p[0] = UInt8(ascii: "-")
-                n = 1
-            }
+            negative = truncated < 0
             whole = truncated.magnitude
             frac = 0
         } else {
             let cents = Int64((x * 100).rounded())
-            if cents == 0 {
-                p[0] = UInt8(ascii: "0")
-                return 1
-            }
-            if cents < 0 {
-                p[0] = UInt8(ascii: "-")
-                n = 1
-            }
-            let a = cents.magnitude
-            whole = a / 100
-            frac = a &- whole &* 100
+            negative = cents < 0
+            whole = cents.magnitude / 100
+            frac = cents.magnitude &- whole &* 100
+        }
+        if whole == 0 && frac == 0 {
+            p[0] = UInt8(ascii: "0")
+            return 1
+        }
+        var n = 0
+        if negative {
+            p[0] = UInt8(ascii: "-")
+            n = 1
         }
         // The whole part's digits, written from the last one back (numbers
         // on a screen have 1 to 4 of them).
