@@ -50,28 +50,8 @@ extension Session {
             for i in state.strategies.indices {
                 guard let r = state.strategies[i].handle(n, context: context, host: &host) else { continue }
                 for (what, why) in r.effects {
-                    // "  Login · observer     formBottom.constant 20 → 344   (why)"
-                    // and, for the event log, "Login · observer: formBottom.constant 20 → 344".
-                    let kind = r.strategy.rawValue
-                    var line = PointText(capacity: 40 + r.controller.utf8.count + what.utf8.count + why.utf8.count)
-                    line.appendLiteral("  ")
-                    let start = line.count
-                    line.append(r.controller)
-                    line.appendLiteral(" · ")
-                    line.append(kind)
-                    let kindEnd = line.count
-                    line.appendSpaces(12 - kind.count)
-                    line.append(UInt8(ascii: " "))
-                    let whatStart = line.count
-                    line.append(what)
-                    var handler = PointText(capacity: line.count - start + 2)
-                    handler.append(line, start, kindEnd)
-                    handler.appendLiteral(": ")
-                    handler.append(line, whatStart, line.count)
-                    line.appendLiteral("   ")
-                    line.append(why)
-                    log.lines.append(line.string)
-                    handlers.append(handler.string)
+                    log.lines.append("  \(r.controller) · \(r.strategy.rawValue.padded(12)) \(what)   \(why)")
+                    handlers.append("\(r.controller) · \(r.strategy.rawValue): \(what)")
                     if let name = what.prefix(before: ".constant ") { log.reportedConstants.insert(name) }
                 }
                 for f in r.flaws where !log.flaws.contains(where: { $0.id == f.id && $0.controller == f.controller && $0.strategy == f.strategy }) {
