@@ -11,6 +11,16 @@ struct ParserTests {
         #expect(throws: LexError(message: "unexpected character '$'", column: 7)) { try Lexer.tokenize("print $x") }
     }
 
+    /// The first word decides whether a line splits at spaces (paths): read
+    /// as bytes for ASCII lines, as characters otherwise, the same words.
+    @Test func firstWords() {
+        let cases: [(String, String)] = [
+            ("save x", "save"), ("  \tload\tfile name", "load"), ("", ""), (" \t ", ""), ("render", "render"),
+            ("é x", "é"), ("\u{301}save x", "\u{301}save"), ("save \u{301}x", "save \u{301}x"),
+        ]
+        for (line, word) in cases { #expect(CommandParser.firstWord(of: line) == word, "\(line.debugDescription)") }
+    }
+
     @Test func multiWordCommandsAndOptionsInAnyOrder() throws {
         let p = try #require(try CommandParser.parse("add stackView form to Login.view spacing 12 axis vertical"))
         #expect(p.spec.name == "add")

@@ -5,8 +5,7 @@ public enum CommandParser {
     /// Parses one line; `nil` for a blank line.
     public static func parse(_ line: String) throws(CommandError) -> ParsedCommand? {
         // File and session arguments are paths: such lines split at spaces.
-        let firstWord = line.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }
-        let spaced = pathCommands.contains(String(firstWord)) ? wordTokens(line) : []
+        let spaced = pathCommands.contains(firstWord(of: line)) ? wordTokens(line) : []
         if !spaced.isEmpty, let (spec, used) = CommandTable.lookup(spaced.prefix(2).map(\.text)), takesPath(spec) {
             return try match(spec, used, spaced, line, endColumn: line.count + 1)
         }
@@ -54,6 +53,21 @@ public enum CommandParser {
     /// with dots, dashes and slashes).
     static func takesPath(_ spec: CommandSpec) -> Bool {
         spec.arguments.contains { pattern in [ValueKind.file, .session, .device, .strategy].contains { pattern.mentions($0) } }
+    }
+
+    /// The line's first word: what comes before the first space or tab
+    /// after any leading ones. An ASCII line (nearly every line) is read as
+    /// bytes; another as characters, which is what decides there (a space
+    /// with a combining mark after it is not a space).
+    static func firstWord(of line: String) -> String {
+        let utf8 = line.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(line.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" })
+        }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = utf8.firstIndex { !isBlank($0) } ?? utf8.endIndex
+        let end = utf8[start...].firstIndex(where: isBlank) ?? utf8.endIndex
+        return String(Substring(utf8[start..<end]))
     }
 
     /// First words of the commands that ``takesPath(_:)``.

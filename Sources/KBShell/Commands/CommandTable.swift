@@ -162,8 +162,13 @@ public enum CommandTable {
             // The words alone: a whole spec (help, examples…) is not copied
             // for each candidate.
             let name = commandWords[k]
-            guard name.count <= words.count, name.dropFirst().elementsEqual(words[1..<name.count]) else { continue }
-            if name.count > best?.count ?? 0 { best = (k, name.count) }
+            guard name.count <= words.count, name.count > best?.count ?? 0 else { continue }
+            var same = true
+            for i in 1..<name.count where name[i] != words[i] {
+                same = false
+                break
+            }
+            if same { best = (k, name.count) }
         }
         return best.map { (all[$0.index], $0.count) }
     }
