@@ -14,23 +14,6 @@ enum JSONBytes {
 
     /// A quoted, escaped string, as `JSON.string(s).text` writes it.
     static func writeString(_ s: String, to out: inout ByteBuffer) {
-        var text = PointText(capacity: s.utf8.count + 8)
-        JSON.writeString(s, to: &text)
-        text.withBytes { out.writeBytes(UnsafeRawBufferPointer($0)) }
-    }
-
-    static func writeInteger(_ n: Int64, to out: inout ByteBuffer) {
-        if n < 0 { out.writeInteger(UInt8(ascii: "-")) }
-        var magnitude = n.magnitude
-        // 20 digits hold any UInt64.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var i = 20
-            repeat {
-                i -= 1
-                digits[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            out.writeBytes(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[i..<20])))
-        }
+        write(.string(s), to: &out)
     }
 }

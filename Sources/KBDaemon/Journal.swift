@@ -174,7 +174,7 @@ struct Journal {
         line.writeStaticString(", \"command\": ")
         JSONBytes.writeString(command, to: &line)
         line.writeStaticString(", \"seq\": ")
-        JSONBytes.writeInteger(Int64(seq), to: &line)
+        JSONBytes.write(.number(Double(seq)), to: &line)
         line.writeStaticString("}\n")
         let fd = file!.fd
         do {

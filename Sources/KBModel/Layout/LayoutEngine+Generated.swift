@@ -239,13 +239,15 @@ extension LayoutEngine {
 
     /// The frame of a view's box at the last solve.
     func frame(of b: Box) -> Rect {
-        Rect(x: cleanValue(solver.value(of: b.x)), y: cleanValue(solver.value(of: b.y)),
-             width: cleanValue(solver.value(of: b.w)), height: cleanValue(solver.value(of: b.h)))
+        Self.frame(of: b, in: solver)
     }
 
     /// The frame of a box in `solver`'s values (for loops over many boxes
     /// that change nothing: they read a copy of the solver taken once, not
-    /// the engine's property once per value).
+    /// the engine's property once per value). Always inlined, so that
+    /// ``frame(of:)`` reads the engine's solver in place rather than
+    /// passing it on as a copy.
+    @inline(__always)
     static func frame(of b: Box, in solver: Solver) -> Rect {
         Rect(x: cleanValue(solver.value(of: b.x)), y: cleanValue(solver.value(of: b.y)),
              width: cleanValue(solver.value(of: b.w)), height: cleanValue(solver.value(of: b.h)))

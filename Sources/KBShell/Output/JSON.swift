@@ -27,7 +27,7 @@ public enum JSON: Equatable, Sendable {
         case let .bool(b): b ? out.appendLiteral("true") : out.appendLiteral("false")
         case let .number(x):
             // `formatNumber(x)`, without making a String for the usual case.
-            if !x.isFinite || abs((x * 100).rounded()) < 9.0e15 { out.append(x) } else { out.append(String(x)) }
+            if printsAsPoints(x) { out.append(x) } else { out.append(String(x)) }
         case let .string(s): JSON.writeString(s, to: &out)
         case let .array(items):
             out.append(UInt8(ascii: "["))
@@ -51,7 +51,7 @@ public enum JSON: Equatable, Sendable {
 
     /// A quoted string with `"`, `\` and control characters escaped; runs
     /// of bytes that need no escape are copied whole.
-    public static func writeString(_ s: String, to out: inout PointText) {
+    private static func writeString(_ s: String, to out: inout PointText) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
@@ -84,7 +84,11 @@ public enum JSON: Equatable, Sendable {
 /// A number with at most two decimals and no trailing zeros; `-0` is `0`.
 /// Numbers of 9e15 hundredths and more print as Swift prints them.
 public func formatNumber(_ x: Double) -> String {
-    // Below that, a number prints as points do (`formatPoints`).
-    guard x.isFinite, abs((x * 100).rounded()) >= 9.0e15 else { return formatPoints(x) }
-    return String(x)
+    printsAsPoints(x) ? formatPoints(x) : String(x)
+}
+
+/// Whether `x` prints as points do (`formatPoints`): below 9e15
+/// hundredths, and infinities and NaN.
+private func printsAsPoints(_ x: Double) -> Bool {
+    !x.isFinite || abs((x * 100).rounded()) < 9.0e15
 }
