@@ -9,7 +9,7 @@ enum JSONBytes {
     static func write(_ value: JSON, to out: inout ByteBuffer) {
         var text = PointText(capacity: 512)
         value.write(into: &text)
-        text.withBytes { out.writeBytes(UnsafeRawBufferPointer($0)) }
+        _ = text.withBytes { out.writeBytes(UnsafeRawBufferPointer($0)) }
     }
 
     /// A quoted, escaped string, as `JSON.string(s).text` writes it.

@@ -10,93 +10,269 @@ import NIOCore
 @_silgen_name("syncfs")
 private func syncfs(_ fd: Int32) -> Int32
 
-/// Makes journal records durable for all sessions of a daemon at once
-/// (group commit): one `syncfs` of the journals' filesystem covers every
-/// record any session wrote before it, so concurrent sessions share the
-/// wait for the disk instead of queueing one `fsync` each.
+/// Makes journal records durable before their replies go out.
 ///
-/// A session that wants its record on disk registers as a waiter; one sync
-/// at a time runs on a queue of its own (off the threads the sessions run
-/// on) and, when it ends, releases every waiter whose record it covered.
-/// Waiters that arrive while a sync runs are served together by the next
-/// one. A record already covered by a finished sync returns at once.
+/// A record's own file is synced with `fdatasync`, on a small pool of
+/// threads of the syncer's own (off the threads the sessions run on), so
+/// sessions wait for the disk side by side and only for their own data. A
+/// record whose file already has a sync queued (not started) joins it: that
+/// sync starts after the record was written.
+///
+/// When syncs queue up faster than the pool runs them, one `syncfs` of the
+/// journals' filesystem covers every queued record at once (group commit).
+/// `syncfs` also writes whatever other programs left unwritten on that
+/// filesystem, so it gets a deadline: if it has not returned by then, its
+/// records are synced file by file after all, and `syncfs` is left alone
+/// for a while. A record is released once, by whichever sync covers it first.
 final class JournalSync: @unchecked Sendable {
-    private struct Waiter {
-        var ticket: Int
-        var file: JournalFile
-        var done: @Sendable ((any Error)?) -> Void
+    typealias Done = @Sendable ((any Error)?) -> Void
+
+    /// How a file, or the filesystem holding it, reaches the disk: `0`, or
+    /// the `errno` of the failure.
+    struct Disk: Sendable {
+        var syncFile: @Sendable (Int32) -> Int32
+        var syncFilesystem: @Sendable (Int32) -> Int32
+
+        static let system = Disk(syncFile: { fdatasync($0) == 0 ? 0 : errno },
+                                 syncFilesystem: { syncfs($0) == 0 ? 0 : errno })
     }
 
-    private let lock = NSLock()
+    struct Tuning: Sendable {
+        /// Threads syncing files side by side, at most.
+        var threads = 8
+        /// Queued records that make one `syncfs` worth more than their
+        /// files' own syncs.
+        var groupCommit = 2
+        /// How long a `syncfs` may take before its records are synced file
+        /// by file.
+        var deadline: DispatchTimeInterval = .milliseconds(4)
+        /// How long `syncfs` is left alone after it missed its deadline.
+        var pause: DispatchTimeInterval = .seconds(1)
+    }
+
+    /// Records waiting for one sync of their file (guarded by the lock). A
+    /// job is queued (and the only one of its file in `queuedByFile`) until
+    /// a thread takes it, alone or in a `syncfs` batch.
+    private final class Job: @unchecked Sendable {
+        let file: JournalFile
+        var done: [Done]
+        /// Released, or handed over to a later sync of the file.
+        var finished = false
+        init(file: JournalFile, done: [Done]) {
+            self.file = file
+            self.done = done
+        }
+    }
+
+    private let disk: Disk
+    private let tuning: Tuning
+    private let condition = NSCondition()
+    /// Jobs not started yet, oldest first.
+    private var queued: [Job] = []
+    private var queuedByFile: [ObjectIdentifier: Job] = [:]
+    private var threads = 0
+    private var idle = 0
+    /// Syncs under way.
+    private var running = 0
+    /// Counts `syncfs` calls; the one running, if `syncfsRunning`.
+    private var syncfsCount = 0
+    private var syncfsRunning = false
+    /// The running `syncfs`'s records, and when it is due.
+    private var syncfsBatch: [Job] = []
+    private var syncfsDue = DispatchTime(uptimeNanoseconds: 0)
+    private var watchdogStarted = false
+    private var watchdogParked = false
+    private let watchdogWake = DispatchSemaphore(value: 0)
+    private var syncfsPausedUntil = DispatchTime(uptimeNanoseconds: 0)
     /// Records written (each counted after its `write` returned).
     private var written = 0
-    /// Every record up to this count is on disk.
+    /// Every record up to this count is on disk (a `syncfs` covered it).
     private var synced = 0
-    private var waiters: [Waiter] = []
-    private var syncing = false
-    private let queue = DispatchQueue(label: "kbplay.journal.sync")
 
-    /// Counts a record written; its ticket for ``sync(through:file:)``.
+    /// Whether files sync side by side: while `syncfs` is paused.
+    private var sideBySide: Bool { DispatchTime.now() < syncfsPausedUntil }
+
+    init(disk: Disk = .system, tuning: Tuning = Tuning()) {
+        self.disk = disk
+        self.tuning = tuning
+    }
+
+    /// Counts a record written; its ticket for ``whenSynced(through:file:_:)``.
     func wrote() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         written += 1
         return written
     }
 
-    /// Calls `done` once the record with `ticket`, and every one written
-    /// before it by any session, is on disk: at once, on the calling
-    /// thread, if a finished sync covered it, else on the sync's thread.
-    /// `file` holds the record and keeps its descriptor open.
-    func whenSynced(through ticket: Int, file: JournalFile, _ done: @escaping @Sendable ((any Error)?) -> Void) {
-        lock.lock()
+    /// Calls `done` once the record with `ticket`, written to `file`, is on
+    /// disk, or with the error if it could not be synced: at once, on the
+    /// calling thread, if a `syncfs` that started after the record was
+    /// written has finished, else on one of the sync threads.
+    func whenSynced(through ticket: Int, file: JournalFile, _ done: @escaping Done) {
+        condition.lock()
         if synced >= ticket {
-            lock.unlock()
+            condition.unlock()
             return done(nil)
         }
-        waiters.append(Waiter(ticket: ticket, file: file, done: done))
-        let start = !syncing
-        syncing = true
-        lock.unlock()
-        if start { queue.async { self.drain() } }
+        defer { condition.unlock() }
+        if let job = queuedByFile[ObjectIdentifier(file)] {
+            job.done.append(done)
+        } else {
+            enqueue(Job(file: file, done: [done]))
+        }
     }
 
-    /// Syncs until nobody waits.
-    private func drain() {
+    /// Queues `job` and wakes (or starts) a thread for it, unless the sync
+    /// under way takes it next. Holds the lock.
+    private func enqueue(_ job: Job) {
+        queued.append(job)
+        queuedByFile[ObjectIdentifier(job.file)] = job
+        if running > 0, !sideBySide { return }
+        if idle > 0 {
+            condition.signal()
+        } else if threads < tuning.threads {
+            threads += 1
+            let thread = Thread { self.work() }
+            thread.name = "kbplay-journal-sync"
+            thread.start()
+        }
+    }
+
+    /// Runs queued syncs, for as long as the daemon lives. One sync runs
+    /// at a time (records queued meanwhile share the next) unless a
+    /// `syncfs` missed its deadline lately; then files sync side by side.
+    private func work() {
+        condition.lock()
         while true {
-            lock.lock()
-            guard !waiters.isEmpty else {
-                syncing = false
-                lock.unlock()
-                return
+            while queued.isEmpty || (running > 0 && !sideBySide) {
+                idle += 1
+                condition.wait()
+                idle -= 1
             }
-            let batch = waiters
-            waiters = []
-            // Every waiter's record was counted before it waited, so this
-            // sync covers all of them, and every record counted so far.
-            let target = written
-            lock.unlock()
-            if syncfs(batch[0].file.fd) == 0 {
-                lock.lock()
-                synced = max(synced, target)
-                lock.unlock()
-                for waiter in batch { waiter.done(nil) }
-            } else {
-                // A filesystem that cannot syncfs still has fsync: each
-                // waiter's own file, once per file. Records of sessions not
-                // waiting yet are not covered, so `synced` stays.
-                var outcome: [ObjectIdentifier: Int32] = [:]
-                for waiter in batch {
-                    let key = ObjectIdentifier(waiter.file)
-                    let error: Int32
-                    if let known = outcome[key] {
-                        error = known
-                    } else {
-                        error = fsync(waiter.file.fd) == 0 ? 0 : errno
-                        outcome[key] = error
-                    }
-                    waiter.done(error == 0 ? nil : DaemonIOError("cannot sync \(waiter.file.path): \(String(cString: strerror(error)))"))
+            running += 1
+            var released: [(Done, (any Error)?)] = []
+            if queued.count >= tuning.groupCommit, !syncfsRunning, DispatchTime.now() >= syncfsPausedUntil {
+                let batch = queued
+                queued.removeAll()
+                queuedByFile.removeAll()
+                syncfsCount += 1
+                syncfsRunning = true
+                let target = written
+                syncfsBatch = batch
+                syncfsDue = .now() + tuning.deadline
+                wakeWatchdog()
+                condition.unlock()
+                let error = disk.syncFilesystem(batch[0].file.fd)
+                condition.lock()
+                syncfsRunning = false
+                syncfsBatch = []
+                if error == 0 {
+                    synced = max(synced, target)
+                } else {
+                    syncfsPausedUntil = .now() + tuning.pause
                 }
+                for job in batch where !job.finished {
+                    if error == 0 {
+                        release(job, nil, into: &released)
+                    } else {
+                        // No syncfs here: each file's own sync instead.
+                        handOver(job)
+                    }
+                }
+            } else {
+                // A job leaves the queue and the map together: records that
+                // come for its file from now on wait for the next sync.
+                let job = queued.removeFirst()
+                queuedByFile[ObjectIdentifier(job.file)] = nil
+                condition.unlock()
+                let error = disk.syncFile(job.file.fd)
+                condition.lock()
+                let failure = error == 0 ? nil : DaemonIOError("cannot sync \(job.file.path): \(String(cString: strerror(error)))")
+                release(job, failure, into: &released)
+            }
+            running -= 1
+            guard !released.isEmpty else { continue }
+            condition.unlock()
+            for (done, error) in released { done(error) }
+            condition.lock()
+        }
+    }
+
+    /// Moves the records of `job`, taken by a `syncfs` that failed or is
+    /// overdue, to their file's own sync: the one queued, or a new one.
+    /// Holds the lock.
+    private func handOver(_ job: Job) {
+        let done = job.done
+        job.done = []
+        job.finished = true
+        if let queuedJob = queuedByFile[ObjectIdentifier(job.file)] {
+            queuedJob.done += done
+        } else {
+            enqueue(Job(file: job.file, done: done))
+        }
+    }
+
+    /// Marks `job` released and collects its callbacks. Holds the lock.
+    private func release(_ job: Job, _ error: (any Error)?, into released: inout [(Done, (any Error)?)]) {
+        job.finished = true
+        for done in job.done { released.append((done, error)) }
+    }
+
+    /// Wakes the watchdog if it waits for a `syncfs` to start, or starts
+    /// it. Holds the lock.
+    private func wakeWatchdog() {
+        if watchdogStarted {
+            guard watchdogParked else { return }
+            watchdogParked = false
+            watchdogWake.signal()
+        } else {
+            watchdogStarted = true
+            let thread = Thread { self.watch() }
+            thread.name = "kbplay-journal-watchdog"
+            thread.start()
+        }
+    }
+
+    /// Sleeps until the running `syncfs` is due; if it still runs then,
+    /// pauses `syncfs` and queues its records for their files' own syncs.
+    /// Waits (parked) while no `syncfs` runs. Under load it wakes about
+    /// once per deadline, not once per `syncfs`.
+    private func watch() {
+        while true {
+            condition.lock()
+            guard syncfsRunning else {
+                watchdogParked = true
+                condition.unlock()
+                watchdogWake.wait()
+                continue
+            }
+            let count = syncfsCount
+            let due = syncfsDue
+            condition.unlock()
+            let now = DispatchTime.now()
+            if now < due {
+                usleep(UInt32(min((due.uptimeNanoseconds - now.uptimeNanoseconds) / 1000, 1_000_000)))
+            }
+            condition.lock()
+            if syncfsRunning, syncfsCount == count, DispatchTime.now() >= syncfsDue {
+                syncfsPausedUntil = .now() + tuning.pause
+                for job in syncfsBatch where !job.finished {
+                    handOver(job)
+                }
+                syncfsBatch = []
+                condition.broadcast()
+                condition.unlock()
+                // Until this syncfs ends, nothing more to watch.
+                while true {
+                    usleep(1000)
+                    condition.lock()
+                    let same = syncfsRunning && syncfsCount == count
+                    condition.unlock()
+                    if !same { break }
+                }
+            } else {
+                condition.unlock()
             }
         }
     }

@@ -10,12 +10,13 @@ private func syncfs(_ fd: Int32) -> Int32
 
 /// The disk's floor under the daemon's acknowledgements: the latency of
 /// appending one journal-sized record to a file and syncing it, as the
-/// daemon does before every reply. `fsync` and `syncfs` (what the daemon's
-/// group commit calls) are timed separately, each on a fresh file.
+/// daemon does before every reply. `fdatasync` (what the daemon calls for a
+/// record synced alone), `fsync`, and `syncfs` (what its group commit calls)
+/// are timed separately, each on a fresh file.
 struct FsyncBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fsync",
-        abstract: "Latency of appending a record and syncing it (fsync, syncfs) in a folder."
+        abstract: "Latency of appending a record and syncing it (fdatasync, fsync, syncfs) in a folder."
     )
 
     @Option(help: "The folder to write in (default: the temporary directory).") var dir: String?
@@ -30,6 +31,7 @@ struct FsyncBench: ParsableCommand {
             throw ValidationError("no folder at \(folder)")
         }
         let shown = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+        try measure("fdatasync", folder: shown) { fdatasync($0) }
         try measure("fsync", folder: shown) { fsync($0) }
         try measure("syncfs", folder: shown) { syncfs($0) }
         fflush(nil)

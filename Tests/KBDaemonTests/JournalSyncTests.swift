@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+import Testing
+@testable import KBDaemon
+
+/// `JournalSync` with a stand-in disk: which syncs run for which records,
+/// and that every record is released once, after a sync that covers it.
+@Suite struct JournalSyncTests {
+    /// A disk that records its calls and can hold any of them until told.
+    final class Disk: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var calls: [String] = []
+        let fileError: Int32
+        let filesystemError: Int32
+        /// Held calls wait on these until the test signals them.
+        let fileGate = DispatchSemaphore(value: 0)
+        let filesystemGate = DispatchSemaphore(value: 0)
+        private var heldFiles = false
+        private var heldFilesystem = false
+        var holdFiles: Bool {
+            get { lock.lock(); defer { lock.unlock() }; return heldFiles }
+            set { lock.lock(); heldFiles = newValue; lock.unlock() }
+        }
+        var holdFilesystem: Bool {
+            get { lock.lock(); defer { lock.unlock() }; return heldFilesystem }
+            set { lock.lock(); heldFilesystem = newValue; lock.unlock() }
+        }
+        let started = DispatchSemaphore(value: 0)
+
+        init(fileError: Int32 = 0, filesystemError: Int32 = 0) {
+            self.fileError = fileError
+            self.filesystemError = filesystemError
+        }
+
+        func log(_ call: String) {
+            lock.lock(); calls.append(call); lock.unlock()
+        }
+
+        var snapshot: [String] {
+            lock.lock(); defer { lock.unlock() }
+            return calls
+        }
+
+        var standIn: JournalSync.Disk {
+            JournalSync.Disk(
+                syncFile: { fd in
+                    self.log("fdatasync \(fd)")
+                    self.started.signal()
+                    if self.holdFiles { self.fileGate.wait() }
+                    return self.fileError
+                },
+                syncFilesystem: { fd in
+                    self.log("syncfs")
+                    self.started.signal()
+                    if self.holdFilesystem { self.filesystemGate.wait() }
+                    return self.filesystemError
+                })
+        }
+    }
+
+    /// Collects each record's outcome; `wait` returns once `count` arrived.
+    final class Outcomes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [(String, String?)] = []
+        private let arrived = DispatchSemaphore(value: 0)
+
+        func callback(_ name: String) -> JournalSync.Done {
+            { error in
+                self.lock.lock()
+                self.list.append((name, error.map { "\($0)" }))
+                self.lock.unlock()
+                self.arrived.signal()
+            }
+        }
+
+        func wait(for count: Int) -> Bool {
+            for _ in 0..<count where arrived.wait(timeout: .now() + 10) == .timedOut { return false }
+            return true
+        }
+
+        var all: [(String, String?)] {
+            lock.lock(); defer { lock.unlock() }
+            return list
+        }
+    }
+
+    /// Stand-in files: descriptors that are never synced for real (the
+    /// disk is a stand-in), opened so closing them at the end is harmless.
+    static func files(_ count: Int) -> [JournalFile] {
+        (0..<count).map { JournalFile(fd: open("/dev/null", O_WRONLY), path: "/journal/\($0).journal") }
+    }
+
+    @Test func aLoneRecordIsSyncedByItsOwnFile() {
+        let disk = Disk()
+        let syncer = JournalSync(disk: disk.standIn)
+        let file = Self.files(1)[0]
+        let outcomes = Outcomes()
+        syncer.whenSynced(through: syncer.wrote(), file: file, outcomes.callback("a"))
+        #expect(outcomes.wait(for: 1))
+        #expect(disk.snapshot == ["fdatasync \(file.fd)"])
+        #expect(outcomes.all.map(\.0) == ["a"])
+        #expect(outcomes.all[0].1 == nil)
+    }
+
+    @Test func recordsQueuedBehindASyncShareOneSyncfs() {
+        let disk = Disk()
+        disk.holdFiles = true
+        let syncer = JournalSync(disk: disk.standIn)
+        let files = Self.files(4)
+        let outcomes = Outcomes()
+        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)
+        // While the first record's file syncs, three more come: two on one file.
+        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c2"))
+        disk.holdFiles = false
+        disk.fileGate.signal()
+        #expect(outcomes.wait(for: 4))
+        #expect(disk.snapshot == ["fdatasync \(files[0].fd)", "syncfs"])
+        #expect(outcomes.all.map(\.0) == ["first", "b", "c", "c2"])
+        #expect(outcomes.all.allSatisfy { $0.1 == nil })
+    }
+
+    @Test func aRecordWrittenBeforeAFinishedSyncfsIsReleasedAtOnce() {
+        let disk = Disk()
+        disk.holdFiles = true
+        let syncer = JournalSync(disk: disk.standIn)
+        let files = Self.files(3)
+        let outcomes = Outcomes()
+        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)
+        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+        let late = syncer.wrote()  // written now, its wait asked for after the syncfs
+        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        disk.holdFiles = false
+        disk.fileGate.signal()
+        #expect(outcomes.wait(for: 3))
+        let calls = disk.snapshot.count
+        syncer.whenSynced(through: late, file: files[1], outcomes.callback("late"))
+        #expect(outcomes.wait(for: 1))
+        #expect(disk.snapshot.count == calls)
+    }
+
+    @Test func anOverdueSyncfsHandsItsRecordsToTheirFiles() {
+        let disk = Disk()
+        disk.holdFiles = true
+        disk.holdFilesystem = true
+        var tuning = JournalSync.Tuning()
+        tuning.deadline = .milliseconds(20)
+        tuning.pause = .seconds(60)
+        let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
+        let files = Self.files(3)
+        let outcomes = Outcomes()
+        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)
+        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        disk.holdFiles = false
+        disk.fileGate.signal()
+        #expect(outcomes.wait(for: 1))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs, held
+        // Past its deadline, b and c are synced file by file while it hangs.
+        #expect(outcomes.wait(for: 2))
+        #expect(Set(outcomes.all.map(\.0)) == ["first", "b", "c"])
+        #expect(Set(disk.snapshot.dropFirst(2)) == ["fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
+        // While syncfs is paused, a new record is synced by its file alone.
+        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("d"))
+        #expect(outcomes.wait(for: 1))
+        disk.filesystemGate.signal()
+        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("e"))
+        #expect(outcomes.wait(for: 1))
+        // The late syncfs released nobody a second time.
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(outcomes.all.map(\.0).sorted() == ["b", "c", "d", "e", "first"])
+        #expect(disk.snapshot.filter { $0 == "syncfs" }.count == 1)
+    }
+
+    @Test func aFailedSyncfsFallsBackToEachFile() {
+        let disk = Disk(filesystemError: ENOSYS)
+        disk.holdFiles = true
+        let syncer = JournalSync(disk: disk.standIn)
+        let files = Self.files(3)
+        let outcomes = Outcomes()
+        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)
+        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        disk.holdFiles = false
+        disk.fileGate.signal()
+        #expect(outcomes.wait(for: 3))
+        #expect(outcomes.all.allSatisfy { $0.1 == nil })
+        #expect(disk.snapshot.filter { $0 == "syncfs" }.count == 1)
+        #expect(Set(disk.snapshot.filter { $0 != "syncfs" })
+                == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
+    }
+
+    @Test func aFailedFileSyncNamesTheFile() {
+        let disk = Disk(fileError: EIO)
+        let syncer = JournalSync(disk: disk.standIn)
+        let file = Self.files(1)[0]
+        let outcomes = Outcomes()
+        syncer.whenSynced(through: syncer.wrote(), file: file, outcomes.callback("a"))
+        #expect(outcomes.wait(for: 1))
+        #expect(outcomes.all[0].1 == "cannot sync /journal/0.journal: Input/output error")
+    }
+}
