@@ -28,13 +28,30 @@ final class JournalSync: @unchecked Sendable {
     typealias Done = @Sendable ((any Error)?) -> Void
 
     /// How a file, or the filesystem holding it, reaches the disk: `0`, or
-    /// the `errno` of the failure.
+    /// the `errno` of the failure; and how much data the system holds
+    /// unwritten (nil: unknown).
     struct Disk: Sendable {
         var syncFile: @Sendable (Int32) -> Int32
         var syncFilesystem: @Sendable (Int32) -> Int32
+        var unwrittenBytes: @Sendable () -> Int?
 
         static let system = Disk(syncFile: { fdatasync($0) == 0 ? 0 : errno },
-                                 syncFilesystem: { syncfs($0) == 0 ? 0 : errno })
+                                 syncFilesystem: { syncfs($0) == 0 ? 0 : errno },
+                                 unwrittenBytes: { systemDirtyBytes() })
+
+        /// `Dirty:` plus `Writeback:` of /proc/meminfo: data written to
+        /// files, by any program, that is not on disk yet.
+        static func systemDirtyBytes() -> Int? {
+            guard let text = try? FileIO.read("/proc/meminfo") else { return nil }
+            var total = 0
+            var found = 0
+            for line in text.split(separator: "\n") where line.hasPrefix("Dirty:") || line.hasPrefix("Writeback:") {
+                guard let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+                total += kilobytes * 1024
+                found += 1
+            }
+            return found == 2 ? total : nil
+        }
     }
 
     struct Tuning: Sendable {
@@ -48,6 +65,12 @@ final class JournalSync: @unchecked Sendable {
         var deadline: DispatchTimeInterval = .milliseconds(4)
         /// How long `syncfs` is left alone after it missed its deadline.
         var pause: DispatchTimeInterval = .seconds(1)
+        /// Unwritten data on the system above which `syncfs` is not
+        /// started: it would write all of it (other programs' too) before
+        /// any record it covers counted as synced.
+        var dirtyLimit = 32 << 20
+        /// How long a reading of the unwritten data holds.
+        var dirtyCheck: DispatchTimeInterval = .milliseconds(50)
     }
 
     /// Records waiting for one sync of their file (guarded by the lock). A
@@ -84,6 +107,8 @@ final class JournalSync: @unchecked Sendable {
     private var watchdogParked = false
     private let watchdogWake = DispatchSemaphore(value: 0)
     private var syncfsPausedUntil = DispatchTime(uptimeNanoseconds: 0)
+    /// Until then, the last reading of the unwritten data said `syncfs` is fine.
+    private var dirtyCheckedUntil = DispatchTime(uptimeNanoseconds: 0)
     /// Records written (each counted after its `write` returned).
     private var written = 0
     /// Every record up to this count is on disk (a `syncfs` covered it).
@@ -152,7 +177,7 @@ final class JournalSync: @unchecked Sendable {
             }
             running += 1
             var released: [(Done, (any Error)?)] = []
-            if queued.count >= tuning.groupCommit, !syncfsRunning, DispatchTime.now() >= syncfsPausedUntil {
+            if queued.count >= tuning.groupCommit, !syncfsRunning, DispatchTime.now() >= syncfsPausedUntil, fewUnwritten() {
                 let batch = queued
                 queued.removeAll()
                 queuedByFile.removeAll()
@@ -197,6 +222,21 @@ final class JournalSync: @unchecked Sendable {
             for (done, error) in released { done(error) }
             condition.lock()
         }
+    }
+
+    /// Whether the system holds little enough unwritten data for a
+    /// `syncfs` to be quick, read at most once per `dirtyCheck`; if not,
+    /// `syncfs` pauses for that long and files sync side by side. Holds
+    /// the lock.
+    private func fewUnwritten() -> Bool {
+        let now = DispatchTime.now()
+        guard now >= dirtyCheckedUntil else { return true }
+        if let bytes = disk.unwrittenBytes(), bytes > tuning.dirtyLimit {
+            syncfsPausedUntil = now + tuning.dirtyCheck
+            return false
+        }
+        dirtyCheckedUntil = now + tuning.dirtyCheck
+        return true
     }
 
     /// Moves the records of `job`, taken by a `syncfs` that failed or is

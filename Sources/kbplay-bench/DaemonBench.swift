@@ -25,6 +25,8 @@ struct DaemonBench: ParsableCommand {
     @Option(help: "Requests per client (after its `demo`).") var requests = 200
     @Option(help: "The kbplay executable (default: the one built beside kbplay-bench).") var kbplay: String?
     @Option(help: "The folder for the daemon's socket and sessions (default: the temporary directory); /dev/shm keeps the journal's syncs off the disk.") var dir: String?
+    @Option(name: .customLong("pause-ms"), help: "Milliseconds each client waits after a reply before its next request (0: a closed loop; 20: a person at a keyboard, about).") var pauseMilliseconds = 0
+    @Option(name: .customLong("dirty-mb"), help: "Megabytes another program writes to the folder, unsynced, just before the timed requests: what a sync of the whole filesystem would have to write first.") var dirtyMegabytes = 0
 
     func run() throws {
         let executable = kbplay ?? Self.siblingExecutable("kbplay")
@@ -70,6 +72,9 @@ struct DaemonBench: ParsableCommand {
             guard Self.succeeded(reply) else { throw ValidationError("client \(c): demo failed") }
             return nil
         }
+        guard pauseMilliseconds >= 0, dirtyMegabytes >= 0 else { throw ValidationError("--pause-ms and --dirty-mb cannot be negative") }
+        if dirtyMegabytes > 0 { try Self.writeUnsynced(megabytes: dirtyMegabytes, to: dir + "/dirty.bin") }
+        loop.pause = UInt64(pauseMilliseconds) * 1_000_000
         let cpu0 = Self.cpuSeconds(of: daemon.processIdentifier)
         let t0 = DispatchTime.now().uptimeNanoseconds
         var sent = Array(repeating: 1, count: n)
@@ -91,13 +96,34 @@ struct DaemonBench: ParsableCommand {
         print("#   requests=\(all.count) (\(requests) per client, keyboard show/hide after demo) "
             + "min_us=\(Int(all.first!.rounded())) p90_us=\(Int(percentile(0.90).rounded())) "
             + "max_us=\(Int(all.last!.rounded())) wall_s=\(String(format: "%.2f", wall)) "
-            + "throughput=\(Int((Double(all.count) / wall).rounded()))/s dir=\(parent)")
+            + "throughput=\(Int((Double(all.count) / wall).rounded()))/s dir=\(parent)"
+            + (pauseMilliseconds > 0 ? " pause_ms=\(pauseMilliseconds)" : "")
+            + (dirtyMegabytes > 0 ? " dirty_mb=\(dirtyMegabytes)" : ""))
         if let cpu0, let cpu1 {
             // Clock ticks (10 ms): coarse unless the run is long.
             print("#   daemon_cpu_s=\(String(format: "%.2f", cpu1 - cpu0)) "
                 + "daemon_cpu_us_per_request=\(Int(((cpu1 - cpu0) * 1e6 / Double(all.count)).rounded()))")
         }
         fflush(nil)
+    }
+
+    /// Writes `megabytes` of zeros to `path` without syncing them, as a
+    /// program copying a big file would; they stay in the page cache for
+    /// the kernel to write back later.
+    static func writeUnsynced(megabytes: Int, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw ValidationError("cannot create \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let chunk = [UInt8](repeating: 0, count: 1 << 20)
+        for _ in 0..<megabytes {
+            var offset = 0
+            while offset < chunk.count {
+                let n = chunk.withUnsafeBytes { write(fd, $0.baseAddress! + offset, chunk.count - offset) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                offset += n
+            }
+        }
     }
 
     /// An eval request line of client `c` (on session `benchC`).
@@ -164,6 +190,11 @@ struct ClosedLoop {
 
     private var clients: [Client]
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// Nanoseconds a client waits after a reply before sending its next
+    /// request (0: at once).
+    var pause: UInt64 = 0
+    /// Requests waiting for their pause to end, with when they are due.
+    private var waiting: [(client: Int, due: UInt64, request: [UInt8])] = []
 
     init(_ clients: [Client]) { self.clients = clients }
 
@@ -189,8 +220,18 @@ struct ClosedLoop {
         var polled = clients.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
         var outstanding = clients.count(where: { $0.sentAt != nil })
         while outstanding > 0 {
-            let ready = poll(&polled, nfds_t(polled.count), 30_000)
+            var timeout: Int32 = 30_000
+            if !waiting.isEmpty {
+                let now = DispatchTime.now().uptimeNanoseconds
+                for entry in waiting where entry.due <= now { send(entry.client, entry.request) }
+                waiting.removeAll { $0.due <= now }
+                if let next = waiting.map(\.due).min() {
+                    timeout = Int32(min(30_000, (next - min(next, now) + 999_999) / 1_000_000))
+                }
+            }
+            let ready = poll(&polled, nfds_t(polled.count), timeout)
             if ready < 0 && errno == EINTR { continue }
+            if ready == 0 && !waiting.isEmpty { continue }
             guard ready > 0 else { throw ValidationError("no reply from kbplay serve in 30 s") }
             for c in polled.indices where polled[c].revents != 0 {
                 polled[c].revents = 0
@@ -206,7 +247,9 @@ struct ClosedLoop {
                 clients[c].sentAt = nil
                 let request = try next(c, reply)
                 clients[c].received.removeAll(keepingCapacity: true)
-                if let request {
+                if let request, pause > 0 {
+                    waiting.append((c, now + pause, request))
+                } else if let request {
                     send(c, request)
                 } else {
                     outstanding -= 1

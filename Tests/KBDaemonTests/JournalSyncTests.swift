@@ -30,9 +30,13 @@ import Testing
         }
         let started = DispatchSemaphore(value: 0)
 
-        init(fileError: Int32 = 0, filesystemError: Int32 = 0) {
+        /// What the system holds unwritten, as the syncer reads it.
+        let unwritten: Int?
+
+        init(fileError: Int32 = 0, filesystemError: Int32 = 0, unwritten: Int? = 0) {
             self.fileError = fileError
             self.filesystemError = filesystemError
+            self.unwritten = unwritten
         }
 
         func log(_ call: String) {
@@ -57,7 +61,8 @@ import Testing
                     self.started.signal()
                     if self.holdFilesystem { self.filesystemGate.wait() }
                     return self.filesystemError
-                })
+                },
+                unwrittenBytes: { self.unwritten })
         }
     }
 
@@ -177,6 +182,30 @@ import Testing
         Thread.sleep(forTimeInterval: 0.05)
         #expect(outcomes.all.map(\.0).sorted() == ["b", "c", "d", "e", "first"])
         #expect(disk.snapshot.filter { $0 == "syncfs" }.count == 1)
+    }
+
+    @Test func muchUnwrittenDataElsewhereKeepsSyncsToTheirFiles() {
+        // 200 MB of another program's data waits for the disk: a syncfs
+        // would write it all first, so each file is synced alone.
+        let disk = Disk(unwritten: 200 << 20)
+        disk.holdFiles = true
+        let syncer = JournalSync(disk: disk.standIn)
+        let files = Self.files(3)
+        let outcomes = Outcomes()
+        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)
+        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        disk.holdFiles = false
+        disk.fileGate.signal()
+        #expect(outcomes.wait(for: 3))
+        #expect(!disk.snapshot.contains("syncfs"))
+        #expect(Set(disk.snapshot) == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
+    }
+
+    @Test func theSystemsUnwrittenDataIsRead() throws {
+        let bytes = try #require(JournalSync.Disk.systemDirtyBytes())
+        #expect(bytes >= 0 && bytes % 1024 == 0)  // counted in kB
     }
 
     @Test func aFailedSyncfsFallsBackToEachFile() {
