@@ -5,13 +5,23 @@ import NIOCore
 /// carried out one at a time in the order they arrive, and their replies
 /// go out in that order.
 ///
+/// A client that sends faster than its requests are carried out, or does
+/// not read its replies, is not read from until it catches up: at most
+/// ``maximumWaiting`` lines wait (plus what one read of the socket holds),
+/// and the rest stays in the client's own socket buffer, so no client can
+/// grow the daemon's memory.
+///
 /// An eval runs right here, on the event loop (``SessionHost/submit``);
 /// its reply is written when the group commit reports its journal record
 /// on disk. Other requests, which may read or write whole files, run as
 /// tasks off the loop and hand their reply back to it.
-final class ClientHandler<Session: HostedSession>: ChannelInboundHandler {
+final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     typealias InboundIn = String
+    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
+
+    /// Lines waiting to be carried out above which the socket is not read.
+    static var maximumWaiting: Int { 64 }
 
     private let daemon: Daemon<Session>
     private let client: String
@@ -20,6 +30,8 @@ final class ClientHandler<Session: HostedSession>: ChannelInboundHandler {
     private var lines = CircularBuffer<String>()
     /// A request is under way; the next waits for its reply.
     private var busy = false
+    /// A read of the socket was asked for and held back.
+    private var readHeld = false
     private var subscriptions: [(SessionHost<Session>, Int)] = []
 
     init(daemon: Daemon<Session>, client: String) {
@@ -38,6 +50,15 @@ final class ClientHandler<Session: HostedSession>: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         lines.append(unwrapInboundIn(data))
         carryOutNext()
+    }
+
+    /// Reads the socket only while few lines wait and replies can go out.
+    func read(context: ChannelHandlerContext) {
+        guard lines.count < Self.maximumWaiting, context.channel.isWritable else {
+            readHeld = true
+            return
+        }
+        context.read()
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -63,6 +84,10 @@ final class ClientHandler<Session: HostedSession>: ChannelInboundHandler {
         guard let context else { return }
         while !busy, context.channel.isWritable, let line = lines.popFirst() {
             carryOut(line, context: context)
+        }
+        if readHeld, lines.count < Self.maximumWaiting, context.channel.isWritable, context.channel.isActive {
+            readHeld = false
+            context.read()
         }
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Foundation
 import Testing
+import KBDaemon
 import KBShell
 
 /// The built `kbplay` binary as a real daemon process: `kbplay serve` on a
@@ -198,6 +199,47 @@ struct DaemonProcessTests {
         // The good client's session is exactly what its own commands made it.
         let expected = try await offPool { try Self.runJSON(["demo", "focus email", "frames"]) }
         #expect(outcome["after"]?["result"] == expected[2])
+        #expect(server.isRunning)
+    }
+
+    @Test func aClientThatDoesNotReadIsNotReadFrom() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let outcome = try await offPool { () -> (accepted: Int, blocked: Bool, meanwhile: JSON?, replies: [JSON]) in
+            // Requests sent as fast as the socket takes them, no reply read:
+            // the daemon stops reading, so the sends block (1 s timeout).
+            guard let flood = LineSocket(path: server.socket, timeout: 10) else { throw DaemonProcessError("cannot connect") }
+            var timeout = timeval(tv_sec: 1, tv_usec: 0)
+            setsockopt(flood.fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var accepted = 0
+            var blocked = false
+            while accepted < 400_000 {
+                let line = Array((Connection.eval(id: accepted + 1, session: "flood", "frames") + "\n").utf8)
+                let n = line.withUnsafeBytes { write(flood.fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    blocked = true
+                    break
+                }
+                guard n == line.count else { throw DaemonProcessError("a partial write of \(n) bytes") }
+                accepted += 1
+            }
+            let good = try Connection(server.socket)
+            let meanwhile = good.request(Connection.eval(id: 1, session: "calm", "demo"))
+            // Once the client reads, every request it sent is answered, in order.
+            var replies: [JSON] = []
+            while replies.count < accepted, let line = flood.readLine() {
+                replies.append((try? JSONReader.parse(line)) ?? .null)
+            }
+            return (accepted, blocked, meanwhile, replies)
+        }
+        #expect(outcome.blocked)
+        // 400,000 requests are 28 MB; the daemon took a small part of them.
+        #expect(outcome.accepted < 100_000)
+        #expect(outcome.meanwhile?["status"] == JSON.string("done"))
+        #expect(outcome.replies.count == outcome.accepted)
+        #expect(outcome.replies.map { $0["id"] } == (0..<outcome.accepted).map { JSON.number(Double($0 + 1)) })
+        #expect(outcome.replies.allSatisfy { $0["status"] == JSON.string("done") })
         #expect(server.isRunning)
     }
 
