@@ -98,6 +98,18 @@ import Testing
         (0..<count).map { JournalFile(fd: open("/dev/null", O_WRONLY), path: "/journal/\($0).journal") }
     }
 
+    /// Starts the sync of a first record, on `files[0]`, and holds it while
+    /// `meanwhile` queues more; then lets it finish.
+    static func behindAHeldSync(_ syncer: JournalSync, _ disk: Disk, _ files: [JournalFile], _ outcomes: Outcomes,
+                                meanwhile: () -> Void) {
+        disk.holdFiles = true
+        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)
+        meanwhile()
+        disk.holdFiles = false
+        disk.fileGate.signal()
+    }
+
     @Test func aLoneRecordIsSyncedByItsOwnFile() {
         let disk = Disk()
         let syncer = JournalSync(disk: disk.standIn)
@@ -112,18 +124,15 @@ import Testing
 
     @Test func recordsQueuedBehindASyncShareOneSyncfs() {
         let disk = Disk()
-        disk.holdFiles = true
         let syncer = JournalSync(disk: disk.standIn)
         let files = Self.files(4)
         let outcomes = Outcomes()
-        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
-        #expect(disk.started.wait(timeout: .now() + 10) == .success)
-        // While the first record's file syncs, three more come: two on one file.
-        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
-        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
-        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c2"))
-        disk.holdFiles = false
-        disk.fileGate.signal()
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            // While the first record's file syncs, three more come: two on one file.
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c2"))
+        }
         #expect(outcomes.wait(for: 4))
         #expect(disk.snapshot == ["fdatasync \(files[0].fd)", "syncfs"])
         #expect(outcomes.all.map(\.0) == ["first", "b", "c", "c2"])
@@ -132,17 +141,15 @@ import Testing
 
     @Test func aRecordWrittenBeforeAFinishedSyncfsIsReleasedAtOnce() {
         let disk = Disk()
-        disk.holdFiles = true
         let syncer = JournalSync(disk: disk.standIn)
         let files = Self.files(3)
         let outcomes = Outcomes()
-        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
-        #expect(disk.started.wait(timeout: .now() + 10) == .success)
-        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
-        let late = syncer.wrote()  // written now, its wait asked for after the syncfs
-        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
-        disk.holdFiles = false
-        disk.fileGate.signal()
+        var late = 0
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            late = syncer.wrote()  // written now, its wait asked for after the syncfs
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        }
         #expect(outcomes.wait(for: 3))
         let calls = disk.snapshot.count
         syncer.whenSynced(through: late, file: files[1], outcomes.callback("late"))
@@ -152,7 +159,6 @@ import Testing
 
     @Test func anOverdueSyncfsHandsItsRecordsToTheirFiles() {
         let disk = Disk()
-        disk.holdFiles = true
         disk.holdFilesystem = true
         var tuning = JournalSync.Tuning()
         tuning.deadline = .milliseconds(20)
@@ -160,12 +166,10 @@ import Testing
         let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
         let files = Self.files(3)
         let outcomes = Outcomes()
-        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
-        #expect(disk.started.wait(timeout: .now() + 10) == .success)
-        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
-        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
-        disk.holdFiles = false
-        disk.fileGate.signal()
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        }
         #expect(outcomes.wait(for: 1))
         #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs, held
         // Past its deadline, b and c are synced file by file while it hangs.
@@ -188,16 +192,13 @@ import Testing
         // 200 MB of another program's data waits for the disk: a syncfs
         // would write it all first, so each file is synced alone.
         let disk = Disk(unwritten: 200 << 20)
-        disk.holdFiles = true
         let syncer = JournalSync(disk: disk.standIn)
         let files = Self.files(3)
         let outcomes = Outcomes()
-        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
-        #expect(disk.started.wait(timeout: .now() + 10) == .success)
-        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
-        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
-        disk.holdFiles = false
-        disk.fileGate.signal()
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        }
         #expect(outcomes.wait(for: 3))
         #expect(!disk.snapshot.contains("syncfs"))
         #expect(Set(disk.snapshot) == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
@@ -210,16 +211,13 @@ import Testing
 
     @Test func aFailedSyncfsFallsBackToEachFile() {
         let disk = Disk(filesystemError: ENOSYS)
-        disk.holdFiles = true
         let syncer = JournalSync(disk: disk.standIn)
         let files = Self.files(3)
         let outcomes = Outcomes()
-        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
-        #expect(disk.started.wait(timeout: .now() + 10) == .success)
-        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
-        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
-        disk.holdFiles = false
-        disk.fileGate.signal()
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        }
         #expect(outcomes.wait(for: 3))
         #expect(outcomes.all.allSatisfy { $0.1 == nil })
         #expect(disk.snapshot.filter { $0 == "syncfs" }.count == 1)
