@@ -61,7 +61,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
-        .testTarget(name: "KBShellTests", dependencies: ["KBShell"]),
+        // The golden transcripts and the pseudo-terminal driver are used from
+        // the source tree (by #filePath).
+        .testTarget(name: "KBShellTests", dependencies: ["KBShell"], exclude: ["Golden", "Support/pty_driver.py"]),
         .testTarget(name: "KBDaemonTests", dependencies: ["KBDaemon"]),
     ],
     swiftLanguageModes: [.v6]
