@@ -153,6 +153,12 @@ final class JournalSync: @unchecked Sendable {
     private func enqueue(_ job: Job) {
         queued.append(job)
         queuedByFile[ObjectIdentifier(job.file)] = job
+        wakeOrStartThread()
+    }
+
+    /// Wakes an idle thread, or starts one, for the queue, unless the sync
+    /// under way takes it next. Holds the lock.
+    private func wakeOrStartThread() {
         if running > 0, !sideBySide { return }
         if idle > 0 {
             condition.signal()
@@ -301,7 +307,10 @@ final class JournalSync: @unchecked Sendable {
                     handOver(job)
                 }
                 syncfsBatch = []
+                // Records that came while it ran wait too, maybe with no
+                // thread left to take them.
                 condition.broadcast()
+                if !queued.isEmpty { wakeOrStartThread() }
                 condition.unlock()
                 // Until this syncfs ends, nothing more to watch.
                 while true {

@@ -188,6 +188,33 @@ import Testing
         #expect(disk.snapshot.filter { $0 == "syncfs" }.count == 1)
     }
 
+    @Test func anOverdueSyncfsLeavesNoRecordWithoutAThread() {
+        // One thread so far, stuck in syncfs; records that came for the
+        // same files meanwhile take the overdue ones in: a thread must be
+        // started for them, not left waiting for the syncfs.
+        let disk = Disk()
+        disk.holdFilesystem = true
+        var tuning = JournalSync.Tuning()
+        tuning.deadline = .milliseconds(300)
+        tuning.pause = .seconds(60)
+        let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
+        let files = Self.files(2)
+        let outcomes = Outcomes()
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("c"))
+        }
+        #expect(outcomes.wait(for: 1))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs of b and c, held
+        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b2"))
+        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("c2"))
+        #expect(outcomes.wait(for: 4))
+        #expect(Set(outcomes.all.map(\.0)) == ["first", "b", "b2", "c", "c2"])
+        #expect(Array(disk.snapshot.prefix(2)) == ["fdatasync \(files[0].fd)", "syncfs"])
+        #expect(Set(disk.snapshot.dropFirst(2)) == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)"])
+        disk.filesystemGate.signal()
+    }
+
     @Test func muchUnwrittenDataElsewhereKeepsSyncsToTheirFiles() {
         // 200 MB of another program's data waits for the disk: a syncfs
         // would write it all first, so each file is synced alone.
