@@ -10,20 +10,21 @@ import NIOCore
 @_silgen_name("syncfs")
 private func syncfs(_ fd: Int32) -> Int32
 
-/// Makes journal records durable before their replies go out.
+/// Makes journal records durable before their replies go out, on threads
+/// of its own (off the threads the sessions run on).
 ///
-/// A record's own file is synced with `fdatasync`, on a small pool of
-/// threads of the syncer's own (off the threads the sessions run on), so
-/// sessions wait for the disk side by side and only for their own data. A
-/// record whose file already has a sync queued (not started) joins it: that
-/// sync starts after the record was written.
+/// One sync runs at a time. A record alone gets its own file's `fdatasync`;
+/// a record whose file already has a sync queued (not started) joins it,
+/// since that sync starts after the record was written. Records that queue
+/// up behind a running sync share one `syncfs` of the journals' filesystem
+/// (group commit), which also covers every record counted before it began.
 ///
-/// When syncs queue up faster than the pool runs them, one `syncfs` of the
-/// journals' filesystem covers every queued record at once (group commit).
-/// `syncfs` also writes whatever other programs left unwritten on that
-/// filesystem, so it gets a deadline: if it has not returned by then, its
-/// records are synced file by file after all, and `syncfs` is left alone
-/// for a while. A record is released once, by whichever sync covers it first.
+/// `syncfs` writes whatever other programs left unwritten on that
+/// filesystem too, so it is not started while the system holds much
+/// unwritten data, and it gets a deadline: if it has not returned by then,
+/// its records go to their files' own syncs. In both cases `syncfs` pauses
+/// for a while and files sync side by side, on up to `threads` threads. A
+/// record is released once, by whichever sync covers it first.
 final class JournalSync: @unchecked Sendable {
     typealias Done = @Sendable ((any Error)?) -> Void
 
