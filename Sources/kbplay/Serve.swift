@@ -21,12 +21,43 @@ struct Serve: AsyncParsableCommand {
         let daemon = Daemon<Session>(socketPath: path, sessionsDirectory: sessions.resolved)
         do {
             try await daemon.run {
+                Self.stopOnSignals(socket: path, sessions: sessions.resolved)
                 print("kbplay serving on \(path) (sessions in \(sessions.resolved))")
                 fflush(nil)
             }
         } catch {
             FileHandle.standardError.write(Data("kbplay serve: \(error)\n".utf8))
             throw ExitCode(3)
+        }
+    }
+}
+
+extension Serve {
+    /// Watched signals; kept for as long as the daemon runs.
+    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+
+    /// On SIGTERM (and SIGINT, unless the daemon was started with it
+    /// ignored, as a background job is), removes the socket, says so and
+    /// exits 0. Every acknowledged command is already in the journals; a
+    /// command under way was not acknowledged, and a restart ignores a
+    /// record it left half-written.
+    static func stopOnSignals(socket: String, sessions: String) {
+        var signals = [SIGTERM]
+        let previous = signal(SIGINT, SIG_IGN)
+        if unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) {
+            signals.append(SIGINT)
+        }
+        for number in signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                unlink(socket)
+                print("kbplay serve: stopped by \(number == SIGINT ? "SIGINT" : "SIGTERM"); every acknowledged command is in \(sessions)")
+                fflush(nil)
+                Glibc.exit(0)
+            }
+            source.resume()
+            signalSources.append(source)
         }
     }
 }

@@ -120,6 +120,25 @@ struct DaemonProcessTests {
         #expect(after[2]["history"] == .array((commands + ["frames", "constraints"]).map { .string($0) }))
     }
 
+    @Test func sigtermStopsTheDaemonCleanly() async throws {
+        let dir = temporaryDirectory()
+        let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
+        let reply = try await offPool { try Connection(server.socket).request(Connection.eval(id: 1, session: "s", "demo")) }
+        #expect(reply?["status"] == .string("done"))
+        try await offPool { server.terminate() }
+        #expect(!server.isRunning)
+        #expect(access(server.socket, F_OK) != 0)  // the socket is removed
+        let said = try String(contentsOfFile: dir + "/serve.out", encoding: .utf8)
+        #expect(said.contains("kbplay serve: stopped by SIGTERM; every acknowledged command is in \(dir)/Sessions"))
+        let restarted = try await DaemonProcess.start(directory: dir)
+        defer { restarted.stop() }
+        let history = try await offPool {
+            try Connection(restarted.socket).request(Connection.eval(id: 2, session: "s", "history"))?["result"]?["history"]
+        }
+        #expect(history == .array([.string("demo")]))
+    }
+
     @Test func aKillInTheMiddleOfAStreamKeepsEveryAcknowledgedCommand() async throws {
         let dir = temporaryDirectory()
         let server = try await DaemonProcess.start(directory: dir)
@@ -368,6 +387,12 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// SIGKILL, and wait until the daemon is gone.
+    /// Sends SIGTERM and waits for the daemon to end.
+    func terminate() {
+        kill(pid, SIGTERM)
+        for _ in 0..<500 where isRunning { usleep(10_000) }
+    }
+
     func kill9() {
         kill(pid, SIGKILL)
         for _ in 0..<500 where isRunning { usleep(10_000) }
