@@ -52,9 +52,13 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
         carryOutNext()
     }
 
-    /// Reads the socket only while few lines wait and replies can go out.
+    /// Whether the socket may be read: few lines wait and replies can go out.
+    private func mayRead(_ channel: any Channel) -> Bool {
+        lines.count < Self.maximumWaiting && channel.isWritable
+    }
+
     func read(context: ChannelHandlerContext) {
-        guard lines.count < Self.maximumWaiting, context.channel.isWritable else {
+        guard mayRead(context.channel) else {
             readHeld = true
             return
         }
@@ -85,7 +89,7 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
         while !busy, context.channel.isWritable, let line = lines.popFirst() {
             carryOut(line, context: context)
         }
-        if readHeld, lines.count < Self.maximumWaiting, context.channel.isWritable, context.channel.isActive {
+        if readHeld, mayRead(context.channel), context.channel.isActive {
             readHeld = false
             context.read()
         }

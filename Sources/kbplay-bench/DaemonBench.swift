@@ -1,5 +1,6 @@
 import ArgumentParser
 import KBDaemon
+import KBShell
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -116,12 +117,10 @@ struct DaemonBench: ParsableCommand {
         defer { close(fd) }
         let chunk = [UInt8](repeating: 0, count: 1 << 20)
         for _ in 0..<megabytes {
-            var offset = 0
-            while offset < chunk.count {
-                let n = chunk.withUnsafeBytes { write(fd, $0.baseAddress! + offset, chunk.count - offset) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))") }
-                offset += n
+            do {
+                try chunk.withUnsafeBytes { try FileIO.writeAll(fd, $0, path: path) }
+            } catch {
+                throw ValidationError("\(error)")
             }
         }
     }

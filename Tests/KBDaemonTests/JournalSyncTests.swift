@@ -157,13 +157,19 @@ import Testing
         #expect(disk.snapshot.count == calls)
     }
 
-    @Test func anOverdueSyncfsHandsItsRecordsToTheirFiles() {
+    /// A syncer whose every `syncfs` hangs until the test signals it, with
+    /// `deadline`, and paused for the rest of the test once one is overdue.
+    static func syncerWithHangingSyncfs(deadline: DispatchTimeInterval) -> (Disk, JournalSync) {
         let disk = Disk()
         disk.holdFilesystem = true
         var tuning = JournalSync.Tuning()
-        tuning.deadline = .milliseconds(20)
+        tuning.deadline = deadline
         tuning.pause = .seconds(60)
-        let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
+        return (disk, JournalSync(disk: disk.standIn, tuning: tuning))
+    }
+
+    @Test func anOverdueSyncfsHandsItsRecordsToTheirFiles() {
+        let (disk, syncer) = Self.syncerWithHangingSyncfs(deadline: .milliseconds(20))
         let files = Self.files(3)
         let outcomes = Outcomes()
         Self.behindAHeldSync(syncer, disk, files, outcomes) {
@@ -192,12 +198,7 @@ import Testing
         // One thread so far, stuck in syncfs; records that came for the
         // same files meanwhile take the overdue ones in: a thread must be
         // started for them, not left waiting for the syncfs.
-        let disk = Disk()
-        disk.holdFilesystem = true
-        var tuning = JournalSync.Tuning()
-        tuning.deadline = .milliseconds(300)
-        tuning.pause = .seconds(60)
-        let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
+        let (disk, syncer) = Self.syncerWithHangingSyncfs(deadline: .milliseconds(300))
         let files = Self.files(2)
         let outcomes = Outcomes()
         Self.behindAHeldSync(syncer, disk, files, outcomes) {
