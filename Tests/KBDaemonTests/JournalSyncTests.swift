@@ -241,6 +241,16 @@ import Testing
         #expect(disk.readings == 1)
     }
 
+    @Test func unwrittenDataIsDirtyPlusWriteback() {
+        let meminfo = "MemTotal:       24598700 kB\nDirty:              2048 kB\nWriteback:           16 kB\n"
+            + "AnonPages:        512000 kB\nWritebackTmp:      99999 kB\n"
+        #expect(Array(meminfo.utf8).withUnsafeBufferPointer { JournalSync.Disk.dirtyBytes(meminfo: $0) } == (2048 + 16) * 1024)
+        let partial = "MemTotal:       24598700 kB\nDirty:              2048 kB\n"
+        #expect(Array(partial.utf8).withUnsafeBufferPointer { JournalSync.Disk.dirtyBytes(meminfo: $0) } == nil)
+        let garbled = "Dirty:       kB\nWriteback:           16 kB\n"
+        #expect(Array(garbled.utf8).withUnsafeBufferPointer { JournalSync.Disk.dirtyBytes(meminfo: $0) } == nil)
+    }
+
     @Test func theSystemsUnwrittenDataIsRead() throws {
         let bytes = try #require(JournalSync.Disk.systemDirtyBytes())
         #expect(bytes >= 0 && bytes % 1024 == 0)  // counted in kB
