@@ -6,32 +6,32 @@ import Foundation
 import KBShell
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// `syncfs(2)`: flushes every file of the filesystem holding `fd`.
 @_silgen_name("syncfs")
 private func syncfs(_ fd: Int32) -> Int32
 
-/// Makes journal records durable before their replies go out.
+/// Makes journal records durable before their replies go out, on threads
+/// of its own (off the threads the sessions run on).
 ///
-/// Records written on an event loop are synced together at the end of the
-/// loop's tick (group commit), on that loop: once every request that was
-/// ready has been carried out, one sync covers them all, and their replies
-/// go out after it. Records of one file need that file's `fdatasync`;
-/// records of two files or more share one `syncfs` of the journals'
-/// filesystem, which also covers every record written before it began, on
-/// any loop. Syncing on the loop itself costs no thread hop, so a reply
-/// waits for the disk and nothing else.
+/// Records written on an event loop are handed over together at the end
+/// of the loop's tick, once every request that was ready has been carried
+/// out: one hand-over, and at most one thread woken, per tick rather than
+/// per record. The loop goes on with other clients while they sync.
+///
+/// One sync runs at a time. A record alone gets its own file's `fdatasync`;
+/// a record whose file already has a sync queued (not started) joins it,
+/// since that sync starts after the record was written. Records that queue
+/// up behind a running sync share one `syncfs` of the journals' filesystem
+/// (group commit), which also covers every record counted before it began.
 ///
 /// `syncfs` writes whatever other programs left unwritten on that
 /// filesystem too, so it is not started while the system holds much
-/// unwritten data (read at most every few milliseconds); files are synced
-/// one by one instead. A `syncfs` that fails is followed by each file's
-/// own sync, which says which file could not be synced.
-///
-/// Records written off the event loops (a session resuming after its
-/// journal was compacted) are synced right away, on the calling thread.
-final class JournalSync: Sendable {
+/// unwritten data, and it gets a deadline: if it has not returned by then,
+/// its records go to their files' own syncs. In both cases `syncfs` pauses
+/// for a while and files sync side by side, on up to `threads` threads. A
+/// record is released once, by whichever sync covers it first.
+final class JournalSync: @unchecked Sendable {
     typealias Done = @Sendable ((any Error)?) -> Void
 
     /// How a file, or the filesystem holding it, reaches the disk: `0`, or
@@ -92,39 +92,69 @@ final class JournalSync: Sendable {
     }
 
     struct Tuning: Sendable {
-        /// Files with records to sync that make one `syncfs` worth more
-        /// than their own syncs.
+        /// Threads syncing files side by side, at most.
+        var threads = 8
+        /// Queued records that make one `syncfs` worth more than their
+        /// files' own syncs.
         var groupCommit = 2
+        /// How long a `syncfs` may take before its records are synced file
+        /// by file.
+        var deadline: DispatchTimeInterval = .milliseconds(4)
+        /// How long `syncfs` is left alone after it missed its deadline.
+        var pause: DispatchTimeInterval = .seconds(1)
         /// Unwritten data on the system above which `syncfs` is not
         /// started: it would write all of it (other programs' too) before
         /// any record it covers counted as synced.
         var dirtyLimit = 32 << 20
-        /// How long a reading of the unwritten data holds, in nanoseconds.
-        var dirtyCheck: UInt64 = 5_000_000
+        /// How long a reading of the unwritten data holds.
+        var dirtyCheck: DispatchTimeInterval = .milliseconds(50)
     }
 
-    /// A record waiting for a sync.
-    private struct Record {
+    /// Records waiting for one sync of their file (guarded by the lock). A
+    /// job is queued (and the only one of its file in `queuedByFile`) until
+    /// a thread takes it, alone or in a `syncfs` batch.
+    private final class Job: @unchecked Sendable {
         let file: JournalFile
-        let ticket: Int
-        let done: Done
-    }
-
-    private struct State {
-        /// Records written (each counted after its `write` returned).
-        var written = 0
-        /// Every record up to this count is on disk (a `syncfs` covered it).
-        var synced = 0
-        /// Each event loop's records of its current tick.
-        var ticks: [ObjectIdentifier: [Record]] = [:]
-        /// Until then, the last reading of the unwritten data holds.
-        var dirtyCheckedUntil: UInt64 = 0
-        var fewUnwritten = true
+        var done: [Done]
+        /// Released, or handed over to a later sync of the file.
+        var finished = false
+        init(file: JournalFile, done: [Done]) {
+            self.file = file
+            self.done = done
+        }
     }
 
     private let disk: Disk
     private let tuning: Tuning
-    private let state = Mutex(State())
+    private let condition = NSCondition()
+    /// Jobs not started yet, oldest first.
+    private var queued: [Job] = []
+    private var queuedByFile: [ObjectIdentifier: Job] = [:]
+    /// Each event loop's records of its current tick, not yet handed over.
+    private var ticks: [ObjectIdentifier: [(ticket: Int, file: JournalFile, done: Done)]] = [:]
+    private var threads = 0
+    private var idle = 0
+    /// Syncs under way.
+    private var running = 0
+    /// Counts `syncfs` calls; the one running, if `syncfsRunning`.
+    private var syncfsCount = 0
+    private var syncfsRunning = false
+    /// The running `syncfs`'s records, and when it is due.
+    private var syncfsBatch: [Job] = []
+    private var syncfsDue = DispatchTime(uptimeNanoseconds: 0)
+    private var watchdogStarted = false
+    private var watchdogParked = false
+    private let watchdogWake = DispatchSemaphore(value: 0)
+    private var syncfsPausedUntil = DispatchTime(uptimeNanoseconds: 0)
+    /// Until then, the last reading of the unwritten data said `syncfs` is fine.
+    private var dirtyCheckedUntil = DispatchTime(uptimeNanoseconds: 0)
+    /// Records written (each counted after its `write` returned).
+    private var written = 0
+    /// Every record up to this count is on disk (a `syncfs` covered it).
+    private var synced = 0
+
+    /// Whether files sync side by side: while `syncfs` is paused.
+    private var sideBySide: Bool { DispatchTime.now() < syncfsPausedUntil }
 
     init(disk: Disk = .system, tuning: Tuning = Tuning()) {
         self.disk = disk
@@ -133,83 +163,265 @@ final class JournalSync: Sendable {
 
     /// Counts a record written; its ticket for ``whenSynced(through:file:_:)``.
     func wrote() -> Int {
-        state.withLock { state in
-            state.written += 1
-            return state.written
-        }
+        condition.lock()
+        defer { condition.unlock() }
+        written += 1
+        return written
     }
 
     /// Calls `done` once the record with `ticket`, written to `file`, is on
-    /// disk, or with the error if it could not be synced: at once if a
-    /// `syncfs` that started after the record was written has finished;
-    /// at the end of the tick on an event loop; else after syncing its
-    /// file on the calling thread.
+    /// disk, or with the error if it could not be synced: at once, on the
+    /// calling thread, if a `syncfs` that started after the record was
+    /// written has finished, else on one of the sync threads. On an event
+    /// loop the record is handed over at the end of the tick.
     func whenSynced(through ticket: Int, file: JournalFile, _ done: @escaping Done) {
-        let record = Record(file: file, ticket: ticket, done: done)
-        guard let loop = MultiThreadedEventLoopGroup.currentEventLoop else { return sync([record]) }
-        let key = ObjectIdentifier(loop)
-        enum Next { case released, joined, startsTick }
-        let next = state.withLock { state -> Next in
-            if state.synced >= ticket { return .released }
-            if state.ticks[key] != nil {
-                state.ticks[key]!.append(record)
-                return .joined
-            }
-            state.ticks[key] = [record]
-            return .startsTick
+        condition.lock()
+        if synced >= ticket {
+            condition.unlock()
+            return done(nil)
         }
-        switch next {
-        case .released: done(nil)
-        case .joined: break
-        case .startsTick:
-            // Tasks run after the loop has handled every ready channel, so
-            // this one syncs all the records this tick writes.
-            loop.execute {
-                let records = self.state.withLock { $0.ticks.removeValue(forKey: key) } ?? []
-                self.sync(records)
-            }
+        guard let loop = MultiThreadedEventLoopGroup.currentEventLoop else {
+            defer { condition.unlock() }
+            queue(file, done)
+            wakeOrStartThreads(for: 1)
+            return
+        }
+        let key = ObjectIdentifier(loop)
+        if ticks[key] != nil {
+            ticks[key]!.append((ticket, file, done))
+            condition.unlock()
+            return
+        }
+        ticks[key] = [(ticket, file, done)]
+        condition.unlock()
+        // Tasks run after the loop has handled every ready channel.
+        loop.execute { self.endTick(key) }
+    }
+
+    /// Queues the records of a loop's tick, all at once.
+    private func endTick(_ key: ObjectIdentifier) {
+        condition.lock()
+        let records = ticks.removeValue(forKey: key) ?? []
+        var covered: [Done] = []
+        let jobs = queued.count
+        for record in records {
+            // A syncfs may have covered it since it was written.
+            if synced >= record.ticket { covered.append(record.done) } else { queue(record.file, record.done) }
+        }
+        wakeOrStartThreads(for: queued.count - jobs)
+        condition.unlock()
+        for done in covered { done(nil) }
+    }
+
+    /// Adds a record to its file's queued job, or queues a new one. Holds
+    /// the lock.
+    private func queue(_ file: JournalFile, _ done: @escaping Done) {
+        if let job = queuedByFile[ObjectIdentifier(file)] {
+            job.done.append(done)
+        } else {
+            let job = Job(file: file, done: [done])
+            queued.append(job)
+            queuedByFile[ObjectIdentifier(file)] = job
         }
     }
 
-    /// Syncs `records` and releases each once, on this thread.
-    private func sync(_ records: [Record]) {
-        let (covered, pending, target, checkDirty) = state.withLock { state in
-            let covered = records.filter { $0.ticket <= state.synced }
-            let pending = records.filter { $0.ticket > state.synced }
-            return (covered, pending, state.written, DispatchTime.now().uptimeNanoseconds >= state.dirtyCheckedUntil)
+    /// Queues `job` and wakes (or starts) a thread for it, unless the sync
+    /// under way takes it next. Holds the lock.
+    private func enqueue(_ job: Job) {
+        queued.append(job)
+        queuedByFile[ObjectIdentifier(job.file)] = job
+        wakeOrStartThreads(for: 1)
+    }
+
+    /// Wakes idle threads, or starts new ones, for `jobs` newly queued
+    /// jobs: one, unless the sync under way takes them next; while files
+    /// sync side by side, one per job. Holds the lock.
+    private func wakeOrStartThreads(for jobs: Int) {
+        guard jobs > 0, running == 0 || sideBySide else { return }
+        var wanted = sideBySide ? jobs : 1
+        let woken = min(wanted, idle)
+        for _ in 0..<woken { condition.signal() }
+        wanted -= woken
+        while wanted > 0, threads < tuning.threads {
+            threads += 1
+            wanted -= 1
+            Thread {
+                nameThisThread("kbplay-sync")
+                self.work()
+            }.start()
         }
-        for record in covered { record.done(nil) }
-        var files: [JournalFile] = []
-        for record in pending where !files.contains(where: { $0 === record.file }) {
-            files.append(record.file)
-        }
-        guard !files.isEmpty else { return }
-        if files.count >= tuning.groupCommit, fewUnwritten(read: checkDirty),
-           disk.syncFilesystem(files[0].fd) == 0 {
-            state.withLock { $0.synced = max($0.synced, target) }
-            for record in pending { record.done(nil) }
-            return
-        }
-        for file in files {
-            let error = disk.syncFile(file.fd)
-            let failure = error == 0 ? nil : DaemonIOError("cannot sync \(file.path): \(String(cString: strerror(error)))")
-            for record in pending where record.file === file { record.done(failure) }
+    }
+
+    /// Runs queued syncs, for as long as the daemon lives. One sync runs
+    /// at a time (records queued meanwhile share the next) unless a
+    /// `syncfs` missed its deadline lately; then files sync side by side.
+    private func work() {
+        condition.lock()
+        while true {
+            while queued.isEmpty || (running > 0 && !sideBySide) {
+                idle += 1
+                condition.wait()
+                idle -= 1
+            }
+            running += 1
+            var released: [(Done, (any Error)?)] = []
+            if queued.count >= tuning.groupCommit, !syncfsRunning, DispatchTime.now() >= syncfsPausedUntil, fewUnwritten() {
+                let batch = queued
+                queued.removeAll()
+                queuedByFile.removeAll()
+                syncfsCount += 1
+                syncfsRunning = true
+                let target = written
+                syncfsBatch = batch
+                syncfsDue = .now() + tuning.deadline
+                wakeWatchdog()
+                condition.unlock()
+                let error = disk.syncFilesystem(batch[0].file.fd)
+                condition.lock()
+                syncfsRunning = false
+                syncfsBatch = []
+                if error == 0 {
+                    synced = max(synced, target)
+                } else {
+                    syncfsPausedUntil = .now() + tuning.pause
+                }
+                for job in batch where !job.finished {
+                    if error == 0 {
+                        release(job, nil, into: &released)
+                    } else {
+                        // No syncfs here: each file's own sync instead.
+                        handOver(job)
+                    }
+                }
+            } else {
+                // A job leaves the queue and the map together: records that
+                // come for its file from now on wait for the next sync.
+                let job = queued.removeFirst()
+                queuedByFile[ObjectIdentifier(job.file)] = nil
+                // Files sync side by side now (syncfs may have paused just
+                // now): the jobs behind this one need threads of their own.
+                if sideBySide { wakeOrStartThreads(for: queued.count) }
+                condition.unlock()
+                let error = disk.syncFile(job.file.fd)
+                condition.lock()
+                let failure = error == 0 ? nil : DaemonIOError("cannot sync \(job.file.path): \(String(cString: strerror(error)))")
+                release(job, failure, into: &released)
+            }
+            running -= 1
+            guard !released.isEmpty else { continue }
+            condition.unlock()
+            for (done, error) in released { done(error) }
+            condition.lock()
         }
     }
 
     /// Whether the system holds little enough unwritten data for a
-    /// `syncfs` to be quick: the last reading, or a new one if it is old.
-    private func fewUnwritten(read: Bool) -> Bool {
-        guard read else { return state.withLock { $0.fewUnwritten } }
-        let few = disk.unwrittenBytes().map { $0 <= tuning.dirtyLimit } ?? true
-        let until = DispatchTime.now().uptimeNanoseconds + tuning.dirtyCheck
-        state.withLock { state in
-            state.fewUnwritten = few
-            state.dirtyCheckedUntil = until
+    /// `syncfs` to be quick, read at most once per `dirtyCheck`; if not,
+    /// `syncfs` pauses for that long and files sync side by side. Holds
+    /// the lock.
+    private func fewUnwritten() -> Bool {
+        let now = DispatchTime.now()
+        guard now >= dirtyCheckedUntil else { return true }
+        if let bytes = disk.unwrittenBytes(), bytes > tuning.dirtyLimit {
+            syncfsPausedUntil = now + tuning.dirtyCheck
+            return false
         }
-        return few
+        dirtyCheckedUntil = now + tuning.dirtyCheck
+        return true
+    }
+
+    /// Moves the records of `job`, taken by a `syncfs` that failed or is
+    /// overdue, to their file's own sync: the one queued, or a new one.
+    /// Holds the lock.
+    private func handOver(_ job: Job) {
+        let done = job.done
+        job.done = []
+        job.finished = true
+        if let queuedJob = queuedByFile[ObjectIdentifier(job.file)] {
+            queuedJob.done += done
+        } else {
+            enqueue(Job(file: job.file, done: done))
+        }
+    }
+
+    /// Marks `job` released and collects its callbacks. Holds the lock.
+    private func release(_ job: Job, _ error: (any Error)?, into released: inout [(Done, (any Error)?)]) {
+        job.finished = true
+        for done in job.done { released.append((done, error)) }
+    }
+
+    /// Wakes the watchdog if it waits for a `syncfs` to start, or starts
+    /// it. Holds the lock.
+    private func wakeWatchdog() {
+        if watchdogStarted {
+            guard watchdogParked else { return }
+            watchdogParked = false
+            watchdogWake.signal()
+        } else {
+            watchdogStarted = true
+            Thread {
+                nameThisThread("kbplay-watchdog")
+                self.watch()
+            }.start()
+        }
+    }
+
+    /// Sleeps until the running `syncfs` is due; if it still runs then,
+    /// pauses `syncfs` and queues its records for their files' own syncs.
+    /// Waits (parked) while no `syncfs` runs. Under load it wakes about
+    /// once per deadline, not once per `syncfs`.
+    private func watch() {
+        while true {
+            condition.lock()
+            guard syncfsRunning else {
+                watchdogParked = true
+                condition.unlock()
+                watchdogWake.wait()
+                continue
+            }
+            let count = syncfsCount
+            let due = syncfsDue
+            condition.unlock()
+            let now = DispatchTime.now()
+            if now < due {
+                usleep(UInt32(min((due.uptimeNanoseconds - now.uptimeNanoseconds) / 1000, 1_000_000)))
+            }
+            condition.lock()
+            if syncfsRunning, syncfsCount == count, DispatchTime.now() >= syncfsDue {
+                syncfsPausedUntil = .now() + tuning.pause
+                for job in syncfsBatch where !job.finished {
+                    handOver(job)
+                }
+                syncfsBatch = []
+                // Records that came while it ran wait too, maybe with no
+                // thread left to take them.
+                condition.broadcast()
+                wakeOrStartThreads(for: queued.count)
+                condition.unlock()
+                // Until this syncfs ends, nothing more to watch.
+                while true {
+                    usleep(1000)
+                    condition.lock()
+                    let same = syncfsRunning && syncfsCount == count
+                    condition.unlock()
+                    if !same { break }
+                }
+            } else {
+                condition.unlock()
+            }
+        }
     }
 }
+
+/// Names the calling thread, as `ps -L` and `top -H` show it (at most 15
+/// bytes on Linux; a thread otherwise keeps the name of its creator).
+private func nameThisThread(_ name: String) {
+    _ = setThreadName(pthread_self(), name)
+}
+
+/// `pthread_setname_np(3)` (a GNU extension the Glibc module does not export).
+@_silgen_name("pthread_setname_np")
+private func setThreadName(_ thread: pthread_t, _ name: UnsafePointer<CChar>) -> Int32
 
 /// An open journal file, closed when the last user lets go of it, so a sync
 /// still under way after compaction never touches a reused descriptor.

@@ -21,8 +21,9 @@ enum EvalOutcome: Sendable {
 /// A command runs on the thread that submits it (a connection's event
 /// loop), under the session's lock, so sessions run in parallel on
 /// different loops and no thread hop separates a request from its command.
-/// The only disk work done there is appending the journal record;
-/// ``JournalSync`` syncs the records of a loop's tick together, after it. What needs the disk for longer —
+/// The only disk work done there is appending the journal record; the
+/// sync is left to ``JournalSync``, which takes a loop's records after
+/// each tick. What needs the disk for longer —
 /// compacting the journal, reloading the session after a failed write,
 /// closing — runs off the loops with the session paused: commands that
 /// arrive meanwhile wait, in order, and run when it is done.

@@ -9,16 +9,29 @@ import Testing
 @testable import KBDaemon
 
 /// `JournalSync` with a stand-in disk: which syncs run for which records,
-/// on which thread, and that every record is released once, after a sync
-/// that covers it.
+/// and that every record is released once, after a sync that covers it.
 @Suite struct JournalSyncTests {
-    /// A disk that records its calls and the threads they ran on.
+    /// A disk that records its calls and can hold any of them until told.
     final class Disk: @unchecked Sendable {
         private let lock = NSLock()
-        private var calls: [String] = []
-        private var dirtyReadings = 0
+        private(set) var calls: [String] = []
         let fileError: Int32
         let filesystemError: Int32
+        /// Held calls wait on these until the test signals them.
+        let fileGate = DispatchSemaphore(value: 0)
+        let filesystemGate = DispatchSemaphore(value: 0)
+        private var heldFiles = false
+        private var heldFilesystem = false
+        var holdFiles: Bool {
+            get { lock.lock(); defer { lock.unlock() }; return heldFiles }
+            set { lock.lock(); heldFiles = newValue; lock.unlock() }
+        }
+        var holdFilesystem: Bool {
+            get { lock.lock(); defer { lock.unlock() }; return heldFilesystem }
+            set { lock.lock(); heldFilesystem = newValue; lock.unlock() }
+        }
+        let started = DispatchSemaphore(value: 0)
+
         /// What the system holds unwritten, as the syncer reads it.
         let unwritten: Int?
 
@@ -28,7 +41,7 @@ import Testing
             self.unwritten = unwritten
         }
 
-        private func log(_ call: String) {
+        func log(_ call: String) {
             lock.lock(); calls.append(call); lock.unlock()
         }
 
@@ -37,49 +50,47 @@ import Testing
             return calls
         }
 
-        var readings: Int {
-            lock.lock(); defer { lock.unlock() }
-            return dirtyReadings
-        }
-
         var standIn: JournalSync.Disk {
             JournalSync.Disk(
                 syncFile: { fd in
                     self.log("fdatasync \(fd)")
+                    self.started.signal()
+                    if self.holdFiles { self.fileGate.wait() }
                     return self.fileError
                 },
-                syncFilesystem: { _ in
+                syncFilesystem: { fd in
                     self.log("syncfs")
+                    self.started.signal()
+                    if self.holdFilesystem { self.filesystemGate.wait() }
                     return self.filesystemError
                 },
-                unwrittenBytes: {
-                    self.lock.lock(); self.dirtyReadings += 1; self.lock.unlock()
-                    return self.unwritten
-                })
+                unwrittenBytes: { self.unwritten })
         }
     }
 
-    /// Each record's outcome, in the order they were released.
+    /// Collects each record's outcome; `wait` returns once `count` arrived.
     final class Outcomes: @unchecked Sendable {
         private let lock = NSLock()
         private var list: [(String, String?)] = []
+        private let arrived = DispatchSemaphore(value: 0)
 
         func callback(_ name: String) -> JournalSync.Done {
             { error in
                 self.lock.lock()
                 self.list.append((name, error.map { "\($0)" }))
                 self.lock.unlock()
+                self.arrived.signal()
             }
         }
 
-        var names: [String] {
-            lock.lock(); defer { lock.unlock() }
-            return list.map(\.0)
+        func wait(for count: Int) -> Bool {
+            for _ in 0..<count where arrived.wait(timeout: .now() + 10) == .timedOut { return false }
+            return true
         }
 
-        var errors: [String?] {
+        var all: [(String, String?)] {
             lock.lock(); defer { lock.unlock() }
-            return list.map(\.1)
+            return list
         }
     }
 
@@ -89,156 +100,201 @@ import Testing
         (0..<count).map { JournalFile(fd: open("/dev/null", O_WRONLY), path: "/journal/\($0).journal") }
     }
 
-    /// Runs `body` as one task (one tick) on an event loop, then waits
-    /// until the tasks it scheduled (the tick's sync) have run too; returns
-    /// what `body` returned.
-    @discardableResult
-    static func inOneTick<T: Sendable>(on loop: any EventLoop, _ body: @escaping @Sendable () -> T) throws -> T {
-        let result = try loop.submit(body).wait()
-        try loop.submit {}.wait()
-        return result
+    /// Starts the sync of a first record, on `files[0]`, and holds it while
+    /// `meanwhile` queues more; then lets it finish.
+    static func behindAHeldSync(_ syncer: JournalSync, _ disk: Disk, _ files: [JournalFile], _ outcomes: Outcomes,
+                                meanwhile: () -> Void) {
+        disk.holdFiles = true
+        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("first"))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)
+        meanwhile()
+        disk.holdFiles = false
+        disk.fileGate.signal()
     }
 
-    /// Writes a record of `file` and asks for its release, named `name`.
-    static func write(_ name: String, _ file: JournalFile, _ syncer: JournalSync, _ outcomes: Outcomes) {
-        syncer.whenSynced(through: syncer.wrote(), file: file, outcomes.callback(name))
-    }
-
-    static func withLoop(_ body: (any EventLoop) throws -> Void) throws {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
-        try body(group.next())
-    }
-
-    @Test func aLoneRecordIsSyncedByItsOwnFileAtTheEndOfTheTick() throws {
+    @Test func aLoneRecordIsSyncedByItsOwnFile() {
         let disk = Disk()
         let syncer = JournalSync(disk: disk.standIn)
         let file = Self.files(1)[0]
         let outcomes = Outcomes()
-        try Self.withLoop { loop in
-            let during = try Self.inOneTick(on: loop) {
-                Self.write("a", file, syncer, outcomes)
-                return (outcomes.names, disk.snapshot)
-            }
-            // Nothing before the tick is over.
-            #expect(during.0.isEmpty && during.1.isEmpty)
-        }
+        syncer.whenSynced(through: syncer.wrote(), file: file, outcomes.callback("a"))
+        #expect(outcomes.wait(for: 1))
         #expect(disk.snapshot == ["fdatasync \(file.fd)"])
-        #expect(outcomes.names == ["a"])
-        #expect(outcomes.errors == [nil])
+        #expect(outcomes.all.map(\.0) == ["a"])
+        #expect(outcomes.all[0].1 == nil)
     }
 
-    @Test func recordsOfOneTickShareOneSyncfs() throws {
+    @Test func recordsQueuedBehindASyncShareOneSyncfs() {
+        let disk = Disk()
+        let syncer = JournalSync(disk: disk.standIn)
+        let files = Self.files(4)
+        let outcomes = Outcomes()
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            // While the first record's file syncs, three more come: two on one file.
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c2"))
+        }
+        #expect(outcomes.wait(for: 4))
+        #expect(disk.snapshot == ["fdatasync \(files[0].fd)", "syncfs"])
+        #expect(outcomes.all.map(\.0) == ["first", "b", "c", "c2"])
+        #expect(outcomes.all.allSatisfy { $0.1 == nil })
+    }
+
+    @Test func aRecordWrittenBeforeAFinishedSyncfsIsReleasedAtOnce() {
         let disk = Disk()
         let syncer = JournalSync(disk: disk.standIn)
         let files = Self.files(3)
         let outcomes = Outcomes()
-        try Self.withLoop { loop in
-            try Self.inOneTick(on: loop) {
-                Self.write("a", files[0], syncer, outcomes)
-                Self.write("b", files[1], syncer, outcomes)
-                Self.write("b2", files[1], syncer, outcomes)
-                Self.write("c", files[2], syncer, outcomes)
-            }
+        var late = 0
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            late = syncer.wrote()  // written now, its wait asked for after the syncfs
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
         }
-        #expect(disk.snapshot == ["syncfs"])
-        #expect(outcomes.names == ["a", "b", "b2", "c"])
-        #expect(outcomes.errors.allSatisfy { $0 == nil })
+        #expect(outcomes.wait(for: 3))
+        let calls = disk.snapshot.count
+        syncer.whenSynced(through: late, file: files[1], outcomes.callback("late"))
+        #expect(outcomes.wait(for: 1))
+        #expect(disk.snapshot.count == calls)
     }
 
-    @Test func recordsOfOneFileNeedOnlyItsSync() throws {
+    /// A syncer whose every `syncfs` hangs until the test signals it, with
+    /// `deadline`, and paused for the rest of the test once one is overdue.
+    static func syncerWithHangingSyncfs(deadline: DispatchTimeInterval) -> (Disk, JournalSync) {
         let disk = Disk()
-        let syncer = JournalSync(disk: disk.standIn)
-        let file = Self.files(1)[0]
+        disk.holdFilesystem = true
+        var tuning = JournalSync.Tuning()
+        tuning.deadline = deadline
+        tuning.pause = .seconds(60)
+        return (disk, JournalSync(disk: disk.standIn, tuning: tuning))
+    }
+
+    @Test func anOverdueSyncfsHandsItsRecordsToTheirFiles() {
+        let (disk, syncer) = Self.syncerWithHangingSyncfs(deadline: .milliseconds(20))
+        let files = Self.files(3)
         let outcomes = Outcomes()
-        try Self.withLoop { loop in
-            try Self.inOneTick(on: loop) {
-                Self.write("a", file, syncer, outcomes)
-                Self.write("a2", file, syncer, outcomes)
-            }
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
         }
-        #expect(disk.snapshot == ["fdatasync \(file.fd)"])
-        #expect(outcomes.names == ["a", "a2"])
+        #expect(outcomes.wait(for: 1))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs, held
+        // Past its deadline, b and c are synced file by file while it hangs.
+        #expect(outcomes.wait(for: 2))
+        #expect(Set(outcomes.all.map(\.0)) == ["first", "b", "c"])
+        #expect(Set(disk.snapshot.dropFirst(2)) == ["fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
+        // While syncfs is paused, a new record is synced by its file alone.
+        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("d"))
+        #expect(outcomes.wait(for: 1))
+        disk.filesystemGate.signal()
+        syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("e"))
+        #expect(outcomes.wait(for: 1))
+        // The late syncfs released nobody a second time.
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(outcomes.all.map(\.0).sorted() == ["b", "c", "d", "e", "first"])
+        #expect(disk.snapshot.filter { $0 == "syncfs" }.count == 1)
     }
 
-    @Test func eachTickHasItsOwnSync() throws {
-        let disk = Disk()
-        let syncer = JournalSync(disk: disk.standIn)
+    @Test func anOverdueSyncfsLeavesNoRecordWithoutAThread() {
+        // One thread so far, stuck in syncfs; records that came for the
+        // same files meanwhile take the overdue ones in: a thread must be
+        // started for them, not left waiting for the syncfs.
+        let (disk, syncer) = Self.syncerWithHangingSyncfs(deadline: .milliseconds(300))
         let files = Self.files(2)
         let outcomes = Outcomes()
-        try Self.withLoop { loop in
-            try Self.inOneTick(on: loop) { Self.write("a", files[0], syncer, outcomes) }
-            try Self.inOneTick(on: loop) { Self.write("b", files[1], syncer, outcomes) }
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("c"))
         }
-        #expect(disk.snapshot == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)"])
-        #expect(outcomes.names == ["a", "b"])
+        #expect(outcomes.wait(for: 1))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs of b and c, held
+        syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b2"))
+        syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("c2"))
+        #expect(outcomes.wait(for: 4))
+        #expect(Set(outcomes.all.map(\.0)) == ["first", "b", "b2", "c", "c2"])
+        #expect(Array(disk.snapshot.prefix(2)) == ["fdatasync \(files[0].fd)", "syncfs"])
+        #expect(Set(disk.snapshot.dropFirst(2)) == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)"])
+        disk.filesystemGate.signal()
     }
 
-    @Test func aRecordWrittenBeforeAFinishedSyncfsIsReleasedAtOnce() throws {
-        let disk = Disk()
-        let syncer = JournalSync(disk: disk.standIn)
-        let files = Self.files(3)
-        let outcomes = Outcomes()
-        let late = syncer.wrote()  // written before the syncfs, its wait asked for after
-        try Self.withLoop { loop in
-            try Self.inOneTick(on: loop) {
-                Self.write("a", files[0], syncer, outcomes)
-                Self.write("b", files[1], syncer, outcomes)
-            }
-            let released = try loop.submit {
-                syncer.whenSynced(through: late, file: files[2], outcomes.callback("late"))
-                return outcomes.names
-            }.wait()
-            #expect(released == ["a", "b", "late"])
-        }
-        #expect(disk.snapshot == ["syncfs"])
-    }
-
-    @Test func offTheLoopsARecordIsSyncedRightAway() {
-        let disk = Disk()
-        let syncer = JournalSync(disk: disk.standIn)
-        let file = Self.files(1)[0]
-        let outcomes = Outcomes()
-        Self.write("a", file, syncer, outcomes)
-        #expect(disk.snapshot == ["fdatasync \(file.fd)"])
-        #expect(outcomes.names == ["a"])
-    }
-
-    @Test func muchUnwrittenDataElsewhereKeepsSyncsToTheirFiles() throws {
+    @Test func muchUnwrittenDataElsewhereKeepsSyncsToTheirFiles() {
         // 200 MB of another program's data waits for the disk: a syncfs
         // would write it all first, so each file is synced alone.
         let disk = Disk(unwritten: 200 << 20)
         let syncer = JournalSync(disk: disk.standIn)
         let files = Self.files(3)
         let outcomes = Outcomes()
-        try Self.withLoop { loop in
-            try Self.inOneTick(on: loop) {
-                Self.write("a", files[0], syncer, outcomes)
-                Self.write("b", files[1], syncer, outcomes)
-                Self.write("c", files[2], syncer, outcomes)
-            }
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
         }
-        #expect(disk.snapshot == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
-        #expect(outcomes.names == ["a", "b", "c"])
+        #expect(outcomes.wait(for: 3))
+        #expect(!disk.snapshot.contains("syncfs"))
+        #expect(Set(disk.snapshot) == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
     }
 
-    @Test func theUnwrittenDataIsReadAtMostOncePerInterval() throws {
+    /// Runs `body` as one task, one tick, on an event loop of its own and
+    /// returns what it returned, with the disk's calls so far.
+    static func inOneTick<T: Sendable>(_ disk: Disk, _ body: @escaping @Sendable () -> T) throws -> (T, [String]) {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        return try group.next().submit { (body(), disk.snapshot) }.wait()
+    }
+
+    @Test func recordsOfOneTickAreHandedOverTogetherAfterIt() throws {
         let disk = Disk()
-        var tuning = JournalSync.Tuning()
-        tuning.dirtyCheck = 60_000_000_000  // a minute: one reading for the whole test
-        let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
-        let files = Self.files(2)
+        let syncer = JournalSync(disk: disk.standIn)
+        let files = Self.files(3)
         let outcomes = Outcomes()
-        try Self.withLoop { loop in
-            for _ in 0..<3 {
-                try Self.inOneTick(on: loop) {
-                    Self.write("a", files[0], syncer, outcomes)
-                    Self.write("b", files[1], syncer, outcomes)
-                }
+        let (_, during) = try Self.inOneTick(disk) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("a"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b2"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        }
+        // Nothing was synced while the tick ran; after it, one syncfs for all.
+        #expect(during.isEmpty)
+        #expect(outcomes.wait(for: 4))
+        #expect(disk.snapshot == ["syncfs"])
+        #expect(outcomes.all.map(\.0) == ["a", "b", "b2", "c"])
+        #expect(outcomes.all.allSatisfy { $0.1 == nil })
+    }
+
+    @Test func aTickWithOneFileSyncsThatFile() throws {
+        let disk = Disk()
+        let syncer = JournalSync(disk: disk.standIn)
+        let file = Self.files(1)[0]
+        let outcomes = Outcomes()
+        _ = try Self.inOneTick(disk) {
+            syncer.whenSynced(through: syncer.wrote(), file: file, outcomes.callback("a"))
+            syncer.whenSynced(through: syncer.wrote(), file: file, outcomes.callback("a2"))
+        }
+        #expect(outcomes.wait(for: 2))
+        #expect(disk.snapshot == ["fdatasync \(file.fd)"])
+    }
+
+    @Test func muchUnwrittenDataSyncsATicksFilesSideBySide() throws {
+        // 200 MB of another program's data waits for the disk: no syncfs,
+        // and the three files of one tick sync at the same time, on three
+        // threads (each sync is held until all three have started).
+        let disk = Disk(unwritten: 200 << 20)
+        disk.holdFiles = true
+        let syncer = JournalSync(disk: disk.standIn)
+        let files = Self.files(3)
+        let outcomes = Outcomes()
+        _ = try Self.inOneTick(disk) {
+            for (i, file) in files.enumerated() {
+                syncer.whenSynced(through: syncer.wrote(), file: file, outcomes.callback("\(i)"))
             }
         }
-        #expect(disk.snapshot == ["syncfs", "syncfs", "syncfs"])
-        #expect(disk.readings == 1)
+        for _ in files { #expect(disk.started.wait(timeout: .now() + 10) == .success) }
+        #expect(outcomes.all.isEmpty)
+        disk.holdFiles = false
+        for _ in files { disk.fileGate.signal() }
+        #expect(outcomes.wait(for: 3))
+        #expect(Set(disk.snapshot) == Set(files.map { "fdatasync \($0.fd)" }))
+        #expect(Set(outcomes.all.map(\.0)) == ["0", "1", "2"])
     }
 
     @Test func unwrittenDataIsDirtyPlusWriteback() {
@@ -256,30 +312,29 @@ import Testing
         #expect(bytes >= 0 && bytes % 1024 == 0)  // counted in kB
     }
 
-    @Test func aFailedSyncfsFallsBackToEachFile() throws {
+    @Test func aFailedSyncfsFallsBackToEachFile() {
         let disk = Disk(filesystemError: ENOSYS)
         let syncer = JournalSync(disk: disk.standIn)
-        let files = Self.files(2)
+        let files = Self.files(3)
         let outcomes = Outcomes()
-        try Self.withLoop { loop in
-            try Self.inOneTick(on: loop) {
-                Self.write("a", files[0], syncer, outcomes)
-                Self.write("b", files[1], syncer, outcomes)
-            }
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
         }
-        #expect(disk.snapshot == ["syncfs", "fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)"])
-        #expect(outcomes.names == ["a", "b"])
-        #expect(outcomes.errors == [nil, nil])
+        #expect(outcomes.wait(for: 3))
+        #expect(outcomes.all.allSatisfy { $0.1 == nil })
+        #expect(disk.snapshot.filter { $0 == "syncfs" }.count == 1)
+        #expect(Set(disk.snapshot.filter { $0 != "syncfs" })
+                == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
     }
 
-    @Test func aFailedFileSyncNamesTheFile() throws {
+    @Test func aFailedFileSyncNamesTheFile() {
         let disk = Disk(fileError: EIO)
         let syncer = JournalSync(disk: disk.standIn)
         let file = Self.files(1)[0]
         let outcomes = Outcomes()
-        try Self.withLoop { loop in
-            try Self.inOneTick(on: loop) { Self.write("a", file, syncer, outcomes) }
-        }
-        #expect(outcomes.errors == ["cannot sync /journal/0.journal: Input/output error"])
+        syncer.whenSynced(through: syncer.wrote(), file: file, outcomes.callback("a"))
+        #expect(outcomes.wait(for: 1))
+        #expect(outcomes.all[0].1 == "cannot sync /journal/0.journal: Input/output error")
     }
 }
