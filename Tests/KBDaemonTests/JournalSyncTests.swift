@@ -300,15 +300,15 @@ import Testing
     @Test func unwrittenDataIsDirtyPlusWriteback() {
         let meminfo = "MemTotal:       24598700 kB\nDirty:              2048 kB\nWriteback:           16 kB\n"
             + "AnonPages:        512000 kB\nWritebackTmp:      99999 kB\n"
-        #expect(Array(meminfo.utf8).withUnsafeBufferPointer { JournalSync.Disk.dirtyBytes(meminfo: $0) } == (2048 + 16) * 1024)
+        #expect(Array(meminfo.utf8).withUnsafeBufferPointer { UnwrittenData.dirtyBytes(meminfo: $0) } == (2048 + 16) * 1024)
         let partial = "MemTotal:       24598700 kB\nDirty:              2048 kB\n"
-        #expect(Array(partial.utf8).withUnsafeBufferPointer { JournalSync.Disk.dirtyBytes(meminfo: $0) } == nil)
+        #expect(Array(partial.utf8).withUnsafeBufferPointer { UnwrittenData.dirtyBytes(meminfo: $0) } == nil)
         let garbled = "Dirty:       kB\nWriteback:           16 kB\n"
-        #expect(Array(garbled.utf8).withUnsafeBufferPointer { JournalSync.Disk.dirtyBytes(meminfo: $0) } == nil)
+        #expect(Array(garbled.utf8).withUnsafeBufferPointer { UnwrittenData.dirtyBytes(meminfo: $0) } == nil)
     }
 
     @Test func theSystemsUnwrittenDataIsRead() throws {
-        let bytes = try #require(JournalSync.Disk.systemDirtyBytes())
+        let bytes = try #require(UnwrittenData.systemBytes())
         #expect(bytes >= 0 && bytes % 1024 == 0)  // counted in kB
     }
 
