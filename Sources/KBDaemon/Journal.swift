@@ -97,7 +97,6 @@ final class JournalSync: @unchecked Sendable {
         static let system = Disk(syncFile: { fdatasync($0) == 0 ? 0 : errno },
                                  syncFilesystem: { syncfs($0) == 0 ? 0 : errno },
                                  unwrittenBytes: { UnwrittenData.systemBytes() })
-
     }
 
     struct Tuning: Sendable {
