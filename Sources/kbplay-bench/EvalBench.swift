@@ -1,0 +1,46 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import KBModel
+import KBShell
+
+/// What one daemon eval costs on its event loop, without the socket, the
+/// journal or the other threads: `keyboard show` / `keyboard hide` on the
+/// demo session, run in process and timed part by part — the command
+/// (`Session.execute`), its result as JSON (`CommandOutcome.json`), and
+/// that JSON written out as bytes, as the daemon writes its replies.
+struct EvalBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "CPU of one daemon eval, part by part: execute, result JSON, its bytes."
+    )
+
+    @Option(help: "Evals to time (alternately keyboard show and keyboard hide).") var count = 20_000
+
+    func run() throws {
+        guard count > 0 else { throw ValidationError("--count must be positive") }
+        var session = Session(sessionsDirectory: NSTemporaryDirectory())
+        guard session.execute("demo").status == .ok else { throw ValidationError("the demo session did not load") }
+        var execute: UInt64 = 0
+        var json: UInt64 = 0
+        var writing: UInt64 = 0
+        var bytes = 0
+        for i in 0..<count {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let outcome = session.execute(i % 2 == 0 ? "keyboard show" : "keyboard hide")
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            let result = outcome.json
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            var text = PointText(capacity: 512)
+            result.write(into: &text)
+            bytes += text.count
+            let t3 = DispatchTime.now().uptimeNanoseconds
+            execute += t1 - t0
+            json += t2 - t1
+            writing += t3 - t2
+        }
+        func us(_ ns: UInt64) -> String { String(format: "%.2f", Double(ns) / Double(count) / 1e3) }
+        print("case=eval execute_us=\(us(execute)) json_us=\(us(json)) write_us=\(us(writing))")
+        print("#   evals=\(count) (keyboard show/hide on the demo session) result_bytes=\(bytes / count)")
+    }
+}
