@@ -33,10 +33,13 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     /// A read of the socket was asked for and held back.
     private var readHeld = false
     private var subscriptions: [(SessionHost<Session>, Int)] = []
+    /// Change messages of all this connection's subscriptions not yet written.
+    private let backlog: SubscriberBacklog
 
     init(daemon: Daemon<Session>, client: String) {
         self.daemon = daemon
         self.client = client
+        backlog = SubscriberBacklog(limit: daemon.subscriberBacklog)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -186,7 +189,7 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
                 let host = try await registry.host(request.session!)
                 handler.execute { handler in
                     guard let channel = handler.context?.channel else { return }
-                    let token = host.subscribe(channel, id: request.id)
+                    let token = host.subscribe(channel, id: request.id, backlog: handler.backlog)
                     handler.subscriptions.append((host, token))
                     handler.finish(Daemon<Session>.encode(.object([
                         "id": request.id, "status": .string("subscribed"), "session": .string(request.session!),

@@ -18,7 +18,17 @@ public final class Daemon<Session: HostedSession>: Sendable {
     let registry: Registry<Session>
     private let connections = Atomic<Int>(0)
 
-    public init(socketPath: String, sessionsDirectory: String) {
+    /// Bytes of change messages a connection may have waiting to be
+    /// written; past that, its subscriptions skip changes and are told how
+    /// many (``SubscriberBacklog``).
+    let subscriberBacklog: Int
+
+    public convenience init(socketPath: String, sessionsDirectory: String) {
+        self.init(socketPath: socketPath, sessionsDirectory: sessionsDirectory, subscriberBacklog: 8 << 20)
+    }
+
+    init(socketPath: String, sessionsDirectory: String, subscriberBacklog: Int) {
+        self.subscriberBacklog = subscriberBacklog
         self.socketPath = socketPath
         self.directory = sessionsDirectory + "/.journal"
         registry = Registry(directory: sessionsDirectory + "/.journal", sessionsDirectory: sessionsDirectory)

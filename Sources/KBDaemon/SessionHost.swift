@@ -60,15 +60,17 @@ final class SessionHost<Session: HostedSession>: Sendable {
         case close(snapshot: Result<String, any Error>, done: @Sendable ((any Error)?) -> Void)
     }
 
-    /// A connection that subscribed, and how many of its change messages
-    /// are not yet written: a subscriber that stops reading loses changes
-    /// past ``backlog`` rather than growing the daemon's memory.
+    /// A connection that subscribed. Its change messages count against the
+    /// connection's backlog: a subscriber that stops reading skips changes
+    /// rather than growing the daemon's memory, and is told how many it
+    /// skipped before the next change it gets.
     private struct Subscriber: Sendable {
         let token: Int
         let id: JSON
         let channel: any Channel
-        let unwritten = UnwrittenCount()
-        static var backlog: Int { 10_000 }
+        let backlog: SubscriberBacklog
+        /// Changes skipped since the last one written.
+        var skipped = 0
     }
 
     init(name: String, session: Session, journal: Journal, directory: String, sessionsDirectory: String) {
@@ -141,11 +143,12 @@ final class SessionHost<Session: HostedSession>: Sendable {
     }
 
     /// From now on, every change to the session is written to `channel`
-    /// as `{"event": "change", "id": id, …}`; the token ends it.
-    func subscribe(_ channel: any Channel, id: JSON) -> Int {
+    /// as `{"event": "change", "id": id, …}`, within the connection's
+    /// `backlog`; the token ends it.
+    func subscribe(_ channel: any Channel, id: JSON, backlog: SubscriberBacklog) -> Int {
         state.withLock { state in
             state.nextSubscriber += 1
-            state.subscribers.append(Subscriber(token: state.nextSubscriber, id: id, channel: channel))
+            state.subscribers.append(Subscriber(token: state.nextSubscriber, id: id, channel: channel, backlog: backlog))
             return state.nextSubscriber
         }
     }
@@ -225,15 +228,34 @@ final class SessionHost<Session: HostedSession>: Sendable {
     /// the session's lock. They are never written right here, even on the
     /// subscriber's own loop, because a write can make the channel writable
     /// again and so start that connection's next command on this session.
+    ///
+    /// A change that would take a connection's unwritten messages past its
+    /// backlog is skipped; the next change it gets is preceded by
+    /// `{"event": "lost", "changes": n, …}`.
     private func broadcast(_ result: JSON, client: String, to subscribers: inout [Subscriber]) {
         subscribers.removeAll { !$0.channel.isActive }
-        for subscriber in subscribers where subscriber.unwritten.increment(below: Subscriber.backlog) {
-            let message = JSON.object(["id": subscriber.id, "session": .string(name), "client": .string(client),
-                                       "result": result, "event": .string("change")])
-            let buffer = Daemon<Session>.encode(message)
-            let (channel, unwritten) = (subscriber.channel, subscriber.unwritten)
+        for i in subscribers.indices {
+            let subscriber = subscribers[i]
+            var message = Daemon<Session>.encode(.object([
+                "id": subscriber.id, "session": .string(name), "client": .string(client),
+                "result": result, "event": .string("change"),
+            ]))
+            if subscriber.skipped > 0 {
+                var lost = Daemon<Session>.encode(.object([
+                    "id": subscriber.id, "session": .string(name), "event": .string("lost"),
+                    "changes": .number(Double(subscriber.skipped)),
+                ]))
+                lost.writeBuffer(&message)
+                message = lost
+            }
+            let (channel, backlog, size, buffer) = (subscriber.channel, subscriber.backlog, message.readableBytes, message)
+            guard backlog.reserve(size) else {
+                subscribers[i].skipped += 1
+                continue
+            }
+            subscribers[i].skipped = 0
             channel.eventLoop.execute {
-                channel.writeAndFlush(buffer).whenComplete { _ in unwritten.decrement() }
+                channel.writeAndFlush(buffer).whenComplete { _ in backlog.release(size) }
             }
         }
     }
@@ -304,18 +326,38 @@ final class SessionHost<Session: HostedSession>: Sendable {
     }
 }
 
-/// Change messages handed to a subscriber's channel and not yet written.
-final class UnwrittenCount: Sendable {
-    private let count = Atomic<Int>(0)
+/// Bytes of change messages handed to a connection's channel and not yet
+/// written, for all its subscriptions together.
+final class SubscriberBacklog: Sendable {
+    let limit: Int
+    private let bytes = Atomic<Int>(0)
 
-    /// Counts one more unless `limit` are already waiting.
-    func increment(below limit: Int) -> Bool {
-        if count.add(1, ordering: .relaxed).newValue <= limit { return true }
-        count.subtract(1, ordering: .relaxed)
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Counts `size` more bytes unless that would pass the limit; a message
+    /// larger than the limit is let through when nothing else waits.
+    func reserve(_ size: Int) -> Bool {
+        let total = bytes.add(size, ordering: .relaxed).newValue
+        if total <= limit || total == size { return true }
+        bytes.subtract(size, ordering: .relaxed)
         return false
     }
 
-    func decrement() {
-        count.subtract(1, ordering: .relaxed)
+    func release(_ size: Int) {
+        bytes.subtract(size, ordering: .relaxed)
+    }
+}
+
+/// `{"event": "lost", "changes": n, …}`: a subscriber was sent no message
+/// for `n` changes because its connection read too slowly. The session
+/// has them all; only that connection's view of them has a gap.
+public enum LostChanges {
+    /// The line a client prints for such a message (nil for any other).
+    public static func notice(_ message: JSON, session: String) -> String? {
+        guard message["event"]?.stringValue == "lost", let count = message["changes"]?.numberValue else { return nil }
+        let n = Int(count)
+        return "… \(n) change\(n == 1 ? "" : "s") to \(session) not shown: this terminal fell behind (the session has them all)"
     }
 }

@@ -87,6 +87,10 @@ struct Attach: ParsableCommand {
             connection.send("{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}")
             while let line = connection.readLine() {
                 guard let json = try? JSONReader.parse(line) else { continue }
+                if let notice = LostChanges.notice(json, session: session) {
+                    print(notice)
+                    fflush(nil)
+                }
                 if let output = json["result"]?["output"]?.stringValue, let command = json["result"]?["command"]?.stringValue {
                     let client = json["client"]?.stringValue ?? "?"
                     print("[\(client)] > \(command)")
@@ -108,6 +112,10 @@ struct Attach: ParsableCommand {
                 if let message = json["error"]?["message"]?.stringValue { print("error: \(message)") }
                 fflush(nil)
                 return true
+            }
+            if let notice = LostChanges.notice(json, session: session) {
+                print(notice)
+                fflush(nil)
             }
             if json["event"]?.stringValue == "change", let client = json["client"]?.stringValue, client != me,
                let command = json["result"]?["command"]?.stringValue {

@@ -38,8 +38,10 @@ func temporaryDirectory() -> String {
 
 /// Starts a daemon in this process and waits until it accepts connections.
 /// It serves until the test process ends.
-func startDaemon(_ dir: String, socket: String = "d.sock") async throws -> (Daemon<CounterSession>, Task<Void, Error>) {
-    let daemon = Daemon<CounterSession>(socketPath: dir + "/" + socket, sessionsDirectory: dir + "/Sessions")
+func startDaemon(_ dir: String, socket: String = "d.sock",
+                 subscriberBacklog: Int = 8 << 20) async throws -> (Daemon<CounterSession>, Task<Void, Error>) {
+    let daemon = Daemon<CounterSession>(socketPath: dir + "/" + socket, sessionsDirectory: dir + "/Sessions",
+                                        subscriberBacklog: subscriberBacklog)
     let (ready, signal) = AsyncStream.makeStream(of: Void.self)
     let task = Task { try await daemon.run { signal.yield(); signal.finish() } }
     // `ready` runs once the socket is bound and its mode set.
@@ -88,6 +90,47 @@ struct DaemonTests {
         // Another session is independent.
         let other = await a.ask(#"{"id": 3, "session": "other", "op": "eval", "command": "get"}"#)
         #expect(other?["result"]?["value"] == .number(0))
+    }
+
+    @Test func aSubscriberThatFallsBehindIsToldHowManyChangesItMissed() async throws {
+        let dir = temporaryDirectory()
+        _ = try await startDaemon(dir, subscriberBacklog: 4096)
+        // The watcher reads nothing while 1,000 changes are made: its socket
+        // fills (about 300 of them here), then 4 KB wait in the daemon, then
+        // changes are skipped.
+        let watcher = try #require(LineSocket(path: dir + "/d.sock", timeout: 1))
+        watcher.send(#"{"id": "w", "session": "busy", "op": "subscribe"}"#)
+        #expect(watcher.readLine().flatMap { try? JSONReader.parse($0) }?["status"] == .string("subscribed"))
+        let writer = try #require(TestClient(path: dir + "/d.sock"))
+        let total = 1000
+        for i in 1...total {
+            _ = await writer.ask(#"{"id": \#(i), "session": "busy", "op": "eval", "command": "inc"}"#)
+        }
+        // It reads what was kept for it (until a second passes with nothing).
+        var values: [Double] = []
+        while let line = watcher.readLine(), let json = try? JSONReader.parse(line) {
+            #expect(json["event"] == .string("change"))
+            values.append(json["result"]?["value"]?.numberValue ?? -1)
+        }
+        #expect(values == (1...values.count).map(Double.init))
+        #expect(values.count < total)
+        // The next change comes after a notice of the ones it missed.
+        _ = await writer.ask(#"{"id": 0, "session": "busy", "op": "eval", "command": "inc"}"#)
+        let lost = try #require(watcher.readLine().flatMap { try? JSONReader.parse($0) })
+        #expect(lost["event"] == .string("lost") && lost["id"] == .string("w") && lost["session"] == .string("busy"))
+        #expect(lost["changes"] == .number(Double(total - values.count)))
+        let next = try #require(watcher.readLine().flatMap { try? JSONReader.parse($0) })
+        #expect(next["event"] == .string("change") && next["result"]?["value"] == .number(Double(total + 1)))
+    }
+
+    @Test func attachSaysHowManyChangesItDidNotShow() throws {
+        let lost = try JSONReader.parse(#"{"changes": 37, "event": "lost", "id": 0, "session": "demo"}"#)
+        #expect(LostChanges.notice(lost, session: "demo")
+                == "… 37 changes to demo not shown: this terminal fell behind (the session has them all)")
+        let one = try JSONReader.parse(#"{"changes": 1, "event": "lost", "id": 0, "session": "demo"}"#)
+        #expect(LostChanges.notice(one, session: "demo")?.hasPrefix("… 1 change to demo") == true)
+        let change = try JSONReader.parse(#"{"event": "change", "id": 0, "session": "demo"}"#)
+        #expect(LostChanges.notice(change, session: "demo") == nil)
     }
 
     @Test func badInputGetsAnErrorAndHarmsNothing() async throws {
