@@ -4,6 +4,14 @@ import KBShell
 public struct DaemonRequest: Sendable {
     public enum Op: String, Sendable, CaseIterable {
         case eval, describe, complete, lsSessions = "ls-sessions", clone, close, subscribe
+
+        /// Whether a request of this op names a session.
+        var needsSession: Bool {
+            switch self {
+            case .eval, .complete, .clone, .close, .subscribe: true
+            case .describe, .lsSessions: false
+            }
+        }
     }
 
     public var id: JSON
@@ -22,10 +30,12 @@ public struct DaemonRequest: Sendable {
     /// Names are `[A-Za-z_][A-Za-z0-9_-]*`, at most 64 characters, so they
     /// are safe file names.
     public static func isValidSessionName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, name.count <= 64 else { return false }
-        let letters = CharacterSetLite.letters
-        guard letters.contains(first) || first == "_" else { return false }
-        return name.unicodeScalars.allSatisfy { letters.contains($0) || CharacterSetLite.digits.contains($0) || $0 == "_" || $0 == "-" }
+        let bytes = name.utf8
+        guard let first = bytes.first, bytes.count <= 64 else { return false }
+        func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        guard isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
     /// Parses and validates a line; the error says what was wrong.
@@ -50,8 +60,7 @@ public struct DaemonRequest: Sendable {
         request.line = members["line"]?.stringValue
         request.cursor = members["cursor"]?.numberValue.map { Int($0) }
         request.to = members["to"]?.stringValue
-        let needsSession: Set<Op> = [.eval, .complete, .clone, .close, .subscribe]
-        if needsSession.contains(op) {
+        if op.needsSession {
             guard let name = request.session else {
                 return .failure(DaemonFailure(id: id, message: "op '\(op.rawValue)' needs \"session\""))
             }
@@ -87,10 +96,4 @@ public struct DaemonFailure: Error, Sendable {
     public var reply: JSON {
         .object(["id": id, "status": .string("error"), "error": .object(["message": .string(message)])])
     }
-}
-
-/// ASCII letter and digit sets (names are ASCII).
-enum CharacterSetLite {
-    static let letters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".unicodeScalars)
-    static let digits = Set("0123456789".unicodeScalars)
 }

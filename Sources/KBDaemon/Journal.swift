@@ -11,6 +11,12 @@ import NIOPosix
 @_silgen_name("syncfs")
 private func syncfs(_ fd: Int32) -> Int32
 
+/// What the journal's group commit calls: `syncfs(2)` of the filesystem
+/// holding `fd`; 0, or -1 with `errno` set.
+public func syncFilesystem(_ fd: Int32) -> Int32 {
+    syncfs(fd)
+}
+
 /// Data written to files, by any program, that is not on disk yet: what a
 /// `syncfs` would have to write before it returns.
 public enum UnwrittenData {

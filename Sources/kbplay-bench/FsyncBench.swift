@@ -1,12 +1,9 @@
 import ArgumentParser
+import KBDaemon
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// `syncfs(2)`: flushes every file of the filesystem holding `fd`.
-@_silgen_name("syncfs")
-private func syncfs(_ fd: Int32) -> Int32
 
 /// The disk's floor under the daemon's acknowledgements: the latency of
 /// appending one journal-sized record to a file and syncing it, as the
@@ -33,7 +30,7 @@ struct FsyncBench: ParsableCommand {
         let shown = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
         try measure("fdatasync", folder: shown) { fdatasync($0) }
         try measure("fsync", folder: shown) { fsync($0) }
-        try measure("syncfs", folder: shown) { syncfs($0) }
+        try measure("syncfs", folder: shown) { syncFilesystem($0) }
         fflush(nil)
     }
 

@@ -123,6 +123,28 @@ struct DaemonTests {
         #expect(next["event"] == .string("change") && next["result"]?["value"] == .number(Double(total + 1)))
     }
 
+    @Test func sessionNamesAreSafeFileNames() {
+        for name in ["a", "_x", "A-b_9", "demo", String(repeating: "n", count: 64)] {
+            #expect(DaemonRequest.isValidSessionName(name), "\(name)")
+        }
+        for name in ["", "9a", "-a", "a b", "é", "a/b", "../etc", "a.b", "a\u{0}", String(repeating: "n", count: 65)] {
+            #expect(!DaemonRequest.isValidSessionName(name), "\(name)")
+        }
+    }
+
+    @Test func opsThatNeedASessionSayWhichIsMissing() throws {
+        for op in DaemonRequest.Op.allCases {
+            let result = DaemonRequest.parse(#"{"id": 1, "op": "\#(op.rawValue)", "command": "x", "line": "x", "to": "y"}"#)
+            switch (op, result) {
+            case (.describe, .success), (.lsSessions, .success): break
+            case let (_, .failure(failure)):
+                #expect(failure.message == "op '\(op.rawValue)' needs \"session\"")
+            default:
+                Issue.record("op \(op.rawValue) was accepted without a session")
+            }
+        }
+    }
+
     @Test func attachSaysHowManyChangesItDidNotShow() throws {
         let lost = try JSONReader.parse(#"{"changes": 37, "event": "lost", "id": 0, "session": "demo"}"#)
         #expect(LostChanges.notice(lost, session: "demo")
