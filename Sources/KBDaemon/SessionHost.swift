@@ -236,6 +236,11 @@ final class SessionHost<Session: HostedSession>: Sendable {
         subscribers.removeAll { !$0.channel.isActive }
         for i in subscribers.indices {
             let subscriber = subscribers[i]
+            // Not even encoded for a connection that has its fill waiting.
+            guard !subscriber.backlog.isFull else {
+                subscribers[i].skipped += 1
+                continue
+            }
             var message = Daemon<Session>.encode(.object([
                 "id": subscriber.id, "session": .string(name), "client": .string(client),
                 "result": result, "event": .string("change"),
@@ -344,6 +349,9 @@ final class SubscriberBacklog: Sendable {
         bytes.subtract(size, ordering: .relaxed)
         return false
     }
+
+    /// Whether nothing more fits.
+    var isFull: Bool { bytes.load(ordering: .relaxed) >= limit }
 
     func release(_ size: Int) {
         bytes.subtract(size, ordering: .relaxed)
