@@ -94,15 +94,17 @@ struct DaemonTests {
 
     @Test func aSubscriberThatFallsBehindIsToldHowManyChangesItMissed() async throws {
         let dir = temporaryDirectory()
-        _ = try await startDaemon(dir, subscriberBacklog: 4096)
-        // The watcher reads nothing while 1,000 changes are made: its socket
-        // fills (about 300 of them here), then 4 KB wait in the daemon, then
-        // changes are skipped.
+        // 32 KB: some 300 change messages, far more than can be on their way
+        // between the loops at any moment.
+        _ = try await startDaemon(dir, subscriberBacklog: 32 << 10)
+        // The watcher reads nothing while 1,500 changes are made: its socket
+        // fills (about 300 of them here), then 32 KB wait in the daemon,
+        // then changes are skipped.
         let watcher = try #require(LineSocket(path: dir + "/d.sock", timeout: 1))
         watcher.send(#"{"id": "w", "session": "busy", "op": "subscribe"}"#)
         #expect(watcher.readLine().flatMap { try? JSONReader.parse($0) }?["status"] == .string("subscribed"))
         let writer = try #require(TestClient(path: dir + "/d.sock"))
-        let total = 1000
+        let total = 1500
         for i in 1...total {
             _ = await writer.ask(#"{"id": \#(i), "session": "busy", "op": "eval", "command": "inc"}"#)
         }
