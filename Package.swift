@@ -32,6 +32,7 @@ let package = Package(
         .target(
             name: "KBDaemon",
             dependencies: [
+                "KBModel",
                 "KBShell",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

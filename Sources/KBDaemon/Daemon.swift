@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import KBModel
 import KBShell
 import NIOCore
 import NIOPosix
@@ -145,7 +146,8 @@ public final class Daemon<Session: HostedSession>: Sendable {
                 return .object(["id": request.id, "status": .string("done"), "session": .string(request.session!)])
             }
         } catch let failure as DaemonFailure {
-            return failure.reply
+            // The registry does not know the request: its reply gets the id.
+            return DaemonFailure(id: request.id, message: failure.message).reply
         } catch {
             return DaemonFailure(id: request.id, message: "\(error)").reply
         }
@@ -221,7 +223,32 @@ actor Registry<Session: HostedSession> {
         return names.sorted()
     }
 
+    /// Whether `name` is loaded or has a journal.
+    private func exists(_ name: String) -> Bool {
+        hosts[name] != nil || access("\(directory)/\(name).journal", F_OK) == 0
+    }
+
+    /// The error for a session that does not exist: the nearest name, or
+    /// those there are.
+    private func unknown(_ name: String) throws -> DaemonFailure {
+        let known = try names()
+        let hint: String
+        if let near = nearestName(to: name, in: known) {
+            hint = " — did you mean '\(near)'?"
+        } else if known.isEmpty {
+            hint = "; the daemon has none yet"
+        } else if known.count <= 12 {
+            hint = "; sessions: \(known.joined(separator: ", "))"
+        } else {
+            hint = "; sessions: \(known.prefix(12).joined(separator: ", ")) and \(known.count - 12) more (`kbplay sessions` lists them)"
+        }
+        return DaemonFailure(id: .null, message: "no session named '\(name)'" + hint)
+    }
+
+    /// Copies `name` (which must exist: a copy of an empty session made
+    /// up for a mistyped name would help nobody) under the name `target`.
     func clone(_ name: String, to target: String) async throws {
+        guard exists(name) else { throw try unknown(name) }
         guard hosts[target] == nil, try Journal.read(directory: directory, name: target) == nil else {
             throw DaemonFailure(id: .null, message: "a session named '\(target)' already exists")
         }
@@ -234,7 +261,11 @@ actor Registry<Session: HostedSession> {
     /// the host stays in the table (a request for it waits for the close,
     /// then loads the session again), so two hosts never write one journal.
     func close(_ name: String) async throws {
-        guard let host = hosts[name] else { return }
+        guard let host = hosts[name] else {
+            // Not loaded: its journal already holds it all.
+            if exists(name) { return }
+            throw try unknown(name)
+        }
         try await host.close()
         hosts.remove(name, ifItIs: host)
     }

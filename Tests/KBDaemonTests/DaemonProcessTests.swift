@@ -283,6 +283,52 @@ struct DaemonProcessTests {
         #expect(after?["result"]?["history"] == .array(commands.map { .string($0) }))
     }
 
+    @Test func aTeacherListsClonesAndClosesSessionsFromTheCommandLine() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        func kbplay(_ arguments: String...) async throws -> (out: String, err: String, status: Int32) {
+            try await offPool { try Self.kbplay(arguments + ["--socket", server.socket], input: "") }
+        }
+        #expect(try await kbplay("sessions") == ("", "", 0))
+        let prepared = try await offPool {
+            try Self.kbplay(["attach", "lesson", "--socket", server.socket], input: "demo\nfocus email\n")
+        }
+        #expect(prepared.status == 0)
+        #expect(try await kbplay("clone", "lesson", "alice")
+                == ("cloned lesson to alice (kbplay attach alice to work on it)\n", "", 0))
+        #expect(try await kbplay("sessions") == ("alice\nlesson\n", "", 0))
+        // The copy has the lesson's views and focus; it goes its own way.
+        let copy = try await offPool { () -> JSON? in
+            let c = try Connection(server.socket)
+            return c.request(Connection.eval(id: 1, session: "alice", "history"))
+        }
+        #expect(copy?["result"]?["history"] == .array([.string("demo"), .string("focus email")]))
+
+        // Mistakes say what was wrong and change nothing.
+        #expect(try await kbplay("clone", "lesso", "bob")
+                == ("", "kbplay clone: no session named 'lesso' — did you mean 'lesson'?\n", 1))
+        #expect(try await kbplay("clone", "lesson", "alice")
+                == ("", "kbplay clone: a session named 'alice' already exists\n", 1))
+        #expect(try await kbplay("clone", "lesson", "../x").status == 1)
+        #expect(try await kbplay("close", "carol")
+                == ("", "kbplay close: no session named 'carol'; sessions: alice, lesson\n", 1))
+        #expect(try await kbplay("sessions") == ("alice\nlesson\n", "", 0))
+
+        #expect(try await kbplay("close", "alice").status == 0)
+        #expect(FileManager.default.fileExists(atPath: server.directory + "/Sessions/.journal/alice.journal"))
+        let reopened = try await offPool { () -> JSON? in
+            let c = try Connection(server.socket)
+            return c.request(Connection.eval(id: 2, session: "alice", "history"))
+        }
+        #expect(reopened?["result"]?["history"] == .array([.string("demo"), .string("focus email")]))
+
+        let elsewhere = try await offPool {
+            try Self.kbplay(["sessions", "--socket", server.directory + "/none.sock"], input: "")
+        }
+        #expect(elsewhere.status == 3)
+        #expect(elsewhere.err == "kbplay sessions: no daemon at \(server.directory)/none.sock (start one with: kbplay serve)\n")
+    }
+
     // MARK: Helpers
 
     /// `kbplay run --json -` on `commands`: one JSON object per command.
