@@ -46,6 +46,12 @@ public final class Daemon<Session: HostedSession>: Sendable {
     public func run(ready: @Sendable () -> Void = {}) async throws {
         try prepareDirectories()
         try checkSocketFolder()
+        let lock = try lockSessions()
+        defer { close(lock) }
+        if LineSocket(path: socketPath) != nil {
+            throw DaemonIOError("a daemon is already serving on \(socketPath) (kbplay sessions --socket \(socketPath) lists its sessions); stop it first, or give this one another --socket")
+        }
+        // Nothing answers there: a socket left by a daemon that was killed.
         unlink(socketPath)
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
@@ -63,7 +69,33 @@ public final class Daemon<Session: HostedSession>: Sendable {
         // others; the chmod makes the mode explicit whatever the umask.
         chmod(socketPath, 0o600)
         ready()
-        try await server.closeFuture.get()
+        // Cancelling the task that runs the daemon stops it listening.
+        try await withTaskCancellationHandler {
+            try await server.closeFuture.get()
+        } onCancel: {
+            server.close(promise: nil)
+        }
+    }
+
+    /// Takes the sessions folder for this daemon alone: two daemons
+    /// writing one session's journal would interleave their records. The
+    /// lock (`flock` on `.journal/.lock`) ends with the process, however it
+    /// ends, so a daemon killed with `kill -9` can be restarted at once.
+    private func lockSessions() throws -> Int32 {
+        let path = directory + "/.lock"
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DaemonIOError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let holder = (try? FileIO.read(path))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            close(fd)
+            let sessions = String(directory.dropLast("/.journal".count))
+            throw DaemonIOError("another kbplay serve uses the sessions in \(sessions)"
+                + (holder.isEmpty ? "" : " (\(holder))") + "; stop it first, or give this one other --sessions")
+        }
+        let holder = Array("pid \(getpid()), socket \(socketPath)\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = holder.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        return fd
     }
 
     private func prepareDirectories() throws {

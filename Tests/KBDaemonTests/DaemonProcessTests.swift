@@ -329,6 +329,18 @@ struct DaemonProcessTests {
         #expect(elsewhere.err == "kbplay sessions: no daemon at \(server.directory)/none.sock (start one with: kbplay serve)\n")
     }
 
+    @Test func aSecondServeOnTheSameSessionsIsRefused() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let second = try await offPool {
+            try Self.kbplay(["serve", "--socket", server.directory + "/other.sock", "--sessions", server.directory + "/Sessions"],
+                            input: "")
+        }
+        #expect(second.status == 3)
+        #expect(second.err.hasPrefix("kbplay serve: another kbplay serve uses the sessions in \(server.directory)/Sessions (pid "))
+        #expect(!FileManager.default.fileExists(atPath: server.directory + "/other.sock"))
+    }
+
     // MARK: Helpers
 
     /// `kbplay run --json -` on `commands`: one JSON object per command.

@@ -43,10 +43,15 @@ func startDaemon(_ dir: String, socket: String = "d.sock",
     let daemon = Daemon<CounterSession>(socketPath: dir + "/" + socket, sessionsDirectory: dir + "/Sessions",
                                         subscriberBacklog: subscriberBacklog)
     let (ready, signal) = AsyncStream.makeStream(of: Void.self)
-    let task = Task { try await daemon.run { signal.yield(); signal.finish() } }
-    // `ready` runs once the socket is bound and its mode set.
-    for await _ in ready { break }
-    return (daemon, task)
+    let task = Task {
+        defer { signal.finish() }
+        try await daemon.run { signal.yield() }
+    }
+    // `ready` runs once the socket is bound and its mode set; a daemon
+    // that could not start ends the stream without it.
+    for await _ in ready { return (daemon, task) }
+    try await task.value
+    throw DaemonIOError("the daemon in \(dir) stopped before it was ready")
 }
 
 @Suite("Daemon: protocol over a real socket")
@@ -125,6 +130,31 @@ struct DaemonTests {
         #expect(next["event"] == .string("change") && next["result"]?["value"] == .number(Double(total + 1)))
     }
 
+    @Test func oneDaemonPerSessionsFolderAndPerSocket() async throws {
+        let dir = temporaryDirectory()
+        _ = try await startDaemon(dir)
+        // Another daemon on the same sessions would write the same journals.
+        do {
+            _ = try await startDaemon(dir, socket: "other.sock")
+            Issue.record("a second daemon started on the same sessions")
+        } catch {
+            #expect("\(error)" == "another kbplay serve uses the sessions in \(dir)/Sessions (pid \(getpid()), socket \(dir)/d.sock); stop it first, or give this one other --sessions")
+        }
+        // Another daemon on the same socket would take it over silently.
+        let elsewhere = temporaryDirectory()
+        let second = Daemon<CounterSession>(socketPath: dir + "/d.sock", sessionsDirectory: elsewhere + "/Sessions",
+                                            subscriberBacklog: 8 << 20)
+        do {
+            try await second.run()
+            Issue.record("a second daemon started on the same socket")
+        } catch {
+            #expect("\(error)".hasPrefix("a daemon is already serving on \(dir)/d.sock"))
+        }
+        // The first one serves on, undisturbed.
+        let c = try #require(TestClient(path: dir + "/d.sock"))
+        #expect(await c.ask(#"{"id": 1, "session": "s", "op": "eval", "command": "inc"}"#)?["result"]?["value"] == .number(1))
+    }
+
     @Test func sessionNamesAreSafeFileNames() {
         for name in ["a", "_x", "A-b_9", "demo", String(repeating: "n", count: 64)] {
             #expect(DaemonRequest.isValidSessionName(name), "\(name)")
@@ -192,6 +222,8 @@ struct DaemonTests {
             let c = try #require(TestClient(path: dir + "/d.sock"))
             for i in 0..<5 { _ = await c.ask(#"{"id": \#(i), "session": "keep", "op": "eval", "command": "inc"}"#) }
             task.cancel()
+            // Stopped: its hold on the sessions folder ends.
+            _ = await task.result
         }
         _ = try await startDaemon(dir)
         let c = try #require(TestClient(path: dir + "/d.sock"))
@@ -248,6 +280,7 @@ struct DaemonTests {
         #expect(await clients[0].next()?["status"] == .string("done"))
         #expect(after?["result"]?["value"] == .number(Double(4 * perClient + 1)))
         task.cancel()
+        _ = await task.result
 
         _ = try await startDaemon(dir, socket: "e.sock")
         let c = try #require(TestClient(path: dir + "/e.sock"))
