@@ -39,20 +39,24 @@ public final class LineSocket: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    /// Writes `line` and a newline.
-    public func send(_ line: String) {
+    /// Writes `line` and a newline; false if the peer is gone. (A process
+    /// that ignores SIGPIPE gets false; otherwise SIGPIPE ends it.)
+    @discardableResult
+    public func send(_ line: String) -> Bool {
         sendRaw(Array((line + "\n").utf8))
     }
 
-    /// Writes bytes as they are.
-    public func sendRaw(_ bytes: [UInt8]) {
+    /// Writes bytes as they are; false if the peer is gone.
+    @discardableResult
+    public func sendRaw(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
+            if n <= 0 { return false }
             offset += n
         }
+        return true
     }
 
     /// Whether a line (or the end) can be read without waiting.

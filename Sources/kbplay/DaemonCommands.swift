@@ -63,6 +63,7 @@ enum DaemonRequestLine {
     /// error reply, is reported on standard error as `kbplay COMMAND: …`
     /// and ends the command: exit status 3 and 1.
     static func send(_ fields: [String: JSON], socket: String?, command: String) throws -> JSON {
+        signal(SIGPIPE, SIG_IGN)
         let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
         guard let connection = LineSocket(path: path, timeout: 60) else {
             FileHandle.standardError.write(Data("kbplay \(command): no daemon at \(path) (start one with: kbplay serve)\n".utf8))

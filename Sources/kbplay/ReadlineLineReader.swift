@@ -10,7 +10,7 @@ nonisolated(unsafe) private var completer: (any Completer)?
 nonisolated(unsafe) private var pendingLine: String?
 nonisolated(unsafe) private var lineDone = false
 nonisolated(unsafe) private var interrupted: Int32 = 0
-nonisolated(unsafe) private var watched: (fd: Int32, handler: () -> Void)?
+nonisolated(unsafe) private var watched: (fd: Int32, handler: () -> Bool)?
 
 /// An interactive reader on GNU readline: editing, history in a file
 /// (appended after every command, so nothing is lost if kbplay is killed),
@@ -37,8 +37,10 @@ struct ReadlineLineReader: LineReader {
     }
 
     /// Runs `handler` whenever `fd` has data while the user is typing; what
-    /// it prints appears above the line being edited, which is redrawn.
-    mutating func watch(_ fd: Int32, handler: @escaping () -> Void) {
+    /// it prints appears above the line being edited, which is redrawn. A
+    /// handler that returns false ends the reading: ``readLine(prompt:)``
+    /// returns nil, as at the end of input.
+    mutating func watch(_ fd: Int32, handler: @escaping () -> Bool) {
         watched = (fd, handler)
     }
 
@@ -65,7 +67,11 @@ struct ReadlineLineReader: LineReader {
             if ready < 0 { continue }
             if fds.count > 1, fds[1].revents != 0, let w = watched {
                 rl_clear_visible_line()
-                w.handler()
+                guard w.handler() else {
+                    watched = nil
+                    rl_callback_handler_remove()
+                    return nil
+                }
                 rl_on_new_line()
                 rl_redisplay()
                 if fds[1].revents & Int16(POLLHUP) != 0 { watched = nil }

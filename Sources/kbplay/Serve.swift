@@ -77,6 +77,8 @@ struct Attach: ParsableCommand {
     @Flag(help: "Only watch: print every change made to the session.") var follow = false
 
     func run() throws {
+        // A daemon that goes away is reported, not a SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
         guard let connection = LineSocket(path: path) else {
             FileHandle.standardError.write(Data("kbplay attach: no daemon at \(path) (start one with: kbplay serve)\n".utf8))
@@ -98,7 +100,7 @@ struct Attach: ParsableCommand {
                     fflush(nil)
                 }
             }
-            return
+            throw Self.daemonWentAway(path)
         }
         connection.send("{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}")
         let me = connection.readLine().flatMap { try? JSONReader.parse($0) }?["client"]?.stringValue
@@ -125,33 +127,54 @@ struct Attach: ParsableCommand {
             }
             return false
         }
-        func evaluate(_ command: String) {
+        /// Runs a command; false if the daemon went away before its reply.
+        func evaluate(_ command: String) -> Bool {
             let id = nextID
             nextID += 1
-            connection.send(JSON.object(["id": .number(Double(id)), "op": .string("eval"), "session": .string(session),
-                                         "command": .string(command)]).text)
+            guard connection.send(JSON.object(["id": .number(Double(id)), "op": .string("eval"),
+                                               "session": .string(session), "command": .string(command)]).text)
+            else { return false }
             while let line = connection.readLine() {
-                if show(line, waitingFor: id) { return }
+                if show(line, waitingFor: id) { return true }
             }
+            return false
         }
         if interactive {
             let environment = ProcessInfo.processInfo.environment
             let history = environment["KBPLAY_HISTFILE"] ?? ((environment["HOME"] ?? ".") + "/.kbplay_history")
             let completer = RemoteCompleter(connection: connection, session: session)
             var reader = ReadlineLineReader(historyFile: history, completer: completer)
+            var gone = false
             reader.watch(connection.fd) {
-                while connection.hasData(), let line = connection.readLine() { _ = show(line, waitingFor: nil) }
+                while connection.hasData() {
+                    guard let line = connection.readLine() else {
+                        gone = true
+                        return false
+                    }
+                    _ = show(line, waitingFor: nil)
+                }
+                return true
             }
             print("kbplay attached to \(session) on \(path)")
             while let line = reader.readLine(prompt: "\(session)> ") {
                 reader.record(line)
                 if line.trimmingCharacters(in: .whitespaces) == "quit" { break }
-                evaluate(line)
+                guard evaluate(line) else { throw Self.daemonWentAway(path) }
             }
+            if gone { throw Self.daemonWentAway(path) }
         } else {
             var lines = ScriptLines(PlainLineReader())
-            while let line = lines.next() { evaluate(line.text) }
+            while let line = lines.next() {
+                guard evaluate(line.text) else { throw Self.daemonWentAway(path) }
+            }
         }
+    }
+
+    /// Says that the daemon closed the connection, and ends with status 3.
+    static func daemonWentAway(_ path: String) -> ExitCode {
+        FileHandle.standardError.write(Data(("kbplay attach: the daemon at \(path) went away; every command it acknowledged "
+            + "is kept (start it again with kbplay serve, then attach again)\n").utf8))
+        return ExitCode(3)
     }
 }
 

@@ -329,6 +329,39 @@ struct DaemonProcessTests {
         #expect(elsewhere.err == "kbplay sessions: no daemon at \(server.directory)/none.sock (start one with: kbplay serve)\n")
     }
 
+    @Test func attachSaysSoWhenTheDaemonGoesAway() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let attach = Process()
+        attach.executableURL = Self.binary
+        attach.arguments = ["attach", "lab", "--socket", server.socket]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        attach.standardInput = input
+        attach.standardOutput = output
+        attach.standardError = errors
+        try attach.run()
+        input.fileHandleForWriting.write(Data("demo\n".utf8))
+        // Its first reply is out: the daemon dies before the second command.
+        let first = try await offPool { () -> String in
+            var text = ""
+            while !text.contains("+ signIn") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
+        }
+        #expect(first.contains("+ signIn"))
+        server.kill9()
+        input.fileHandleForWriting.write(Data("focus email\n".utf8))
+        try? input.fileHandleForWriting.close()
+        let err = try await offPool { errors.fileHandleForReading.readDataToEndOfFile() }
+        attach.waitUntilExit()
+        #expect(attach.terminationReason == .exit && attach.terminationStatus == 3)
+        #expect(String(decoding: err, as: UTF8.self)
+                == "kbplay attach: the daemon at \(server.socket) went away; every command it acknowledged is kept (start it again with kbplay serve, then attach again)\n")
+    }
+
     @Test func aSecondServeOnTheSameSessionsIsRefused() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
