@@ -362,6 +362,45 @@ struct DaemonProcessTests {
                 == "kbplay attach: the daemon at \(server.socket) went away; every command it acknowledged is kept (start it again with kbplay serve, then attach again)\n")
     }
 
+    @Test func attachAtATerminalShowsOthersChangesWhileTypingAndTheDaemonsEnd() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let dir = temporaryDirectory()
+        let kbplay = Self.binary.path
+        let steps: [[String]] = [
+            ["expect", "lab> "],
+            ["send", "demo\r"], ["expect", "+ signIn"], ["expect", "lab> "],
+            // Half a command typed when another client changes the session:
+            // its change is printed above, and the line comes back as it was.
+            ["send", "foc"],
+            ["shell", "echo 'keyboard show' | \(kbplay) attach lab --socket \(server.socket)"],
+            ["expect", "> keyboard show"], ["expect", "keyboardWillShow"], ["expect", "lab> foc"],
+            ["send", "us email\r"], ["expect", "email is covered"], ["expect", "lab> "],
+            ["shell", "kill -9 \(server.pid)"],
+            ["expect", "went away"],
+        ]
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("KBShellTests/Support/pty_driver.py")
+        let result = try await offPool { () -> (Int32, String) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+            process.arguments = ["python3", driver.path, stepsJSON, "--", kbplay, "attach", "lab", "--socket", server.socket]
+            var environment = ProcessInfo.processInfo.environment
+            environment["TERM"] = "xterm"
+            environment["KBPLAY_HISTFILE"] = dir + "/history"
+            process.environment = environment
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        #expect(result.0 == 0, "\(result.1)")
+        #expect(result.1.contains("kbplay attach: the daemon at \(server.socket) went away"))
+    }
+
     @Test func aSecondServeOnTheSameSessionsIsRefused() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }

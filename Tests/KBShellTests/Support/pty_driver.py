@@ -2,7 +2,9 @@
 terminal would: send keys, wait for text. Used by kbplay's end-to-end tests.
 
 usage: pty_driver.py STEPS_JSON -- PROGRAM ARGS...
-STEPS_JSON is a list of ["send", text] and ["expect", text] steps. Prints
+STEPS_JSON is a list of ["send", text], ["expect", text] and ["shell", command]
+steps (the last runs `sh -c command` to its end, as another user of the
+machine might, while the program waits at its prompt). Prints
 everything the program wrote, then exits 0 if every expect was seen (within
 10 s each) and the program ended, 1 otherwise.
 """
@@ -10,6 +12,7 @@ import json
 import os
 import pty
 import select
+import subprocess
 import sys
 import time
 
@@ -43,6 +46,9 @@ def main():
         if step[0] == "send":
             os.write(fd, step[1].encode())
             time.sleep(0.05)
+        elif step[0] == "shell":
+            subprocess.run(["sh", "-c", step[1]], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=30)
         elif step[0] == "expect":
             want = step[1].encode()
             deadline = time.time() + 10
