@@ -84,9 +84,18 @@ struct Attach: ParsableCommand {
             FileHandle.standardError.write(Data("kbplay attach: no daemon at \(path) (start one with: kbplay serve)\n".utf8))
             throw ExitCode(3)
         }
+        // Subscribed first, so a bad name is refused before anything runs.
         let name = JSON.string(session).text
+        connection.send("{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}")
+        guard let line = connection.readLine(), let subscribed = try? JSONReader.parse(line) else {
+            throw Self.daemonWentAway(path)
+        }
+        guard subscribed["status"]?.stringValue == "subscribed" else {
+            let message = subscribed["error"]?["message"]?.stringValue ?? line
+            FileHandle.standardError.write(Data("kbplay attach: \(message)\n".utf8))
+            throw ExitCode(1)
+        }
         if follow {
-            connection.send("{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}")
             while let line = connection.readLine() {
                 guard let json = try? JSONReader.parse(line) else { continue }
                 if let notice = LostChanges.notice(json, session: session) {
@@ -102,8 +111,7 @@ struct Attach: ParsableCommand {
             }
             throw Self.daemonWentAway(path)
         }
-        connection.send("{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}")
-        let me = connection.readLine().flatMap { try? JSONReader.parse($0) }?["client"]?.stringValue
+        let me = subscribed["client"]?.stringValue
         let interactive = isatty(STDIN_FILENO) != 0
         var nextID = 1
         /// Prints a message from the daemon; true when it is the reply to `id`.

@@ -401,6 +401,16 @@ struct DaemonProcessTests {
         #expect(result.1.contains("kbplay attach: the daemon at \(server.socket) went away"))
     }
 
+    @Test func attachRefusesABadSessionNameBeforeRunningAnything() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let message = "kbplay attach: invalid session name '../x': use letters, digits, _ and -, at most 64, not starting with a digit\n"
+        for extra in [[], ["--follow"]] {
+            let r = try await offPool { try Self.kbplay(["attach", "../x", "--socket", server.socket] + extra, input: "demo\n") }
+            #expect(r.status == 1 && r.out.isEmpty && r.err == message)
+        }
+    }
+
     @Test func aSecondServeOnTheSameSessionsIsRefused() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
