@@ -55,7 +55,9 @@ final class SessionHost<Session: HostedSession>: Sendable {
 
     /// Disk work done off the event loops while the session is paused.
     private enum Maintenance: Sendable {
-        case compact(snapshot: String)
+        /// The session as it was when the journal reached the interval:
+        /// encoded off the loop, while the session is paused.
+        case compact(Session)
         case reload(done: @Sendable () -> Void)
         case close(snapshot: Result<String, any Error>, done: @Sendable ((any Error)?) -> Void)
     }
@@ -217,8 +219,8 @@ final class SessionHost<Session: HostedSession>: Sendable {
             return (.failed(error), .reload(done: {}))
         }
         if !state.subscribers.isEmpty { broadcast(result, client: client, to: &state.subscribers) }
-        if state.journal.entries >= Self.compactionInterval, let snapshot = try? state.session.encoded() {
-            return (.ran(result, pending: pending), .compact(snapshot: snapshot))
+        if state.journal.entries >= Self.compactionInterval {
+            return (.ran(result, pending: pending), .compact(state.session))
         }
         return (.ran(result, pending: pending), nil)
     }
@@ -276,11 +278,11 @@ final class SessionHost<Session: HostedSession>: Sendable {
         while let maintenance = next {
             var completions: [@Sendable () -> Void] = []
             switch maintenance {
-            case let .compact(snapshot):
+            case let .compact(session):
                 // No command runs meanwhile, so the snapshot holds every
-                // record of the file it replaces. If it cannot be written,
-                // the journal simply goes on growing.
-                let compacted = (try? Journal.writeSnapshot(snapshot, directory: directory, name: name)) != nil
+                // record of the file it replaces. If it cannot be encoded or
+                // written, the journal simply goes on growing.
+                let compacted = (try? Journal.writeSnapshot(session.encoded(), directory: directory, name: name)) != nil
                 next = state.withLock { state in
                     if compacted { state.journal.replaced() } else { state.journal.postponeCompaction() }
                     return resumeParked(in: &state, completions: &completions)

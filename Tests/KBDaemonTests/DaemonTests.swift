@@ -10,12 +10,17 @@ import KBShell
 /// is rejected.
 struct CounterSession: HostedSession {
     var value = 0
+    /// `poison` makes the session impossible to encode; `cure` undoes it.
+    var poisoned = false
     init(sessionsDirectory: String) {}
     init(decoding text: String, path: String, sessionsDirectory: String) throws {
         guard let v = Int(text.trimmingCharacters(in: .whitespaces)) else { throw DaemonIOError("bad snapshot in \(path)") }
         value = v
     }
-    func encoded() throws -> String { "\(value)" }
+    func encoded() throws -> String {
+        if poisoned { throw DaemonIOError("poisoned") }
+        return "\(value)"
+    }
     func completions(prefix: String, word: String) -> [String] { ["get", "inc"].filter { $0.hasPrefix(word) } }
     mutating func execute(_ line: String) -> CommandOutcome {
         switch line {
@@ -24,6 +29,9 @@ struct CounterSession: HostedSession {
             return CommandOutcome(command: line, text: "\(value)", members: ["value": .number(Double(value))])
         case "get":
             return CommandOutcome(command: line, text: "\(value)", members: ["value": .number(Double(value))])
+        case "poison", "cure":
+            poisoned = line == "poison"
+            return CommandOutcome(command: line, text: line)
         default:
             return .rejected(line, CommandError("unknown command '\(line)'", column: 1))
         }
@@ -153,6 +161,30 @@ struct DaemonTests {
         // The first one serves on, undisturbed.
         let c = try #require(TestClient(path: dir + "/d.sock"))
         #expect(await c.ask(#"{"id": 1, "session": "s", "op": "eval", "command": "inc"}"#)?["result"]?["value"] == .number(1))
+    }
+
+    @Test func aSessionThatCannotBeEncodedKeepsItsJournalGrowing() async throws {
+        let dir = temporaryDirectory()
+        _ = try await startDaemon(dir)
+        let c = try #require(TestClient(path: dir + "/d.sock"))
+        let interval = SessionHost<CounterSession>.compactionInterval
+        _ = await c.ask(#"{"id": 0, "session": "p", "op": "eval", "command": "poison"}"#)
+        for i in 1...(interval + 10) {
+            let reply = await c.ask(#"{"id": \#(i), "session": "p", "op": "eval", "command": "inc"}"#)
+            #expect(reply?["result"]?["value"] == .number(Double(i)))
+        }
+        let journal = dir + "/Sessions/.journal/p.journal"
+        func lines() throws -> Int { try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count }
+        // Every command acknowledged, none compacted away.
+        #expect(try lines() > interval)
+        _ = await c.ask(#"{"id": "c", "session": "p", "op": "eval", "command": "cure"}"#)
+        for i in 1...interval {
+            _ = await c.ask(#"{"id": \#(i), "session": "p", "op": "eval", "command": "inc"}"#)
+        }
+        // Once it can be encoded again, the next interval compacts it.
+        #expect(try lines() < interval)
+        #expect(await c.ask(#"{"id": "g", "session": "p", "op": "eval", "command": "get"}"#)?["result"]?["value"]
+                == .number(Double(2 * interval + 10)))
     }
 
     @Test func sessionNamesAreSafeFileNames() {
