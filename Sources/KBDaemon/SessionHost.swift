@@ -55,9 +55,9 @@ final class SessionHost<Session: HostedSession>: Sendable {
 
     /// Disk work done off the event loops while the session is paused.
     private enum Maintenance: Sendable {
-        /// The session as it was when the journal reached the interval:
-        /// encoded off the loop, while the session is paused.
-        case compact(Session)
+        /// The journal reached the interval: its snapshot is encoded off the
+        /// loop, while the session is paused.
+        case compact
         case reload(done: @Sendable () -> Void)
         case close(snapshot: Result<String, any Error>, done: @Sendable ((any Error)?) -> Void)
     }
@@ -220,7 +220,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         }
         if !state.subscribers.isEmpty { broadcast(result, client: client, to: &state.subscribers) }
         if state.journal.entries >= Self.compactionInterval {
-            return (.ran(result, pending: pending), .compact(state.session))
+            return (.ran(result, pending: pending), .compact)
         }
         return (.ran(result, pending: pending), nil)
     }
@@ -278,11 +278,15 @@ final class SessionHost<Session: HostedSession>: Sendable {
         while let maintenance = next {
             var completions: [@Sendable () -> Void] = []
             switch maintenance {
-            case let .compact(session):
+            case .compact:
                 // No command runs meanwhile, so the snapshot holds every
-                // record of the file it replaces. If it cannot be encoded or
-                // written, the journal simply goes on growing.
-                let compacted = (try? Journal.writeSnapshot(session.encoded(), directory: directory, name: name)) != nil
+                // record of the file it replaces. It is encoded under the
+                // lock (which only this session's requests take, and they
+                // would wait for the pause anyway) rather than from a copy,
+                // which the next command would have to copy again. If it
+                // cannot be encoded or written, the journal goes on growing.
+                let snapshot = state.withLock { try? $0.session.encoded() }
+                let compacted = snapshot.map { (try? Journal.writeSnapshot($0, directory: directory, name: name)) != nil } ?? false
                 next = state.withLock { state in
                     if compacted { state.journal.replaced() } else { state.journal.postponeCompaction() }
                     return resumeParked(in: &state, completions: &completions)
