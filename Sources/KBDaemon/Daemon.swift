@@ -46,7 +46,7 @@ public final class Daemon<Session: HostedSession>: Sendable {
     public func run(ready: @Sendable () -> Void = {}) async throws {
         try prepareDirectories()
         try checkSocketFolder()
-        let lock = try lockSessions()
+        let lock = try await lockSessions()
         defer { close(lock) }
         if LineSocket(path: socketPath) != nil {
             throw DaemonIOError("a daemon is already serving on \(socketPath) (kbplay sessions --socket \(socketPath) lists its sessions); stop it first, or give this one another --socket")
@@ -80,12 +80,20 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// Takes the sessions folder for this daemon alone: two daemons
     /// writing one session's journal would interleave their records. The
     /// lock (`flock` on `.journal/.lock`) ends with the process, however it
-    /// ends, so a daemon killed with `kill -9` can be restarted at once.
-    private func lockSessions() throws -> Int32 {
+    /// ends, so a daemon killed with `kill -9` can be restarted at once. A
+    /// lock still held is tried again for a second: a daemon that is just
+    /// exiting, or a child forked by the process that held it and not yet
+    /// past its `exec`, lets go of it within that.
+    private func lockSessions() async throws -> Int32 {
         let path = directory + "/.lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw DaemonIOError("cannot open \(path): \(String(cString: strerror(errno)))") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        var locked = flock(fd, LOCK_EX | LOCK_NB) == 0
+        for _ in 0..<20 where !locked {
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            locked = flock(fd, LOCK_EX | LOCK_NB) == 0
+        }
+        guard locked else {
             let holder = (try? FileIO.read(path))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             close(fd)
             let sessions = String(directory.dropLast("/.journal".count))

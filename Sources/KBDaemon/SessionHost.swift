@@ -310,6 +310,15 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 next = state.withLock { state in
                     state.journal.close()
                     state.isClosed = true
+                    // Subscribers hear of it: a subscription ends with its
+                    // session's host, and a new one finds the session again.
+                    for subscriber in state.subscribers where subscriber.channel.isActive {
+                        let message = Daemon<Session>.encode(.object([
+                            "id": subscriber.id, "session": .string(name), "event": .string("closed"),
+                        ]))
+                        let channel = subscriber.channel
+                        channel.eventLoop.execute { channel.writeAndFlush(message, promise: nil) }
+                    }
                     state.subscribers = []
                     completions.append {
                         if case let .failure(error) = written { done(error) } else { done(nil) }
@@ -361,6 +370,18 @@ final class SubscriberBacklog: Sendable {
 
     func release(_ size: Int) {
         bytes.subtract(size, ordering: .relaxed)
+    }
+}
+
+/// `{"event": "closed", "session": …}`: the session was closed (its
+/// snapshot written, the session unloaded), which ends subscriptions to it;
+/// subscribing again loads it and goes on.
+public enum SessionClosed {
+    public static func matches(_ message: JSON) -> Bool { message["event"]?.stringValue == "closed" }
+
+    /// The line a client prints when it subscribes again.
+    public static func notice(session: String) -> String {
+        "… \(session) was closed and its snapshot written; following it again"
     }
 }
 

@@ -86,7 +86,8 @@ struct Attach: ParsableCommand {
         }
         // Subscribed first, so a bad name is refused before anything runs.
         let name = JSON.string(session).text
-        connection.send("{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}")
+        let subscribe = "{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}"
+        connection.send(subscribe)
         guard let line = connection.readLine(), let subscribed = try? JSONReader.parse(line) else {
             throw Self.daemonWentAway(path)
         }
@@ -101,6 +102,11 @@ struct Attach: ParsableCommand {
                 if let notice = LostChanges.notice(json, session: session) {
                     print(notice)
                     fflush(nil)
+                }
+                if SessionClosed.matches(json) {
+                    print(SessionClosed.notice(session: session))
+                    fflush(nil)
+                    connection.send(subscribe)
                 }
                 if let output = json["result"]?["output"]?.stringValue, let command = json["result"]?["command"]?.stringValue {
                     let client = json["client"]?.stringValue ?? "?"
@@ -126,6 +132,11 @@ struct Attach: ParsableCommand {
             if let notice = LostChanges.notice(json, session: session) {
                 print(notice)
                 fflush(nil)
+            }
+            if SessionClosed.matches(json) {
+                print(SessionClosed.notice(session: session))
+                fflush(nil)
+                connection.send(subscribe)
             }
             if json["event"]?.stringValue == "change", let client = json["client"]?.stringValue, client != me,
                let command = json["result"]?["command"]?.stringValue {

@@ -329,6 +329,62 @@ struct DaemonProcessTests {
         #expect(elsewhere.err == "kbplay sessions: no daemon at \(server.directory)/none.sock (start one with: kbplay serve)\n")
     }
 
+    @Test func attachFollowGoesOnAfterItsSessionIsClosed() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        // The session exists before the follower subscribes to it.
+        let made = try await offPool { try Self.kbplay(["attach", "lesson", "--socket", server.socket], input: "demo\n") }
+        #expect(made.status == 0)
+        let follow = Process()
+        follow.executableURL = Self.binary
+        follow.arguments = ["attach", "lesson", "--follow", "--socket", server.socket]
+        let output = Pipe()
+        follow.standardOutput = output
+        try follow.run()
+        // Whatever happens, the follower is stopped within 30 s, which ends
+        // any wait below.
+        let watchdog = Task.detached {
+            try? await Task.sleep(nanoseconds: 30_000_000_000)
+            follow.terminate()
+        }
+        defer { watchdog.cancel() }
+        // Reads the follower's output until it shows `text` (or ends).
+        func waitFor(_ text: String, in seen: String) async throws -> String {
+            try await offPool { () -> String in
+                var seen = seen
+                while !seen.contains(text) {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    seen += String(decoding: chunk, as: UTF8.self)
+                }
+                return seen
+            }
+        }
+        // Its subscription is in place once it shows a change.
+        _ = try await offPool { try Self.kbplay(["attach", "lesson", "--socket", server.socket], input: "focus email\n") }
+        var seen = try await waitFor("> focus email", in: "")
+        #expect(try await offPool { try Self.kbplay(["close", "lesson", "--socket", server.socket], input: "") }.status == 0)
+        seen = try await waitFor("following it again", in: seen)
+        // Then what anyone does to the reloaded session reaches it too. The
+        // follower subscribes again on its own, so the change is made until
+        // it shows (at most 50 times), then the follower is stopped.
+        let socket = server.socket
+        let writer = Task.detached {
+            for _ in 0..<50 where !Task.isCancelled {
+                _ = try? Self.kbplay(["attach", "lesson", "--socket", socket], input: "print 6 * 7\n")
+                try? await Task.sleep(nanoseconds: 100_000_000)
+            }
+            follow.terminate()
+        }
+        seen = try await waitFor("> print 6 * 7", in: seen)
+        writer.cancel()
+        _ = await writer.value
+        follow.terminate()
+        follow.waitUntilExit()
+        #expect(seen.contains("… lesson was closed and its snapshot written; following it again"))
+        #expect(seen.contains("> print 6 * 7"), "\(seen)")
+    }
+
     @Test func attachSaysSoWhenTheDaemonGoesAway() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }

@@ -187,6 +187,23 @@ struct DaemonTests {
                 == .number(Double(2 * interval + 10)))
     }
 
+    @Test func closingASessionTellsItsSubscribersWhoMaySubscribeAgain() async throws {
+        let dir = temporaryDirectory()
+        _ = try await startDaemon(dir)
+        let watcher = try #require(TestClient(path: dir + "/d.sock"))
+        #expect(await watcher.ask(#"{"id": "w", "session": "c", "op": "subscribe"}"#)?["status"] == .string("subscribed"))
+        let c = try #require(TestClient(path: dir + "/d.sock"))
+        _ = await c.ask(#"{"id": 1, "session": "c", "op": "eval", "command": "inc"}"#)
+        #expect(await watcher.next()?["result"]?["value"] == .number(1))
+        #expect(await c.ask(#"{"id": 2, "session": "c", "op": "close"}"#)?["status"] == .string("done"))
+        let closed = try #require(await watcher.next())
+        #expect(closed["event"] == .string("closed") && closed["id"] == .string("w") && closed["session"] == .string("c"))
+        // Subscribed again, it hears the changes made to the reloaded session.
+        #expect(await watcher.ask(#"{"id": "w", "session": "c", "op": "subscribe"}"#)?["status"] == .string("subscribed"))
+        _ = await c.ask(#"{"id": 3, "session": "c", "op": "eval", "command": "inc"}"#)
+        #expect(await watcher.next()?["result"]?["value"] == .number(2))
+    }
+
     @Test func sessionNamesAreSafeFileNames() {
         for name in ["a", "_x", "A-b_9", "demo", String(repeating: "n", count: 64)] {
             #expect(DaemonRequest.isValidSessionName(name), "\(name)")
