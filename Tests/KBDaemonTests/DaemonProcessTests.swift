@@ -360,27 +360,28 @@ struct DaemonProcessTests {
                 return seen
             }
         }
-        // Its subscription is in place once it shows a change.
-        _ = try await offPool { try Self.kbplay(["attach", "lesson", "--socket", server.socket], input: "focus email\n") }
-        var seen = try await waitFor("> focus email", in: "")
-        #expect(try await offPool { try Self.kbplay(["close", "lesson", "--socket", server.socket], input: "") }.status == 0)
-        seen = try await waitFor("following it again", in: seen)
-        // Then what anyone does to the reloaded session reaches it too. The
-        // follower subscribes again on its own, so the change is made until
-        // it shows (at most 50 times), then the follower is stopped.
+        // Runs `command` on the session every 0.1 s until the follower shows
+        // it: the follower subscribes on its own, at a moment the test does
+        // not see, so a change made once could come before its subscription.
         let socket = server.socket
-        let writer = Task.detached {
-            for _ in 0..<50 where !Task.isCancelled {
-                _ = try? Self.kbplay(["attach", "lesson", "--socket", socket], input: "print 6 * 7\n")
-                try? await Task.sleep(nanoseconds: 100_000_000)
+        func untilShown(_ command: String, in seen: String) async throws -> String {
+            let writer = Task.detached {
+                for _ in 0..<100 where !Task.isCancelled {
+                    _ = try? Self.kbplay(["attach", "lesson", "--socket", socket], input: command + "\n")
+                    try? await Task.sleep(nanoseconds: 100_000_000)
+                }
             }
-            follow.terminate()
+            defer { writer.cancel() }
+            return try await waitFor("> " + command, in: seen)
         }
-        seen = try await waitFor("> print 6 * 7", in: seen)
-        writer.cancel()
-        _ = await writer.value
+        var seen = try await untilShown("focus email", in: "")
+        #expect(try await offPool { try Self.kbplay(["close", "lesson", "--socket", socket], input: "") }.status == 0)
+        seen = try await waitFor("following it again", in: seen)
+        // What anyone does to the reloaded session reaches it too.
+        seen = try await untilShown("print 6 * 7", in: seen)
         follow.terminate()
         follow.waitUntilExit()
+        #expect(seen.contains("> focus email"))
         #expect(seen.contains("… lesson was closed and its snapshot written; following it again"))
         #expect(seen.contains("> print 6 * 7"), "\(seen)")
     }
