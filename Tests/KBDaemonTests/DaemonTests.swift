@@ -113,9 +113,12 @@ struct DaemonTests {
         // The watcher reads nothing while 1,500 changes are made: its socket
         // fills (about 300 of them here), then 32 KB wait in the daemon,
         // then changes are skipped.
-        let watcher = try #require(LineSocket(path: dir + "/d.sock", timeout: 1))
+        let watcher = try #require(LineSocket(path: dir + "/d.sock", timeout: 10))
         watcher.send(#"{"id": "w", "session": "busy", "op": "subscribe"}"#)
         #expect(watcher.readLine().flatMap { try? JSONReader.parse($0) }?["status"] == .string("subscribed"))
+        // From now on a read gives up after a second.
+        var second = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(watcher.fd, SOL_SOCKET, SO_RCVTIMEO, &second, socklen_t(MemoryLayout<timeval>.size))
         let writer = try #require(TestClient(path: dir + "/d.sock"))
         let total = 1500
         for i in 1...total {
