@@ -196,8 +196,7 @@ final class JournalSync: @unchecked Sendable {
         }
         guard let loop = MultiThreadedEventLoopGroup.currentEventLoop else {
             defer { condition.unlock() }
-            queue(file, done)
-            wakeOrStartThreads(for: 1)
+            if queue(file, [done]) { wakeOrStartThreads(for: 1) }
             return
         }
         let key = ObjectIdentifier(loop)
@@ -217,34 +216,31 @@ final class JournalSync: @unchecked Sendable {
         condition.lock()
         let records = ticks.removeValue(forKey: key) ?? []
         var covered: [Done] = []
-        let jobs = queued.count
+        var newJobs = 0
         for record in records {
             // A syncfs may have covered it since it was written.
-            if synced >= record.ticket { covered.append(record.done) } else { queue(record.file, record.done) }
+            if synced >= record.ticket {
+                covered.append(record.done)
+            } else if queue(record.file, [record.done]) {
+                newJobs += 1
+            }
         }
-        wakeOrStartThreads(for: queued.count - jobs)
+        wakeOrStartThreads(for: newJobs)
         condition.unlock()
         for done in covered { done(nil) }
     }
 
-    /// Adds a record to its file's queued job, or queues a new one. Holds
-    /// the lock.
-    private func queue(_ file: JournalFile, _ done: @escaping Done) {
+    /// Adds records to their file's queued job, or queues a new one (then
+    /// true: a thread may be wanted for it). Holds the lock.
+    private func queue(_ file: JournalFile, _ done: [Done]) -> Bool {
         if let job = queuedByFile[ObjectIdentifier(file)] {
-            job.done.append(done)
-        } else {
-            let job = Job(file: file, done: [done])
-            queued.append(job)
-            queuedByFile[ObjectIdentifier(file)] = job
+            job.done += done
+            return false
         }
-    }
-
-    /// Queues `job` and wakes (or starts) a thread for it, unless the sync
-    /// under way takes it next. Holds the lock.
-    private func enqueue(_ job: Job) {
+        let job = Job(file: file, done: done)
         queued.append(job)
-        queuedByFile[ObjectIdentifier(job.file)] = job
-        wakeOrStartThreads(for: 1)
+        queuedByFile[ObjectIdentifier(file)] = job
+        return true
     }
 
     /// Wakes idle threads, or starts new ones, for `jobs` newly queued
@@ -351,11 +347,7 @@ final class JournalSync: @unchecked Sendable {
         let done = job.done
         job.done = []
         job.finished = true
-        if let queuedJob = queuedByFile[ObjectIdentifier(job.file)] {
-            queuedJob.done += done
-        } else {
-            enqueue(Job(file: job.file, done: done))
-        }
+        if queue(job.file, done) { wakeOrStartThreads(for: 1) }
     }
 
     /// Marks `job` released and collects its callbacks. Holds the lock.
