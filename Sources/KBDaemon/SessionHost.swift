@@ -243,18 +243,12 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 subscribers[i].skipped += 1
                 continue
             }
-            var message = Daemon<Session>.encode(.object([
-                "id": subscriber.id, "session": .string(name), "client": .string(client),
-                "result": result, "event": .string("change"),
-            ]))
+            var message = ByteBuffer()
             if subscriber.skipped > 0 {
-                var lost = Daemon<Session>.encode(.object([
-                    "id": subscriber.id, "session": .string(name), "event": .string("lost"),
-                    "changes": .number(Double(subscriber.skipped)),
-                ]))
-                lost.writeBuffer(&message)
-                message = lost
+                message = event("lost", for: subscriber, ["changes": .number(Double(subscriber.skipped))])
             }
+            var change = event("change", for: subscriber, ["client": .string(client), "result": result])
+            message.writeBuffer(&change)
             let (channel, backlog, size, buffer) = (subscriber.channel, subscriber.backlog, message.readableBytes, message)
             guard backlog.reserve(size) else {
                 subscribers[i].skipped += 1
@@ -265,6 +259,16 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 channel.writeAndFlush(buffer).whenComplete { _ in backlog.release(size) }
             }
         }
+    }
+
+    /// A message to a subscriber: `{"event": name, "id": …, "session": …}`
+    /// and `members`, as a line.
+    private func event(_ name: String, for subscriber: Subscriber, _ members: [String: JSON] = [:]) -> ByteBuffer {
+        var message = members
+        message["event"] = .string(name)
+        message["id"] = subscriber.id
+        message["session"] = .string(self.name)
+        return Daemon<Session>.encode(.object(message))
     }
 
     private func startMaintenance(_ maintenance: Maintenance) {
@@ -285,8 +289,8 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 // would wait for the pause anyway) rather than from a copy,
                 // which the next command would have to copy again. If it
                 // cannot be encoded or written, the journal goes on growing.
-                let snapshot = state.withLock { try? $0.session.encoded() }
-                let compacted = snapshot.map { (try? Journal.writeSnapshot($0, directory: directory, name: name)) != nil } ?? false
+                let compacted = (try? Journal.writeSnapshot(state.withLock { try $0.session.encoded() },
+                                                            directory: directory, name: name)) != nil
                 next = state.withLock { state in
                     if compacted { state.journal.replaced() } else { state.journal.postponeCompaction() }
                     return resumeParked(in: &state, completions: &completions)
@@ -313,9 +317,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                     // Subscribers hear of it: a subscription ends with its
                     // session's host, and a new one finds the session again.
                     for subscriber in state.subscribers where subscriber.channel.isActive {
-                        let message = Daemon<Session>.encode(.object([
-                            "id": subscriber.id, "session": .string(name), "event": .string("closed"),
-                        ]))
+                        let message = event("closed", for: subscriber)
                         let channel = subscriber.channel
                         channel.eventLoop.execute { channel.writeAndFlush(message, promise: nil) }
                     }
