@@ -13,7 +13,7 @@ struct Sessions: ParsableCommand {
     @Option(help: "The daemon's socket.") var socket: String?
 
     func run() throws {
-        let reply = try DaemonRequestLine.send(["op": .string("ls-sessions")], socket: socket, command: "sessions")
+        let reply = try DaemonClient.request(["op": .string("ls-sessions")], socket: socket, command: "sessions")
         for name in reply["sessions"]?.arrayValue ?? [] {
             if let name = name.stringValue { print(name) }
         }
@@ -33,7 +33,7 @@ struct Clone: ParsableCommand {
     @Option(help: "The daemon's socket.") var socket: String?
 
     func run() throws {
-        _ = try DaemonRequestLine.send(["op": .string("clone"), "session": .string(from), "to": .string(to)],
+        _ = try DaemonClient.request(["op": .string("clone"), "session": .string(from), "to": .string(to)],
                                        socket: socket, command: "clone")
         print("cloned \(from) to \(to) (kbplay attach \(to) to work on it)")
     }
@@ -50,25 +50,39 @@ struct Close: ParsableCommand {
     @Option(help: "The daemon's socket.") var socket: String?
 
     func run() throws {
-        _ = try DaemonRequestLine.send(["op": .string("close"), "session": .string(session)],
+        _ = try DaemonClient.request(["op": .string("close"), "session": .string(session)],
                                        socket: socket, command: "close")
         print("closed \(session): its snapshot is written, and the next request for it loads it again")
     }
 }
 
-/// One request to a running daemon and its final reply, for the commands
-/// that are a single op.
-enum DaemonRequestLine {
-    /// Sends `fields` (plus an id) and returns the reply. No daemon, or an
-    /// error reply, is reported on standard error as `kbplay COMMAND: …`
-    /// and ends the command: exit status 3 and 1.
-    static func send(_ fields: [String: JSON], socket: String?, command: String) throws -> JSON {
+/// What the commands that talk to a running daemon share: connecting, one
+/// request and its reply, and how a failure ends the command.
+enum DaemonClient {
+    /// Writes `kbplay COMMAND: message` to standard error; the exit status
+    /// to end the command with.
+    static func failure(_ command: String, _ message: String, status: Int32) -> ExitCode {
+        FileHandle.standardError.write(Data("kbplay \(command): \(message)\n".utf8))
+        return ExitCode(status)
+    }
+
+    /// A connection to the daemon at `socket` (else the default socket),
+    /// and that path. No daemon there ends the command with status 3. A
+    /// daemon that goes away later shows as a failed send or read, not as
+    /// SIGPIPE.
+    static func connect(socket: String?, command: String, timeout: Int? = nil) throws -> (LineSocket, path: String) {
         signal(SIGPIPE, SIG_IGN)
         let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
-        guard let connection = LineSocket(path: path, timeout: 60) else {
-            FileHandle.standardError.write(Data("kbplay \(command): no daemon at \(path) (start one with: kbplay serve)\n".utf8))
-            throw ExitCode(3)
+        guard let connection = LineSocket(path: path, timeout: timeout) else {
+            throw failure(command, "no daemon at \(path) (start one with: kbplay serve)", status: 3)
         }
+        return (connection, path)
+    }
+
+    /// Sends `fields` (plus an id) and returns the final reply. An error
+    /// reply ends the command with status 1, no daemon or no reply with 3.
+    static func request(_ fields: [String: JSON], socket: String?, command: String) throws -> JSON {
+        let (connection, path) = try connect(socket: socket, command: command, timeout: 60)
         var request = fields
         request["id"] = .number(1)
         connection.send(JSON.object(request).text)
@@ -76,13 +90,10 @@ enum DaemonRequestLine {
             guard let reply = try? JSONReader.parse(line), reply["id"] == .number(1),
                   let status = reply["status"]?.stringValue else { continue }
             if status == "error" {
-                let message = reply["error"]?["message"]?.stringValue ?? line
-                FileHandle.standardError.write(Data("kbplay \(command): \(message)\n".utf8))
-                throw ExitCode(1)
+                throw failure(command, reply["error"]?["message"]?.stringValue ?? line, status: 1)
             }
             if status == "done" { return reply }
         }
-        FileHandle.standardError.write(Data("kbplay \(command): the daemon at \(path) closed the connection without a reply\n".utf8))
-        throw ExitCode(3)
+        throw failure(command, "the daemon at \(path) closed the connection without a reply", status: 3)
     }
 }

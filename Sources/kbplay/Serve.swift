@@ -77,13 +77,7 @@ struct Attach: ParsableCommand {
     @Flag(help: "Only watch: print every change made to the session.") var follow = false
 
     func run() throws {
-        // A daemon that goes away is reported, not a SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
-        let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
-        guard let connection = LineSocket(path: path) else {
-            FileHandle.standardError.write(Data("kbplay attach: no daemon at \(path) (start one with: kbplay serve)\n".utf8))
-            throw ExitCode(3)
-        }
+        let (connection, path) = try DaemonClient.connect(socket: socket, command: "attach")
         // Subscribed first, so a bad name is refused before anything runs.
         let name = JSON.string(session).text
         let subscribe = "{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}"
@@ -92,35 +86,11 @@ struct Attach: ParsableCommand {
             throw Self.daemonWentAway(path)
         }
         guard subscribed["status"]?.stringValue == "subscribed" else {
-            let message = subscribed["error"]?["message"]?.stringValue ?? line
-            FileHandle.standardError.write(Data("kbplay attach: \(message)\n".utf8))
-            throw ExitCode(1)
-        }
-        if follow {
-            while let line = connection.readLine() {
-                guard let json = try? JSONReader.parse(line) else { continue }
-                if let notice = LostChanges.notice(json, session: session) {
-                    print(notice)
-                    fflush(nil)
-                }
-                if SessionClosed.matches(json) {
-                    print(SessionClosed.notice(session: session))
-                    fflush(nil)
-                    connection.send(subscribe)
-                }
-                if let output = json["result"]?["output"]?.stringValue, let command = json["result"]?["command"]?.stringValue {
-                    let client = json["client"]?.stringValue ?? "?"
-                    print("[\(client)] > \(command)")
-                    if !output.isEmpty { print(output) }
-                    fflush(nil)
-                }
-            }
-            throw Self.daemonWentAway(path)
+            throw DaemonClient.failure("attach", subscribed["error"]?["message"]?.stringValue ?? line, status: 1)
         }
         let me = subscribed["client"]?.stringValue
-        let interactive = isatty(STDIN_FILENO) != 0
-        var nextID = 1
-        /// Prints a message from the daemon; true when it is the reply to `id`.
+        /// Prints a message from the daemon (another client's change, or a
+        /// notice about the subscription); true when it is the reply to `id`.
         func show(_ line: String, waitingFor id: Int?) -> Bool {
             guard let json = try? JSONReader.parse(line) else { return false }
             if let id, json["id"] == .number(Double(id)), json["status"]?.stringValue != nil {
@@ -146,6 +116,12 @@ struct Attach: ParsableCommand {
             }
             return false
         }
+        if follow {
+            while let line = connection.readLine() { _ = show(line, waitingFor: nil) }
+            throw Self.daemonWentAway(path)
+        }
+        let interactive = isatty(STDIN_FILENO) != 0
+        var nextID = 1
         /// Runs a command; false if the daemon went away before its reply.
         func evaluate(_ command: String) -> Bool {
             let id = nextID
@@ -191,9 +167,8 @@ struct Attach: ParsableCommand {
 
     /// Says that the daemon closed the connection, and ends with status 3.
     static func daemonWentAway(_ path: String) -> ExitCode {
-        FileHandle.standardError.write(Data(("kbplay attach: the daemon at \(path) went away; every command it acknowledged "
-            + "is kept (start it again with kbplay serve, then attach again)\n").utf8))
-        return ExitCode(3)
+        DaemonClient.failure("attach", "the daemon at \(path) went away; every command it acknowledged "
+            + "is kept (start it again with kbplay serve, then attach again)", status: 3)
     }
 }
 
