@@ -350,15 +350,7 @@ struct DaemonProcessTests {
         defer { watchdog.cancel() }
         // Reads the follower's output until it shows `text` (or ends).
         func waitFor(_ text: String, in seen: String) async throws -> String {
-            try await offPool { () -> String in
-                var seen = seen
-                while !seen.contains(text) {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    seen += String(decoding: chunk, as: UTF8.self)
-                }
-                return seen
-            }
+            try await offPool { Self.read(output, until: text, after: seen) }
         }
         // Runs `command` on the session every 0.1 s until the follower shows
         // it: the follower subscribes on its own, at a moment the test does
@@ -399,15 +391,7 @@ struct DaemonProcessTests {
         try attach.run()
         input.fileHandleForWriting.write(Data("demo\n".utf8))
         // Its first reply is out: the daemon dies before the second command.
-        let first = try await offPool { () -> String in
-            var text = ""
-            while !text.contains("+ signIn") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            return text
-        }
+        let first = try await offPool { Self.read(output, until: "+ signIn") }
         #expect(first.contains("+ signIn"))
         server.kill9()
         input.fileHandleForWriting.write(Data("focus email\n".utf8))
@@ -481,6 +465,18 @@ struct DaemonProcessTests {
     }
 
     // MARK: Helpers
+
+    /// What `pipe` gives, appended to `seen`, until it holds `text` or the
+    /// writer closes it; blocks meanwhile.
+    static func read(_ pipe: Pipe, until text: String, after seen: String = "") -> String {
+        var seen = seen
+        while !seen.contains(text) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        return seen
+    }
 
     /// `kbplay run --json -` on `commands`: one JSON object per command.
     static func runJSON(_ commands: [String]) throws -> [JSON] {
