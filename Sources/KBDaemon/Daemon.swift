@@ -289,7 +289,7 @@ actor Registry<Session: HostedSession> {
     /// up for a mistyped name would help nobody) under the name `target`.
     func clone(_ name: String, to target: String) async throws {
         guard exists(name) else { throw try unknown(name) }
-        guard hosts[target] == nil, try Journal.read(directory: directory, name: target) == nil else {
+        guard !exists(target) else {
             throw DaemonFailure(id: .null, message: "a session named '\(target)' already exists")
         }
         let session = try load(name).current
