@@ -62,10 +62,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
-        // The golden transcripts and the pseudo-terminal driver are used from
+        // What the test targets share: the built kbplay, and a pseudo-terminal
+        // to run it at. The driver and the golden transcripts are used from
         // the source tree (by #filePath).
-        .testTarget(name: "KBShellTests", dependencies: ["KBShell"], exclude: ["Golden", "Support/pty_driver.py"]),
-        .testTarget(name: "KBDaemonTests", dependencies: ["KBDaemon"]),
+        .target(name: "KBTestSupport", path: "Tests/Support", exclude: ["pty_driver.py"]),
+        .testTarget(name: "KBShellTests", dependencies: ["KBShell", "KBTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "KBDaemonTests", dependencies: ["KBDaemon", "KBTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

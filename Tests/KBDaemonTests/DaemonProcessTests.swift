@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Foundation
 import Testing
+import KBTestSupport
 import KBDaemon
 import KBShell
 
@@ -16,21 +17,7 @@ import KBShell
 /// in-process daemons of the other suites run on.
 @Suite("Daemon: the kbplay serve process", .serialized)
 struct DaemonProcessTests {
-    /// `kbplay` sits beside the test bundle in the build folder, whatever
-    /// the scratch path; `KBPLAY_BINARY` overrides.
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["KBPLAY_BINARY"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("kbplay")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/kbplay")
-    }()
+    static var binary: URL { Kbplay.binary }
 
     // MARK: Two clients on one session
 
@@ -420,26 +407,12 @@ struct DaemonProcessTests {
             ["shell", "kill -9 \(server.pid)"],
             ["expect", "went away"],
         ]
-        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("KBShellTests/Support/pty_driver.py")
-        let result = try await offPool { () -> (Int32, String) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-            process.arguments = ["python3", driver.path, stepsJSON, "--", kbplay, "attach", "lab", "--socket", server.socket]
-            var environment = ProcessInfo.processInfo.environment
-            environment["TERM"] = "xterm"
-            environment["KBPLAY_HISTFILE"] = dir + "/history"
-            process.environment = environment
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try await offPool {
+            try PseudoTerminal.run(steps, [kbplay, "attach", "lab", "--socket", server.socket],
+                                   environment: ["KBPLAY_HISTFILE": dir + "/history"])
         }
-        #expect(result.0 == 0, "\(result.1)")
-        #expect(result.1.contains("kbplay attach: the daemon at \(server.socket) went away"))
+        #expect(result.ok, "\(result.screen)")
+        #expect(result.screen.contains("kbplay attach: the daemon at \(server.socket) went away"))
     }
 
     @Test func attachRefusesABadSessionNameBeforeRunningAnything() async throws {

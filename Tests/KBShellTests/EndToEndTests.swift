@@ -1,21 +1,12 @@
 import Foundation
 import Testing
+import KBTestSupport
 
 /// The built `kbplay` binary, run as a user runs it: through a pipe and
 /// through a real pseudo-terminal.
 @Suite("End to end: the kbplay binary", .serialized)
 struct EndToEndTests {
-    /// `kbplay` sits beside the test bundle in the build folder.
-    static let binary: URL = {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("kbplay")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/kbplay")
-    }()
+    static var binary: URL { Kbplay.binary }
 
     static func temporaryFolder() -> String {
         let path = NSTemporaryDirectory() + "kbplay-e2e-\(UUID().uuidString.prefix(8))"
@@ -142,23 +133,9 @@ struct EndToEndTests {
         #expect(refused.err.contains("\(broken):1:"))
     }
 
-    /// Runs the PTY driver (Python's pty module) over kbplay.
+    /// Runs kbplay at a real pseudo-terminal, through `steps`.
     static func terminal(_ steps: [[String]], environment: [String: String]) throws -> (ok: Bool, screen: String) {
-        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/pty_driver.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-        process.arguments = ["python3", driver.path, stepsJSON, "--", binary.path]
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = "xterm"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+        try PseudoTerminal.run(steps, [binary.path], environment: environment)
     }
 
     @Test func readlineCompletesKeepsHistoryAndDropsTheLineOnCtrlC() throws {

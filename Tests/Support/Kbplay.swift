@@ -1,0 +1,53 @@
+import Foundation
+
+/// The built `kbplay` executable, as the test targets run it: through a
+/// pipe, beside a daemon, or at a pseudo-terminal.
+public enum Kbplay {
+    /// `kbplay` sits beside the test bundle in the build folder, whatever
+    /// the scratch path; `KBPLAY_BINARY` overrides.
+    public static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["KBPLAY_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("kbplay")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug/kbplay")
+    }()
+
+    /// The repository's folder.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+}
+
+/// A program run at a real pseudo-terminal, driven step by step as a person
+/// at a keyboard would drive it, by `pty_driver.py` (Python's pty module):
+/// `["send", keys]`, `["expect", text]` (within 10 s), and `["shell",
+/// command]` (run to its end while the program waits).
+public enum PseudoTerminal {
+    /// Runs `arguments[0]` with the rest as its arguments through `steps`,
+    /// with `TERM=xterm` and `environment` on top of the test's own.
+    /// `ok`: every expected text appeared and the program ended; `screen`:
+    /// everything it wrote.
+    public static func run(_ steps: [[String]], _ arguments: [String],
+                           environment: [String: String] = [:]) throws -> (ok: Bool, screen: String) {
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("pty_driver.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let stepsJSON = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+        process.arguments = ["python3", driver.path, stepsJSON, "--"] + arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["TERM"] = "xterm"
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+    }
+}
