@@ -25,14 +25,39 @@ public final class Daemon<Session: HostedSession>: Sendable {
     let subscriberBacklog: Int
 
     public convenience init(socketPath: String, sessionsDirectory: String) {
-        self.init(socketPath: socketPath, sessionsDirectory: sessionsDirectory, subscriberBacklog: 8 << 20)
+        self.init(socketPath: socketPath, sessionsDirectory: sessionsDirectory, subscriberBacklog: 8 << 20,
+                  maximumLoaded: Self.defaultMaximumLoaded())
     }
 
-    init(socketPath: String, sessionsDirectory: String, subscriberBacklog: Int) {
+    init(socketPath: String, sessionsDirectory: String, subscriberBacklog: Int, maximumLoaded: Int) {
         self.subscriberBacklog = subscriberBacklog
         self.socketPath = socketPath
         self.directory = sessionsDirectory + "/.journal"
-        registry = Registry(directory: sessionsDirectory + "/.journal", sessionsDirectory: sessionsDirectory)
+        registry = Registry(directory: sessionsDirectory + "/.journal", sessionsDirectory: sessionsDirectory,
+                            maximumLoaded: maximumLoaded)
+    }
+
+    /// Sessions loaded at once, at most: each holds its journal open, so
+    /// half of the process's open files (what is left after a reserve for
+    /// the daemon's own), for the other half to go to connections; at
+    /// most 1,024 (a loaded session takes about 60 KB).
+    static func defaultMaximumLoaded() -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 256 }
+        let files = Int(clamping: limit.rlim_cur)
+        return min(1024, max(16, (files - 128) / 2))
+    }
+
+    /// Raises this process's limit of open files to its hard limit (at most
+    /// 65,536), so that the daemon can hold many sessions and connections:
+    /// the usual soft limit, 1,024, is a default for programs that open few.
+    public static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 65536)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// The default socket: `$XDG_RUNTIME_DIR/kbplay.sock`, else `/tmp/kbplay-$UID.sock`.
@@ -211,6 +236,11 @@ public final class Daemon<Session: HostedSession>: Sendable {
 /// The live sessions by name; a request naming an unknown session creates
 /// it (loaded from its journal if it has one).
 ///
+/// At most `maximumLoaded` sessions stay loaded: past that, those idle
+/// longest that nobody follows are closed (their snapshot written, as the
+/// `close` op does), so open files and memory stay bounded however many
+/// sessions clients name. The next request for one loads it again.
+///
 /// A loaded session is found under a lock without entering the actor, so
 /// concurrent requests on different sessions do not queue on it (an eval
 /// finds its session on the event loop); loading and cloning go through
@@ -223,10 +253,15 @@ actor Registry<Session: HostedSession> {
     /// The group commit of every journal in `directory`.
     let syncer = JournalSync()
     private let hosts = HostTable<Session>()
+    /// Sessions loaded at once, at most.
+    let maximumLoaded: Int
+    /// Sessions being closed because too many were loaded.
+    private var unloading: Set<String> = []
 
-    init(directory: String, sessionsDirectory: String) {
+    init(directory: String, sessionsDirectory: String, maximumLoaded: Int) {
         self.directory = directory
         self.sessionsDirectory = sessionsDirectory
+        self.maximumLoaded = maximumLoaded
     }
 
     /// The session `name` if it is loaded (it may have closed since).
@@ -236,7 +271,10 @@ actor Registry<Session: HostedSession> {
 
     /// The live session `name`, loaded or created if need be.
     nonisolated func host(_ name: String) async throws -> SessionHost<Session> {
-        if let host = hosts[name], !host.isClosed { return host }
+        if let host = hosts[name], !host.isClosed {
+            host.used()
+            return host
+        }
         return try await load(name)
     }
 
@@ -246,8 +284,39 @@ actor Registry<Session: HostedSession> {
         let host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory,
                                                  syncer: syncer)
         hosts[name] = host
+        unloadIdle(keeping: name)
         return host
     }
+
+    /// Past the limit, starts closing the sessions idle longest that
+    /// nobody follows, down to nine tenths of the limit (so that every
+    /// new session does not close one), keeping `name` (just asked for).
+    private func unloadIdle(keeping name: String) {
+        let loaded = hosts.all
+        guard loaded.count - unloading.count > maximumLoaded else { return }
+        let excess = loaded.count - unloading.count - maximumLoaded * 9 / 10
+        let idle = loaded
+            .filter { $0.name != name && !unloading.contains($0.name) && !$0.host.isClosed && !$0.host.isFollowed }
+            .map { (name: $0.name, host: $0.host, used: $0.host.lastUsed) }
+            .sorted { ($0.used, $0.name) < ($1.used, $1.name) }
+            .prefix(excess)
+        for (name, host, _) in idle {
+            unloading.insert(name)
+            Task { await self.unload(name, host) }
+        }
+    }
+
+    /// Closes a session that was idle: its journal is whole (every
+    /// acknowledged record was synced), so even if its snapshot cannot be
+    /// written it is let go of, and loaded again from the journal.
+    private func unload(_ name: String, _ host: SessionHost<Session>) async {
+        try? await host.close()
+        hosts.remove(name, ifItIs: host)
+        unloading.remove(name)
+    }
+
+    /// How many sessions are loaded.
+    var loadedCount: Int { hosts.all.count }
 
     func names() throws -> [String] {
         var names = Set(hosts.names)
@@ -295,6 +364,7 @@ actor Registry<Session: HostedSession> {
         let session = try load(name).current
         hosts[target] = try SessionHost<Session>.copy(of: session, name: target, directory: directory,
                                                       sessionsDirectory: sessionsDirectory, syncer: syncer)
+        unloadIdle(keeping: target)
     }
 
     /// Writes the session's snapshot and unloads it. Until it is closed
@@ -329,6 +399,10 @@ final class HostTable<Session: HostedSession>: @unchecked Sendable {
     }
 
     var names: [String] { lock.withLock { Array(hosts.keys) } }
+
+    var all: [(name: String, host: SessionHost<Session>)] {
+        lock.withLock { hosts.map { (name: $0.key, host: $0.value) } }
+    }
 }
 
 /// Splits the byte stream into lines. A line longer than the limit is not

@@ -32,6 +32,9 @@ final class SessionHost<Session: HostedSession>: Sendable {
     let directory: String
     let sessionsDirectory: String
     private let state: Mutex<State>
+    /// When a request last named the session (uptime nanoseconds): the
+    /// registry unloads the sessions idle longest when too many are loaded.
+    private let lastUse = Atomic<UInt64>(DispatchTime.now().uptimeNanoseconds)
     /// Compact the journal after this many commands.
     static var compactionInterval: Int { 256 }
 
@@ -117,6 +120,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
     /// the thread that ran it; a `ran` outcome's record is durable once its
     /// ``PendingSync`` says so.
     func submit(_ command: String, client: String, done: @escaping @Sendable (EvalOutcome) -> Void) {
+        used()
         enqueue(.command(command, client: client, done: done))
     }
 
@@ -137,6 +141,17 @@ final class SessionHost<Session: HostedSession>: Sendable {
     }
 
     var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    /// Marks the session used now.
+    func used() {
+        lastUse.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+    }
+
+    /// When a request last named the session.
+    var lastUsed: UInt64 { lastUse.load(ordering: .relaxed) }
+
+    /// Whether a connection follows the session's changes.
+    var isFollowed: Bool { state.withLock { $0.subscribers.contains { $0.channel.isActive } } }
 
     var current: Session { state.withLock { $0.session } }
 

@@ -17,6 +17,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         umask(0o077)
+        Daemon<Session>.raiseOpenFileLimit()
         let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
         let daemon = Daemon<Session>(socketPath: path, sessionsDirectory: sessions.resolved)
         do {

@@ -47,9 +47,10 @@ func temporaryDirectory() -> String {
 /// Starts a daemon in this process and waits until it accepts connections.
 /// It serves until the test process ends.
 func startDaemon(_ dir: String, socket: String = "d.sock",
-                 subscriberBacklog: Int = 8 << 20) async throws -> (Daemon<CounterSession>, Task<Void, Error>) {
+                 subscriberBacklog: Int = 8 << 20,
+                 maximumLoaded: Int = 1024) async throws -> (Daemon<CounterSession>, Task<Void, Error>) {
     let daemon = Daemon<CounterSession>(socketPath: dir + "/" + socket, sessionsDirectory: dir + "/Sessions",
-                                        subscriberBacklog: subscriberBacklog)
+                                        subscriberBacklog: subscriberBacklog, maximumLoaded: maximumLoaded)
     let (ready, signal) = AsyncStream.makeStream(of: Void.self)
     let task = Task {
         defer { signal.finish() }
@@ -154,7 +155,7 @@ struct DaemonTests {
         // Another daemon on the same socket would take it over silently.
         let elsewhere = temporaryDirectory()
         let second = Daemon<CounterSession>(socketPath: dir + "/d.sock", sessionsDirectory: elsewhere + "/Sessions",
-                                            subscriberBacklog: 8 << 20)
+                                            subscriberBacklog: 8 << 20, maximumLoaded: 1024)
         do {
             try await second.run()
             Issue.record("a second daemon started on the same socket")
@@ -205,6 +206,46 @@ struct DaemonTests {
         #expect(await watcher.ask(#"{"id": "w", "session": "c", "op": "subscribe"}"#)?["status"] == .string("subscribed"))
         _ = await c.ask(#"{"id": 3, "session": "c", "op": "eval", "command": "inc"}"#)
         #expect(await watcher.next()?["result"]?["value"] == .number(2))
+    }
+
+    @Test func pastTheLimitTheSessionsIdleLongestAreUnloadedAndLoadAgainWhole() async throws {
+        let dir = temporaryDirectory()
+        let (daemon, _) = try await startDaemon(dir, maximumLoaded: 10)
+        let registry = daemon.registry
+        let watcher = try #require(TestClient(path: dir + "/d.sock"))
+        #expect(await watcher.ask(#"{"id": "w", "session": "followed", "op": "subscribe"}"#)?["status"] == .string("subscribed"))
+        let c = try #require(TestClient(path: dir + "/d.sock"))
+        _ = await c.ask(#"{"id": 0, "session": "followed", "op": "eval", "command": "inc"}"#)
+        #expect(await watcher.next()?["result"]?["value"] == .number(1))
+        // Forty sessions, used one after another: s_i counts to i % 3 + 1.
+        for i in 0..<40 {
+            for _ in 0...(i % 3) {
+                let reply = await c.ask(#"{"id": \#(i), "session": "s\#(i)", "op": "eval", "command": "inc"}"#)
+                #expect(reply?["status"] == .string("done"))
+            }
+        }
+        // Unloading runs beside the requests: wait for it to settle.
+        var loaded = await registry.loadedCount
+        for _ in 0..<200 where loaded > 10 {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            loaded = await registry.loadedCount
+        }
+        #expect(loaded <= 10)
+        // The followed session and the last used stay; the first went.
+        #expect(registry.loadedHost("followed").map { !$0.isClosed } == true)
+        #expect(registry.loadedHost("s39").map { !$0.isClosed } == true)
+        #expect(registry.loadedHost("s0") == nil)
+        // Every session has all its commands, loaded again or not, and the
+        // follower was not told its session closed.
+        for i in 0..<40 {
+            let reply = await c.ask(#"{"id": \#(i), "session": "s\#(i)", "op": "eval", "command": "get"}"#)
+            #expect(reply?["result"]?["value"] == .number(Double(i % 3 + 1)), "s\(i)")
+        }
+        _ = await c.ask(#"{"id": 1, "session": "followed", "op": "eval", "command": "inc"}"#)
+        let change = try #require(await watcher.next())
+        #expect(change["event"] == .string("change") && change["result"]?["value"] == .number(2))
+        let listed = await c.ask(#"{"id": 2, "op": "ls-sessions"}"#)?["sessions"]
+        #expect(listed == .array((["followed"] + (0..<40).map { "s\($0)" }).sorted().map { .string($0) }))
     }
 
     @Test func sessionNamesAreSafeFileNames() {
