@@ -425,6 +425,33 @@ struct DaemonProcessTests {
         }
     }
 
+    @Test func manySessionsUnderAFewOpenFilesAllWorkAndNewClientsGetIn() async throws {
+        // 200 open files at most (soft and hard): 36 sessions stay loaded.
+        let server = try await DaemonProcess.start(openFiles: 200)
+        defer { server.stop() }
+        let failures = try await offPool { () -> [String] in
+            let c = try Connection(server.socket)
+            var failures: [String] = []
+            for i in 0..<250 {
+                for command in ["new", "keyboard show"] {
+                    let reply = c.request(Connection.eval(id: i, session: "s\(i)", command))
+                    if reply?["status"] != .string("done") { failures.append("s\(i): \(reply?.text ?? "no reply")") }
+                }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        let files = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.pid)/fd").count
+        #expect(files < 100)
+        // A new client gets in, and the first session, unloaded long ago,
+        // comes back with its keyboard up.
+        let late = try await offPool { () -> [JSON?] in
+            let clients = try (0..<20).map { _ in try Connection(server.socket) }
+            return clients.map { $0.request(Connection.eval(id: 1, session: "s0", "print kb.frame.minY")) }
+        }
+        #expect(late.allSatisfy { $0?["result"]?["output"] == .string("516") })
+    }
+
     @Test func aSecondServeOnTheSameSessionsIsRefused() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
@@ -503,19 +530,21 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Starts the daemon on `DIR/s.sock` with sessions in `DIR/Sessions`
     /// and waits until it accepts connections.
-    static func start(directory: String = temporaryDirectory()) async throws -> DaemonProcess {
+    /// `openFiles`: its limit of open files (soft and hard), if not the test's.
+    static func start(directory: String = temporaryDirectory(), openFiles: Int? = nil) async throws -> DaemonProcess {
         // A daemon that closes a connection mid-write must not kill the
         // test process.
         signal(SIGPIPE, SIG_IGN)
         let server = DaemonProcess(directory: directory)
-        try await offPool { try server.launch() }
+        try await offPool { try server.launch(openFiles: openFiles) }
         return server
     }
 
-    private func launch() throws {
+    private func launch(openFiles: Int? = nil) throws {
         // Only the shell may hold the read end; no other child gets the write end.
         _ = fcntl(lifeline.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        let script = #""$0" serve --socket "$1" --sessions "$2" </dev/null >"$3.out" 2>"$3.err" & echo $!; cat >/dev/null; kill -9 $! 2>/dev/null"#
+        let limit = openFiles.map { "ulimit -n \($0) && " } ?? ""
+        let script = limit + #""$0" serve --socket "$1" --sessions "$2" </dev/null >"$3.out" 2>"$3.err" & echo $!; cat >/dev/null; kill -9 $! 2>/dev/null"#
         unlink(directory + "/serve.out")  // a restart on the same folder must say it again
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", script, DaemonProcessTests.binary.path, socket, directory + "/Sessions", directory + "/serve"]
