@@ -58,7 +58,13 @@ public struct DaemonRequest: Sendable {
         request.session = members["session"]?.stringValue
         request.command = members["command"]?.stringValue
         request.line = members["line"]?.stringValue
-        request.cursor = members["cursor"]?.numberValue.map { Int($0) }
+        if let cursor = members["cursor"] {
+            // Past the line's end is its end.
+            guard let v = cursor.numberValue, v >= 0, let n = wholeNumber(min(v, Double(maximumLength)), in: 0...maximumLength) else {
+                return .failure(DaemonFailure(id: id, message: "\"cursor\" is a whole number from 0 (the line's start) to its length (the default)"))
+            }
+            request.cursor = n
+        }
         request.to = members["to"]?.stringValue
         if op.needsSession {
             guard let name = request.session else {

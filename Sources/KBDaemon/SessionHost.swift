@@ -408,8 +408,8 @@ public enum SessionClosed {
 public enum LostChanges {
     /// The line a client prints for such a message (nil for any other).
     public static func notice(_ message: JSON, session: String) -> String? {
-        guard message["event"]?.stringValue == "lost", let count = message["changes"]?.numberValue else { return nil }
-        let n = Int(count)
+        guard message["event"]?.stringValue == "lost", let count = message["changes"]?.numberValue,
+              let n = wholeNumber(count, in: 0...Int.max) else { return nil }
         return "… \(n) change\(n == 1 ? "" : "s") to \(session) not shown: this terminal fell behind (the session has them all)"
     }
 }

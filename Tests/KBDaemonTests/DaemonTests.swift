@@ -292,6 +292,21 @@ struct DaemonTests {
         #expect(badName["status"] == .string("error"))
         let noCommand = try #require(await c.ask(#"{"id": 7, "session": "s", "op": "eval"}"#))
         #expect(noCommand["status"] == .string("error"))
+        // A cursor is a whole number from 0 (past the line's end is its
+        // end); an id past every range comes back as valid JSON (null:
+        // JSON has no infinity).
+        for cursor in ["-1", "0.5", "\"3\"", "-1e300"] {
+            let badCursor = try #require(await c.ask(#"{"id": 11, "session": "s", "op": "complete", "line": "in", "cursor": \#(cursor)}"#))
+            #expect(badCursor["status"] == .string("error") && badCursor["id"] == .number(11), "\(cursor)")
+        }
+        for cursor in ["99", "1e300"] {
+            let farCursor = try #require(await c.ask(#"{"id": 12, "session": "s", "op": "complete", "line": "in", "cursor": \#(cursor)}"#))
+            #expect(farCursor["completions"] == .array([.string("inc")]), "\(cursor)")
+        }
+        c.send(#"{"id": 1e999, "op": "ls-sessions"}"#)
+        let infinite = try #require(await c.nextRaw())
+        #expect(infinite.hasPrefix(#"{"id": null, "#))
+        #expect(try JSONReader.parse(infinite)["status"] == .string("done"))
         // The same connection still works.
         #expect(await c.ask(#"{"id": 8, "session": "s", "op": "eval", "command": "inc"}"#)?["result"]?["value"] == .number(1))
 

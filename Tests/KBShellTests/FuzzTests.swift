@@ -71,6 +71,44 @@ struct FuzzTests {
         #expect(rejected > 500)
     }
 
+    /// Every whole number a command takes (counts, codes, priorities),
+    /// given a fraction, a negative, or a number far past `Int`, is refused
+    /// with what it takes; converting those to `Int` unchecked would stop
+    /// the program (and a daemon with it).
+    @Test func numbersPastEveryRangeAreRefusedNeverFatal() {
+        let refusals = [
+            "events N": "events takes a whole number of notifications (0 or more)",
+            "keyboard show curve N": "a curve is a whole number from 0 to 7",
+            "keyboard show frames N": "frames takes a whole number from 1 to 60",
+            "keyboard hide frames N": "frames takes a whole number from 1 to 60",
+            "set emailTop.priority N": "a priority is a whole number from 1 to 1000",
+            "set formBottom.priority = N": "a priority is a whole number from 1 to 1000",
+            "set email.hugging.vertical N": "a priority is a whole number from 1 to 1000",
+            "set email.compression.horizontal N": "a priority is a whole number from 1 to 1000",
+            "constrain email.height == 40 @N": "a priority is a whole number from 1 to 1000",
+        ]
+        for (template, message) in refusals.sorted(by: { $0.key < $1.key }) {
+            for n in ["-99999999999999999999999", "99999999999999999999999", "9223372036854775808", "-1", "0.5", "1/0"] {
+                // `events` counts a number past what it keeps as all it keeps.
+                if template == "events N" && (n == "99999999999999999999999" || n == "9223372036854775808") { continue }
+                // Only `set` takes an expression.
+                if n == "1/0" && !template.hasPrefix("set") { continue }
+                var session = Session.demo(sessionsDirectory: "/nonexistent-kbplay-fuzz")
+                _ = session.execute("focus email")
+                let before = session.state
+                let line = template.replacingOccurrences(of: "N", with: n)
+                let outcome = session.execute(line)
+                #expect(outcome.status == .rejected && outcome.text.contains(message), "\(line): \(outcome.text)")
+                #expect(session.state == before)
+            }
+        }
+        var session = Session.demo(sessionsDirectory: "/nonexistent-kbplay-fuzz")
+        for line in ["events 99999999999999999999999", "keyboard show curve 0 frames 60", "keyboard hide frames 1",
+                     "constrain email.height == 40 @1 as h", "set h.priority 999", "events 0"] {
+            #expect(session.execute(line).status == .ok, "\(line)")
+        }
+    }
+
     @Test func validSeedsAreAccepted() {
         var session = Session.demo()
         for line in ["focus email", "keyboard show height 300", "rotate landscape", "constrain email.height == 40 @750 as h",

@@ -36,4 +36,14 @@ struct JSONReaderTests {
         #expect(formatNumber(0.25) == "0.25")
         #expect(formatNumber(-40) == "-40")
     }
+
+    @Test func infinitiesAndNaNAreWrittenNullSoTheTextStaysJSON() throws {
+        let value = JSON.object(["a": .number(.infinity), "b": .number(-.infinity), "c": .number(.nan), "d": .number(1e23)])
+        #expect(value.text == #"{"a": null, "b": null, "c": null, "d": 1e+23}"#)
+        #expect(try JSONReader.parse(value.text)["d"] == .number(1e23))
+        // `print 1/0` in JSON mode: the output says inf, the value is null.
+        var session = Session(sessionsDirectory: "/nonexistent-kbplay")
+        let line = try JSONReader.parse(session.execute("print 1/0").json.text)
+        #expect(line["output"] == .string("inf") && line["value"] == .null)
+    }
 }

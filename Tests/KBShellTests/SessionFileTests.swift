@@ -50,6 +50,9 @@ struct SessionFileTests {
         ("another format", "{\"format\": \"xcode\", \"version\": 1}", "broken.json: not a kbplay session file (format is \"xcode\", expected \"kbplay-session\")"),
         ("newer version", "{\"format\": \"kbplay-session\", \"version\": 7}", "broken.json: the session file is version 7, newer than this kbplay reads (1)"),
         ("missing member", "{\"format\": \"kbplay-session\", \"version\": 1}", "broken.json: missing \"screen\" at the top level"),
+        ("version past Int", "{\"format\": \"kbplay-session\", \"version\": 1e300}", "broken.json: the session file is version 1e+300, newer than this kbplay reads (1)"),
+        ("version below 1", "{\"format\": \"kbplay-session\", \"version\": -1e300}", "broken.json: the session file has no version number (a whole number from 1)"),
+        ("version a fraction", "{\"format\": \"kbplay-session\", \"version\": 1.5}", "broken.json: the session file has no version number (a whole number from 1)"),
     ])
     func badFilesAreRefusedAndTheSessionIsUntouched(kind: String, text: String, message: String) throws {
         let dir = Self.folder()

@@ -28,4 +28,23 @@ public struct ParsedCommand: Sendable {
         guard let t = values[name] else { return nil }
         return Double(t.text)
     }
+
+    /// The value `name` as a whole number in `range` (nil if absent), or
+    /// `message` as the error, at the value's column. Values above
+    /// `range`'s top count as the top when `capped`.
+    public func wholeNumber(_ name: String, in range: ClosedRange<Int>, capped: Bool = false,
+                            _ message: String) throws(CommandError) -> Int? {
+        guard let t = values[name], var v = Double(t.text) else { return nil }
+        if capped && v > Double(range.upperBound) && v == v.rounded() { v = Double(range.upperBound) }
+        guard let n = KBShell.wholeNumber(v, in: range) else { throw CommandError(message, column: t.column) }
+        return n
+    }
+}
+
+/// `v` as a whole number in `range`, or nil: a fraction, an infinity, NaN
+/// or a number beyond `Int` is never in range (converting those with
+/// `Int(_:)` would stop the program).
+public func wholeNumber(_ v: Double, in range: ClosedRange<Int>) -> Int? {
+    guard let n = Int(exactly: v), range.contains(n) else { return nil }
+    return n
 }

@@ -1,7 +1,8 @@
 import KBModel
 
-/// A JSON value whose text is deterministic: object keys sorted, numbers with
-/// at most two decimals, `-0` written `0`.
+/// A JSON value whose text is deterministic and valid JSON: object keys
+/// sorted, numbers with at most two decimals, `-0` written `0`, infinities
+/// and NaN written `null`.
 public enum JSON: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -26,6 +27,9 @@ public enum JSON: Equatable, Sendable {
         case .null: out.appendLiteral("null")
         case let .bool(b): b ? out.appendLiteral("true") : out.appendLiteral("false")
         case let .number(x):
+            // JSON has no infinities or NaN (`print 1/0` is one): they are
+            // null, as JavaScript's JSON.stringify writes them.
+            guard x.isFinite else { return out.appendLiteral("null") }
             // `formatNumber(x)`, without making a String for the usual case.
             if printsAsPoints(x) { out.append(x) } else { out.append(String(x)) }
         case let .string(s): JSON.writeString(s, to: &out)

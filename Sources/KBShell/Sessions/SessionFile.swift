@@ -43,13 +43,13 @@ public enum SessionFile {
             let found = json["format"]?.stringValue.map { "\"\($0)\"" } ?? "no \"format\""
             throw FileError("\(path): not a kbplay session file (format is \(found), expected \"\(format)\")")
         }
-        guard let v = json["version"]?.numberValue, v == v.rounded() else {
-            throw FileError("\(path): the session file has no version number")
+        guard let v = json["version"]?.numberValue, v == v.rounded(), v >= 1 else {
+            throw FileError("\(path): the session file has no version number (a whole number from 1)")
         }
-        if Int(v) > version {
-            throw FileError("\(path): the session file is version \(Int(v)), newer than this kbplay reads (\(version)); update kbplay")
+        guard let number = wholeNumber(v, in: 1...version) else {
+            throw FileError("\(path): the session file is version \(formatNumber(v)), newer than this kbplay reads (\(version)); update kbplay")
         }
-        let migrated = migrate(text, from: Int(v))
+        let migrated = migrate(text, from: number)
         let body: Body
         do {
             body = try JSONDecoder().decode(Body.self, from: Data(migrated.utf8))

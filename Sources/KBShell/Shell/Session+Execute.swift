@@ -122,7 +122,9 @@ extension Session {
         case "tree": return tree()
         case "frames": return frames()
         case "constraints": return try constraintList(p.string("VIEW"))
-        case "events": return eventList(p.number("N").map { Int($0) })
+        case "events":
+            return eventList(try p.wholeNumber("N", in: 0...Self.eventLimit, capped: true,
+                                               "events takes a whole number of notifications (0 or more)"))
         case "diff":
             guard var last = lastChange else { return CommandOutcome(command: p.line, text: "nothing has changed yet") }
             last.command = p.line
@@ -478,15 +480,18 @@ extension Session {
             let t = try keyboard.applying(.endEditing, on: screen.device, screen.orientation)
             try post(t, &log)
         case "keyboard show":
-            let t = try keyboard.applying(.show(height: p.number("H"), duration: p.number("D"), curve: p.number("C").map { Int($0) }),
+            let curve = try p.wholeNumber("C", in: 0...7, "a curve is a whole number from 0 to 7 (UIView.AnimationCurve: 0 easeInOut, 1 easeIn, 2 easeOut, 3 linear; the keyboard's own is 7)")
+            let frames = try p.wholeNumber("N", in: 1...60, Self.framesMessage)
+            let t = try keyboard.applying(.show(height: p.number("H"), duration: p.number("D"), curve: curve),
                                           on: screen.device, screen.orientation)
             try post(t, &log)
             if t.notifications.isEmpty { log.notes.append("the keyboard is already up at \(keyboard.frame(on: screen.device, screen.orientation)): iOS posts nothing") }
-            if let n = p.number("N") { try animate(Int(n), t, &log) }
+            if let frames { animate(frames, t, &log) }
         case "keyboard hide":
+            let frames = try p.wholeNumber("N", in: 1...60, Self.framesMessage)
             let t = try keyboard.applying(.hide, on: screen.device, screen.orientation)
             try post(t, &log)
-            if let n = p.number("N") { try animate(Int(n), t, &log) }
+            if let frames { animate(frames, t, &log) }
         case "keyboard height":
             try keyboardEvent(.setHeight(p.number("H")!), &log)
         case "keyboard predictive": try keyboardEvent(.predictive(p.string("STATE") == "on"), &log)

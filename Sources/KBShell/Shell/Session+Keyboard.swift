@@ -98,8 +98,10 @@ extension Session {
 
     /// `keyboard show frames N`: asks the report for N moments of the
     /// animation.
-    func animate(_ n: Int, _ t: KeyboardTransition, _ log: inout ChangeLog) throws {
-        guard n > 0, n <= 60 else { throw CommandError("frames takes a whole number from 1 to 60") }
+    /// What `frames N` takes.
+    static let framesMessage = "frames takes a whole number from 1 to 60"
+
+    func animate(_ n: Int, _ t: KeyboardTransition, _ log: inout ChangeLog) {
         guard let first = t.notifications.first else { return }
         log.animation = (n, first.begin, first.end)
     }
@@ -250,6 +252,12 @@ extension Session {
             try check(e)
             return try e.evaluate { path, column throws(CommandError) in try self.value(of: path, column: column, notification: nil) }
         }
+        func priorityValue() throws -> Int {
+            guard let v = wholeNumber(try numberValue(), in: 1...1000) else {
+                throw CommandError("a priority is a whole number from 1 to 1000", column: rest[0].column)
+            }
+            return v
+        }
         func word() throws -> String {
             guard rest.count == 1 else { throw CommandError("expected one value", column: rest.first?.column) }
             return rest[0].text
@@ -258,21 +266,14 @@ extension Session {
         switch property {
         case "constant": take(try screen.setConstant(try numberValue(), of: object))
         case "priority":
-            let v = try numberValue()
-            guard v == v.rounded(), (1...1000).contains(Int(v)) else {
-                throw CommandError("a priority is a whole number from 1 to 1000", column: rest[0].column)
-            }
-            take(try screen.setPriority(Int(v), of: object))
+            take(try screen.setPriority(try priorityValue(), of: object))
         case "hugging.horizontal", "hugging.vertical", "compression.horizontal", "compression.vertical":
-            let v = try numberValue()
-            guard v == v.rounded(), (1...1000).contains(Int(v)) else {
-                throw CommandError("a priority is a whole number from 1 to 1000", column: rest[0].column)
-            }
+            let v = try priorityValue()
             let axis: Axis = property.hasSuffix("horizontal") ? .horizontal : .vertical
             if property.hasPrefix("hugging") {
-                take(try screen.setHugging(Int(v), axis, of: object))
+                take(try screen.setHugging(v, axis, of: object))
             } else {
-                take(try screen.setCompressionResistance(Int(v), axis, of: object))
+                take(try screen.setCompressionResistance(v, axis, of: object))
             }
         case "hidden":
             let w = try word()
