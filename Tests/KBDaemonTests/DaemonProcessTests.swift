@@ -452,6 +452,32 @@ struct DaemonProcessTests {
         #expect(late.allSatisfy { $0?["result"]?["output"] == .string("516") })
     }
 
+    @Test func commandsThatWouldStopTheProcessAreRefusedAndTheDaemonServesOn() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let hostile = [
+            "print " + String(repeating: "(", count: 500_000) + "1",
+            "print 1" + String(repeating: "+1", count: 200_000),
+            "events 99999999999999999999999",
+            "keyboard show curve 99999999999999999999999",
+            "keyboard show frames 9223372036854775808",
+            "set emailTop.priority 1/0",
+        ]
+        let replies = try await offPool { () -> [JSON?] in
+            let c = try Connection(server.socket)
+            _ = c.request(Connection.eval(id: 0, session: "h", "demo"))
+            var replies = hostile.enumerated().map { i, line in c.request(Connection.eval(id: i + 1, session: "h", line)) }
+            replies.append(c.request(Connection.eval(id: 9, session: "h", "print email.frame.maxY")))
+            return replies
+        }
+        #expect(replies.count == hostile.count + 1)
+        for (line, reply) in zip(hostile, replies) where !line.hasPrefix("events") {
+            #expect(reply?["result"]?["ok"] == .bool(false), "\(line.prefix(40)): \(reply?.text.prefix(200) ?? "no reply")")
+        }
+        #expect(replies.last??["result"]?["output"] == .string("710"))
+        #expect(server.isRunning)
+    }
+
     @Test func aSecondServeOnTheSameSessionsIsRefused() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
@@ -581,13 +607,13 @@ final class DaemonProcess: @unchecked Sendable {
         return state != "Z" && state != "X"
     }
 
-    /// SIGKILL, and wait until the daemon is gone.
     /// Sends SIGTERM and waits for the daemon to end.
     func terminate() {
         kill(pid, SIGTERM)
         for _ in 0..<500 where isRunning { usleep(10_000) }
     }
 
+    /// SIGKILL, and wait until the daemon is gone.
     func kill9() {
         kill(pid, SIGKILL)
         for _ in 0..<500 where isRunning { usleep(10_000) }

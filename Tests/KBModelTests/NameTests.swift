@@ -65,5 +65,10 @@ import Testing
         #expect(nearestName(to: "emial", in: ["password", "email", "signIn"]) == "email")
         #expect(nearestName(to: "passwrd", in: ["password", "email"]) == "password")
         #expect(nearestName(to: "xyz", in: ["password", "email"]) == nil)
+        // Lengths too far apart are never compared edit by edit; near
+        // lengths still are.
+        #expect(nearestName(to: String(repeating: "e", count: 1_000_000), in: ["email"]) == nil)
+        #expect(nearestName(to: "emailll", in: ["email"]) == "email")
+        #expect(nearestName(to: "emaillll", in: ["email"]) == nil)
     }
 }

@@ -63,6 +63,35 @@ struct ParserTests {
         #expect(e.paths.isEmpty)
     }
 
+    /// Parsing, evaluating and freeing an expression recurse through it,
+    /// so its size and nesting are bounded; a line of a hundred
+    /// thousand parentheses is refused instead of exhausting the stack.
+    @Test func expressionsAreBoundedInSizeAndNesting() throws {
+        let tokens = { (text: String) in try! Lexer.tokenize(text) }
+        func parse(_ text: String) throws(CommandError) -> ValueExpression {
+            var p = ExpressionParser(tokens(text), endColumn: text.count + 1)
+            return try p.parseExpression()
+        }
+        let deepest = String(repeating: "(", count: 64) + "1" + String(repeating: ")", count: 64)
+        #expect(try parse(deepest).evaluate { _, _ throws(CommandError) in 0 } == 1)
+        let nested = "deeply: at most 64 levels of parentheses, signs and calls"
+        for text in ["(" + deepest + ")", String(repeating: "(", count: 100_000) + "1",
+                     String(repeating: "-", count: 100_000) + "1", String(repeating: "min(", count: 10_000) + "1"] {
+            #expect(throws: CommandError.self) { try parse(text) }
+            do { _ = try parse(text) } catch { #expect(error.message.hasSuffix(nested)) }
+        }
+        let longest = "1" + String(repeating: " + 1", count: 499)
+        #expect(try parse(longest).evaluate { _, _ throws(CommandError) in 0 } == 500)
+        do {
+            _ = try parse(longest + String(repeating: " + 1", count: 20_000))
+            Issue.record("a sum of 20,500 terms was parsed")
+        } catch {
+            #expect(error.message == "the expression is too long: at most 1000 numbers, names and operations")
+            // The 1,001st: the `1` after the 1,000th, the `+` at column 1999.
+            #expect(error.column == 2001)
+        }
+    }
+
     @Test func completionFollowsTheGrammar() {
         var session = Session.demo()
         _ = session.execute("constrain email.height == 40 as emailHeight")

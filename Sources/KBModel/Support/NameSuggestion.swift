@@ -5,15 +5,19 @@
 /// `iphone-51` → `iphone-15`), then the earlier one, so suggestions are stable.
 public func nearestName(to name: String, in candidates: [String]) -> String? {
     let target = Array(name.lowercased())
-    let sortedTarget = target.sorted()
+    var sortedTarget: [Character]?
     var best: (String, Int)?
     for candidate in candidates where candidate != name {
         let c = Array(candidate.lowercased())
         let limit = min(3, max(1, max(target.count, c.count) / 3))
+        // Lengths further apart than the limit are further apart in edits
+        // too: a name a megabyte long costs no more than a short one.
+        guard abs(target.count - c.count) <= limit else { continue }
         // Scores in half edits: an anagram counts half an edit less.
         let d = editDistance(target, c)
         guard d <= limit else { continue }
-        let score = 2 * d - (c.sorted() == sortedTarget ? 1 : 0)
+        if sortedTarget == nil { sortedTarget = target.sorted() }
+        let score = 2 * d - (c.sorted() == sortedTarget! ? 1 : 0)
         if best == nil || score < best!.1 { best = (candidate, score) }
     }
     return best?.0
