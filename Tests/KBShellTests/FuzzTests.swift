@@ -109,6 +109,17 @@ struct FuzzTests {
         }
     }
 
+    /// A constant may be any finite number, so a view may sit 1e46 points
+    /// away: the picture clamps it to the screen's edge.
+    @Test func viewsFarOffTheScreenStillRender() {
+        var session = Session.demo(sessionsDirectory: "/nonexistent-kbplay-fuzz")
+        let far = "99999999999999999999999 * 99999999999999999999999"
+        for line in ["set c1.constant = 0 - \(far)", "render", "set c1.constant = \(far)", "render", "tree", "frames"] {
+            let outcome = session.execute(line)
+            #expect(outcome.status == .ok, "\(line): \(outcome.text.prefix(200))")
+        }
+    }
+
     @Test func validSeedsAreAccepted() {
         var session = Session.demo()
         for line in ["focus email", "keyboard show height 300", "rotate landscape", "constrain email.height == 40 @750 as h",

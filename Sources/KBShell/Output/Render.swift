@@ -23,8 +23,9 @@ extension Session {
         let rows = max(8, Int((s.screenSize.height / scale / 2).rounded()))
         let rowHeight = s.screenSize.height / Double(rows)
         var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
-        func col(_ x: Double) -> Int { min(columns - 1, max(0, Int((x / scale).rounded(.down)))) }
-        func row(_ y: Double) -> Int { min(rows - 1, max(0, Int((y / rowHeight).rounded(.down)))) }
+        // Clamped before they become Ints: a view can sit 1e46 points away.
+        func col(_ x: Double) -> Int { Int(min(Double(columns - 1), max(0, (x / scale).rounded(.down)))) }
+        func row(_ y: Double) -> Int { Int(min(Double(rows - 1), max(0, (y / rowHeight).rounded(.down)))) }
         func put(_ r: Int, _ c: Int, _ ch: Character) {
             if r >= 0 && r < rows && c >= 0 && c < columns { grid[r][c] = ch }
         }
