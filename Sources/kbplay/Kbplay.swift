@@ -87,7 +87,7 @@ final class LiveCompleter: Completer, @unchecked Sendable {
 /// A session from a name in the sessions folder or a path to a `.json`.
 func openSession(_ name: String, directory: String) throws -> Session {
     let path = name.hasSuffix(".json") || name.contains("/") ? name : "\(directory)/\(name).json"
-    guard let text = try FileIO.read(path) else { throw FileError("no session file \(path)") }
+    guard let text = try FileIO.read(path, limit: FileIO.scriptLimit) else { throw FileError("no session file \(path)") }
     var session = try SessionFile.decode(text, path: path, sessionsDirectory: directory)
     session.name = (path.split(separator: "/").last.map(String.init) ?? name).replacingOccurrences(of: ".json", with: "")
     return session

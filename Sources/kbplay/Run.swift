@@ -34,7 +34,7 @@ struct Run: ParsableCommand {
             } else {
                 let text: String
                 do {
-                    guard let t = try FileIO.read(file) else {
+                    guard let t = try FileIO.read(file, limit: FileIO.scriptLimit) else {
                         Self.fail("kbplay: cannot read \(file): no such file")
                         worst = max(worst, .ioError)
                         if bail { break } else { continue }

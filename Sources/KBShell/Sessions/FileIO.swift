@@ -12,14 +12,29 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
 public enum FileIO {
     private static func reason() -> String { String(cString: strerror(errno)) }
 
-    /// The file's text, or nil if it does not exist.
-    public static func read(_ path: String) throws(FileError) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// What a script or a session file may weigh: far more than any is.
+    public static let scriptLimit = 16 << 20
+
+    /// The file's text, or nil if it does not exist. It must be a file or a
+    /// pipe (`kbplay run <(…)`), not a device such as /dev/zero or a
+    /// folder, and at most `limit` bytes: past that it is refused rather
+    /// than read on into memory.
+    public static func read(_ path: String, limit: Int = Int.max) throws(FileError) -> String? {
+        // Not blocking on the open of a pipe that has no writer yet.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw FileError("cannot read \(path): \(reason())")
         }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError("cannot read \(path): \(reason())") }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFIFO else {
+            let what = type == S_IFDIR ? "a folder" : type == S_IFCHR || type == S_IFBLK ? "a device" : "not a file"
+            throw FileError("cannot read \(path): it is \(what), not a file")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -29,9 +44,25 @@ public enum FileIO {
                 throw FileError("cannot read \(path): \(reason())")
             }
             if n == 0 { break }
+            guard bytes.count + n <= limit else {
+                throw FileError("cannot read \(path): it is larger than \(limit >> 20) MB, more than any script or session file")
+            }
             bytes += buffer[0..<n]
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The absolute path with symbolic links resolved, or nil if the file
+    /// is not there.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The path's last component (the whole path if it has no slash).
+    public static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     public static func writeAll(_ fd: Int32, _ text: String, path: String) throws(FileError) {

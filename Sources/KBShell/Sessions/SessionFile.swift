@@ -181,7 +181,7 @@ extension Session {
         let file = path(for: name)
         let text: String
         do {
-            guard let t = try FileIO.read(file) else {
+            guard let t = try FileIO.read(file, limit: FileIO.scriptLimit) else {
                 let names = FileIO.list(sessionsDirectory).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
                 throw CommandError("no session '\(name)' in \(sessionsDirectory)", column: column,
                                    suggestion: nearestName(to: name, in: names) ?? (names.isEmpty ? nil : "sessions lists them"))
@@ -210,13 +210,25 @@ extension Session {
     /// `source FILE`: runs each command of a script; the first rejected one
     /// stops it and nothing of the script stays.
     mutating func source(_ file: String, _ column: Int, _ log: inout ChangeLog) throws {
+        let real = FileIO.realPath(file) ?? file
+        if let first = sourcing.firstIndex(of: real) {
+            let chain = (sourcing[first...] + [real]).map { FileIO.lastComponent($0) }.joined(separator: " → ")
+            throw CommandError("\(file) sources itself (\(chain)): it would never end", column: column)
+        }
+        guard sourcing.count < Self.sourceDepthLimit else {
+            throw CommandError("scripts source scripts \(Self.sourceDepthLimit) deep at most", column: column)
+        }
         let text: String
         do {
-            guard let t = try FileIO.read(file) else { throw CommandError("no file '\(file)'", column: column) }
+            guard let t = try FileIO.read(file, limit: FileIO.scriptLimit) else {
+                throw CommandError("no file '\(file)'", column: column)
+            }
             text = t
         } catch let e as FileError {
             throw CommandError(e.description, column: column)
         }
+        sourcing.append(real)
+        defer { sourcing.removeLast() }
         var lines = ScriptLines(StringLineReader(text))
         var failedExpects = 0
         while let line = lines.next() {

@@ -57,6 +57,11 @@ public struct Session: Sendable {
     /// Rule expressions already parsed, by text (a cache: not part of the
     /// state, never saved).
     var parsedExpressions: [String: ValueExpression] = [:]
+    /// The scripts `source` is running, outermost first (their real
+    /// paths): a script that sources one of them again is refused.
+    var sourcing: [String] = []
+    /// How deep `source` may nest.
+    static var sourceDepthLimit: Int { 16 }
 
     public var screen: Screen {
         _read { yield state.screen }
