@@ -140,6 +140,26 @@ struct SessionFileTests {
         #expect(s.execute("print formBottom.constant").text == "\(extra + 1)")
     }
 
+    @Test func historyKeepsTheLastTenThousandCommands() throws {
+        let dir = Self.folder()
+        var s = Session.demo(sessionsDirectory: dir)
+        let total = Session.historyLimit * 3 / 2 + 7
+        for k in 0..<total { _ = s.execute(k % 2 == 0 ? "keyboard show" : "keyboard hide") }
+        _ = s.execute("print \(total)")
+        let history = s.history
+        #expect(history.count == Session.historyLimit)
+        #expect(history.last == "print \(total)")
+        #expect(history.first == ((total - Session.historyLimit + 1) % 2 == 0 ? "keyboard show" : "keyboard hide"))
+        let listed = s.execute("history")
+        #expect(listed.json["history"] == .array(history.map { .string($0) }))
+        #expect(listed.text.hasPrefix("   1  keyboard"))
+        // Saved and loaded: the same ten thousand, the load the newest.
+        #expect(s.execute("save long").status == .ok)
+        var loaded = Session(sessionsDirectory: dir)
+        #expect(loaded.execute("load long").status == .ok)
+        #expect(loaded.history == Array(history.dropFirst()) + ["load long"])
+    }
+
     @Test func namesThatLeaveTheFolderAreRefused() {
         let dir = Self.folder()
         var s = Session.demo(sessionsDirectory: dir)

@@ -43,12 +43,12 @@ extension Session {
         if !keepsStacks {
             saved.undoStack.removeAll()
             saved.redoStack.removeAll()
-            saved.history = []
+            saved.historyLines = []
         }
         do {
             var outcome = try run(parsed)
             if outcome.status != .rejected && outcome.status != .ioError {
-                if !["history", "undo", "redo", "help", "quit"].contains(parsed.spec.name) { history.append(line) }
+                if !["history", "undo", "redo", "help", "quit"].contains(parsed.spec.name) { recordHistory(line) }
             } else {
                 restore(saved, keepingStacks: !keepsStacks)
             }
@@ -77,9 +77,9 @@ extension Session {
         // its layout cache (the saved copy has none).
         let current = screen
         if keepingStacks {
-            let (undo, redo, lines) = (undoStack, redoStack, history)
+            let (undo, redo, lines) = (undoStack, redoStack, historyLines)
             self = saved
-            (undoStack, redoStack, history) = (undo, redo, lines)
+            (undoStack, redoStack, historyLines) = (undo, redo, lines)
         } else {
             self = saved
         }
@@ -133,9 +133,10 @@ extension Session {
         case "print": return try printValue(p)
         case "expect": return try expect(p)
         case "history":
-            let lines = history.enumerated().map { "\(String($0.offset + 1).leftPadded(4))  \($0.element)" }
+            let kept = history
+            let lines = kept.enumerated().map { "\(String($0.offset + 1).leftPadded(4))  \($0.element)" }
             return CommandOutcome(command: p.line, text: lines.isEmpty ? "no commands yet" : lines.joined(separator: "\n"),
-                                  members: ["history": .array(history.map { .string($0) })])
+                                  members: ["history": .array(kept.map { .string($0) })])
         case "undo", "redo": return undoRedo(p.spec.name == "undo")
         case "render": return try render(p)
         case "save": return try save(p.string("NAME"))
@@ -517,7 +518,7 @@ extension Session {
         case "new":
             var fresh = Session(sessionsDirectory: sessionsDirectory)
             if let id = p.string("DEVICE") { _ = try fresh.screen.setDevice(id) }
-            fresh.history = history
+            fresh.historyLines = historyLines
             state = fresh.state
             name = nil
             events = []

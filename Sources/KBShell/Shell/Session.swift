@@ -14,8 +14,26 @@ public struct Session: Sendable {
 
     public var state: State
     /// The commands that ran (rejected ones excluded), for `history` and
-    /// session files.
-    public var history: [String] = []
+    /// session files: the last ``historyLimit``, so that a session fed
+    /// commands for days (a daemon's) keeps its file, and the snapshot its
+    /// journal is compacted into, bounded.
+    public var history: [String] {
+        get { historyLines.count > Self.historyLimit ? Array(historyLines.suffix(Self.historyLimit)) : historyLines }
+        set { historyLines = newValue.count > Self.historyLimit ? Array(newValue.suffix(Self.historyLimit)) : newValue }
+    }
+    /// ``history``'s lines, with up to a quarter of the limit more that are
+    /// dropped together (dropping the oldest one at a time would move the
+    /// rest on every command).
+    var historyLines: [String] = []
+    public static var historyLimit: Int { 10_000 }
+
+    /// Adds a command to the history.
+    mutating func recordHistory(_ line: String) {
+        historyLines.append(line)
+        if historyLines.count > Self.historyLimit + Self.historyLimit / 4 {
+            historyLines.removeFirst(historyLines.count - Self.historyLimit)
+        }
+    }
     /// Notifications posted so far, with the handlers that ran (the last
     /// ``eventLimit``).
     public var events: [EventRecord] {
