@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 @testable import KBShell
@@ -158,6 +161,32 @@ struct SessionFileTests {
         var loaded = Session(sessionsDirectory: dir)
         #expect(loaded.execute("load long").status == .ok)
         #expect(loaded.history == Array(history.dropFirst()) + ["load long"])
+    }
+
+    /// Saving or `render svg` over what is already there: a link keeps
+    /// pointing where it did, a pipe (or a device, /dev/stdout) is written
+    /// to and stays what it is, a folder is refused.
+    @Test func atomicWritesKeepLinksPipesAndDevicesWhatTheyAre() throws {
+        let dir = Self.folder()
+        try "old".write(toFile: dir + "/real.svg", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.svg", withDestinationPath: dir + "/real.svg")
+        try FileIO.atomicWrite(dir + "/link.svg", "new")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.svg") == dir + "/real.svg")
+        #expect(try String(contentsOfFile: dir + "/real.svg", encoding: .utf8) == "new")
+
+        let fifo = dir + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        try FileIO.atomicWrite(fifo, "<svg/>")
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = read(reader, &buffer, buffer.count)
+        #expect(n == 6 && String(decoding: buffer[..<max(0, n)], as: UTF8.self) == "<svg/>")
+
+        #expect(throws: FileError("cannot write \(dir): it is a folder")) { try FileIO.atomicWrite(dir, "x") }
     }
 
     @Test func namesThatLeaveTheFolderAreRefused() {

@@ -94,7 +94,25 @@ public enum FileIO {
     /// Writes a temporary file in the same folder, syncs it, renames it over
     /// `path` and syncs the folder: readers see the old file or the new one,
     /// never half of either.
+    ///
+    /// What is there already decides what is replaced: a symbolic link
+    /// keeps pointing where it did (the file it names is replaced), and a
+    /// device or a pipe (`/dev/stdout`) is written to as it is, never
+    /// replaced by a file. A folder is refused.
     public static func atomicWrite(_ path: String, _ text: String, mode: mode_t = 0o644) throws(FileError) {
+        var path = path
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                var link = stat()
+                if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let target = realPath(path) { path = target }
+            case S_IFDIR:
+                throw FileError("cannot write \(path): it is a folder")
+            default:
+                return try writeInPlace(path, text)
+            }
+        }
         let tmp = path + ".tmp-\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError("cannot write \(tmp): \(reason())") }
@@ -118,6 +136,14 @@ public enum FileIO {
             fsync(dfd)
             close(dfd)
         }
+    }
+
+    /// Writes `text` to a device or a pipe that is already there.
+    private static func writeInPlace(_ path: String, _ text: String) throws(FileError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError("cannot write \(path): \(reason())") }
+        defer { close(fd) }
+        try writeAll(fd, text, path: path)
     }
 
     /// Creates `path` (and its parents) as folders if missing.
