@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import KBTestSupport
 @testable import KBDaemon
 import KBShell
 
@@ -39,9 +40,7 @@ struct CounterSession: HostedSession {
 }
 
 func temporaryDirectory() -> String {
-    let path = NSTemporaryDirectory() + "kbplay-daemon-\(UUID().uuidString.prefix(8))"
-    mkdir(path, 0o700)
-    return path
+    TemporaryFolder.make("daemon")
 }
 
 /// Starts a daemon in this process and waits until it accepts connections.

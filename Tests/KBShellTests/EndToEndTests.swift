@@ -9,9 +9,7 @@ struct EndToEndTests {
     static var binary: URL { Kbplay.binary }
 
     static func temporaryFolder() -> String {
-        let path = NSTemporaryDirectory() + "kbplay-e2e-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryFolder.make("e2e")
     }
 
     /// Runs kbplay with `arguments`, feeding `input`; returns stdout, stderr

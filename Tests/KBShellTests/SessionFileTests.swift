@@ -3,15 +3,14 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import KBTestSupport
 @testable import KBShell
 import KBModel
 
 @Suite("Session files and undo")
 struct SessionFileTests {
     static func folder() -> String {
-        let path = NSTemporaryDirectory() + "kbplay-sessions-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryFolder.make("sessions")
     }
 
     /// A session with something of everything in it.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import KBTestSupport
 @testable import KBShell
 
 /// `source FILE`: a script's commands run in the session, all or nothing,
@@ -7,9 +8,7 @@ import Testing
 @Suite("source: scripts run from a session")
 struct SourceTests {
     static func folder() -> String {
-        let path = NSTemporaryDirectory() + "kbplay-source-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryFolder.make("source")
     }
 
     static func write(_ text: String, _ path: String) throws {

@@ -51,3 +51,23 @@ public enum PseudoTerminal {
         return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
     }
 }
+
+/// Folders for one test each, all inside one folder of this test run
+/// (`kbplay-tests-PID` in the temporary directory), which is removed when
+/// the run ends: the suite leaves nothing behind.
+public enum TemporaryFolder {
+    private static let root: String = {
+        let path = NSTemporaryDirectory() + "kbplay-tests-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: TemporaryFolder.rootPath) }
+        return path
+    }()
+    private static var rootPath: String { NSTemporaryDirectory() + "kbplay-tests-\(getpid())" }
+
+    /// A new empty folder, `ROOT/PREFIX-XXXXXXXX`.
+    public static func make(_ prefix: String) -> String {
+        let path = root + "/\(prefix)-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
