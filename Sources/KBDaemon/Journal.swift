@@ -87,8 +87,10 @@ public enum UnwrittenData {
 /// filesystem too, so it is not started while the system holds much
 /// unwritten data, and it gets a deadline: if it has not returned by then,
 /// its records go to their files' own syncs. In both cases `syncfs` pauses
-/// for a while and files sync side by side, on up to `threads` threads. A
-/// record is released once, by whichever sync covers it first.
+/// and files sync side by side, on up to `threads` threads: for a second
+/// when other programs' data is the cause, for a moment when it is not (the
+/// disk stalled, and would stall file syncs as much). A record is released
+/// once, by whichever sync covers it first.
 final class JournalSync: @unchecked Sendable {
     typealias Done = @Sendable ((any Error)?) -> Void
 
@@ -114,8 +116,16 @@ final class JournalSync: @unchecked Sendable {
         /// How long a `syncfs` may take before its records are synced file
         /// by file.
         var deadline: DispatchTimeInterval = .milliseconds(4)
-        /// How long `syncfs` is left alone after it missed its deadline.
+        /// How long `syncfs` is left alone after it failed, or missed its
+        /// deadline while the system held much unwritten data (other
+        /// programs' writes that it would go on writing first).
         var pause: DispatchTimeInterval = .seconds(1)
+        /// How long `syncfs` is left alone after it missed its deadline
+        /// while the system held little unwritten data: the disk itself
+        /// stalled, files synced one by one wait for it as long, and a
+        /// second of them would cost a closed loop of clients more than it
+        /// saves.
+        var stallPause: DispatchTimeInterval = .milliseconds(50)
         /// Unwritten data on the system above which `syncfs` is not
         /// started: it would write all of it (other programs' too) before
         /// any record it covers counted as synced.
@@ -394,7 +404,8 @@ final class JournalSync: @unchecked Sendable {
             }
             condition.lock()
             if syncfsRunning, syncfsCount == count, DispatchTime.now() >= syncfsDue {
-                syncfsPausedUntil = .now() + tuning.pause
+                let othersWrite = disk.unwrittenBytes().map { $0 > tuning.dirtyLimit } ?? true
+                syncfsPausedUntil = .now() + (othersWrite ? tuning.pause : tuning.stallPause)
                 for job in syncfsBatch where !job.finished {
                     handOver(job)
                 }

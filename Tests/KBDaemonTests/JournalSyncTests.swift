@@ -33,12 +33,16 @@ import Testing
         let started = DispatchSemaphore(value: 0)
 
         /// What the system holds unwritten, as the syncer reads it.
-        let unwritten: Int?
+        private var unwrittenNow: Int?
+        var unwritten: Int? {
+            get { lock.lock(); defer { lock.unlock() }; return unwrittenNow }
+            set { lock.lock(); unwrittenNow = newValue; lock.unlock() }
+        }
 
         init(fileError: Int32 = 0, filesystemError: Int32 = 0, unwritten: Int? = 0) {
             self.fileError = fileError
             self.filesystemError = filesystemError
-            self.unwritten = unwritten
+            unwrittenNow = unwritten
         }
 
         func log(_ call: String) {
@@ -167,7 +171,48 @@ import Testing
         var tuning = JournalSync.Tuning()
         tuning.deadline = deadline
         tuning.pause = .seconds(60)
+        tuning.stallPause = .seconds(60)
         return (disk, JournalSync(disk: disk.standIn, tuning: tuning))
+    }
+
+    /// After an overdue `syncfs`, files sync one by one for the long pause
+    /// if the system then held much unwritten data, for the short one if
+    /// not (the disk itself stalled): then the next records share a
+    /// `syncfs` again.
+    @Test(arguments: [(0, false), (200 << 20, true)])
+    func anOverdueSyncfsPausesLongOnlyForOthersData(unwrittenAtDeadline: Int, pausedLong: Bool) {
+        let disk = Disk()
+        disk.holdFilesystem = true
+        var tuning = JournalSync.Tuning()
+        // Long enough for the test to set the unwritten data the watchdog
+        // reads once the syncfs is overdue.
+        tuning.deadline = .milliseconds(200)
+        tuning.pause = .seconds(60)
+        tuning.stallPause = .milliseconds(100)
+        let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
+        let files = Self.files(3)
+        let outcomes = Outcomes()
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
+        }
+        #expect(outcomes.wait(for: 1))
+        #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs, held
+        disk.unwritten = unwrittenAtDeadline
+        #expect(outcomes.wait(for: 2))  // b and c, file by file, past the deadline
+        disk.holdFilesystem = false
+        disk.filesystemGate.signal()
+        disk.unwritten = 0
+        // Past the short pause: two records behind a held file sync.
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = disk.snapshot.filter { $0 == "syncfs" }.count
+        Self.behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("d"))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("e"))
+        }
+        #expect(outcomes.wait(for: 3))
+        let syncfsAfter = disk.snapshot.filter { $0 == "syncfs" }.count - before
+        #expect(syncfsAfter == (pausedLong ? 0 : 1), "\(disk.snapshot)")
     }
 
     @Test func anOverdueSyncfsHandsItsRecordsToTheirFiles() {
