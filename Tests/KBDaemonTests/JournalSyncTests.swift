@@ -116,6 +116,16 @@ import Testing
         disk.fileGate.signal()
     }
 
+    /// Records on `files[1]` and `files[2]` (named `names`) written while
+    /// the sync of `files[0]` is held: they queue up behind it together.
+    static func twoBehindAHeldSync(_ syncer: JournalSync, _ disk: Disk, _ files: [JournalFile], _ outcomes: Outcomes,
+                                   _ names: (String, String) = ("b", "c")) {
+        behindAHeldSync(syncer, disk, files, outcomes) {
+            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback(names.0))
+            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback(names.1))
+        }
+    }
+
     @Test func aLoneRecordIsSyncedByItsOwnFile() {
         let disk = Disk()
         let syncer = JournalSync(disk: disk.standIn)
@@ -192,10 +202,7 @@ import Testing
         let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
         let files = Self.files(3)
         let outcomes = Outcomes()
-        Self.behindAHeldSync(syncer, disk, files, outcomes) {
-            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
-            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
-        }
+        Self.twoBehindAHeldSync(syncer, disk, files, outcomes)
         #expect(outcomes.wait(for: 1))
         #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs, held
         disk.unwritten = unwrittenAtDeadline
@@ -203,13 +210,16 @@ import Testing
         disk.holdFilesystem = false
         disk.filesystemGate.signal()
         disk.unwritten = 0
-        // Past the short pause: two records behind a held file sync.
+        // Past the short pause: two records behind a held file sync. (The
+        // syncs so far each said they started; b's and c's were not waited
+        // for.)
         Thread.sleep(forTimeInterval: 0.3)
+        while disk.started.wait(timeout: .now()) == .success {}
         let before = disk.snapshot.filter { $0 == "syncfs" }.count
-        Self.behindAHeldSync(syncer, disk, files, outcomes) {
-            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("d"))
-            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("e"))
-        }
+        Self.twoBehindAHeldSync(syncer, disk, files, outcomes, ("d", "e"))
+        // Side by side, d's and e's own syncs may have been held too.
+        disk.fileGate.signal()
+        disk.fileGate.signal()
         #expect(outcomes.wait(for: 3))
         let syncfsAfter = disk.snapshot.filter { $0 == "syncfs" }.count - before
         #expect(syncfsAfter == (pausedLong ? 0 : 1), "\(disk.snapshot)")
@@ -219,10 +229,7 @@ import Testing
         let (disk, syncer) = Self.syncerWithHangingSyncfs(deadline: .milliseconds(20))
         let files = Self.files(3)
         let outcomes = Outcomes()
-        Self.behindAHeldSync(syncer, disk, files, outcomes) {
-            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
-            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
-        }
+        Self.twoBehindAHeldSync(syncer, disk, files, outcomes)
         #expect(outcomes.wait(for: 1))
         #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs, held
         // Past its deadline, b and c are synced file by file while it hangs.
@@ -270,10 +277,7 @@ import Testing
         let syncer = JournalSync(disk: disk.standIn)
         let files = Self.files(3)
         let outcomes = Outcomes()
-        Self.behindAHeldSync(syncer, disk, files, outcomes) {
-            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
-            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
-        }
+        Self.twoBehindAHeldSync(syncer, disk, files, outcomes)
         #expect(outcomes.wait(for: 3))
         #expect(!disk.snapshot.contains("syncfs"))
         #expect(Set(disk.snapshot) == ["fdatasync \(files[0].fd)", "fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
@@ -362,10 +366,7 @@ import Testing
         let syncer = JournalSync(disk: disk.standIn)
         let files = Self.files(3)
         let outcomes = Outcomes()
-        Self.behindAHeldSync(syncer, disk, files, outcomes) {
-            syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b"))
-            syncer.whenSynced(through: syncer.wrote(), file: files[2], outcomes.callback("c"))
-        }
+        Self.twoBehindAHeldSync(syncer, disk, files, outcomes)
         #expect(outcomes.wait(for: 3))
         #expect(outcomes.all.allSatisfy { $0.1 == nil })
         #expect(disk.snapshot.filter { $0 == "syncfs" }.count == 1)
