@@ -69,6 +69,7 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// Binds the socket (mode 0600) and serves until the process ends.
     /// `ready` runs once the socket accepts connections.
     public func run(ready: @Sendable () -> Void = {}) async throws {
+        if let problem = LineSocket.pathProblem(socketPath) { throw DaemonIOError(problem) }
         try prepareDirectories()
         try checkSocketFolder()
         let lock = try await lockSessions()

@@ -12,6 +12,17 @@ public final class LineSocket: @unchecked Sendable {
     /// Connects to the socket at `path`; nil if nothing listens there (or
     /// the path is too long for a socket address). With `timeout`, a read
     /// waiting longer than that many seconds ends as if the peer had closed.
+    /// The longest path a Unix socket can have, in bytes (`sun_path`
+    /// less its final zero).
+    public static var maximumPathLength: Int { MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 }
+
+    /// Why `path` cannot be a Unix socket's path, or nil if it can.
+    public static func pathProblem(_ path: String) -> String? {
+        let length = path.utf8.count
+        guard length > maximumPathLength else { return nil }
+        return "the socket path \(path) is \(length) bytes long, and a Unix socket's path can have at most \(maximumPathLength): give a shorter --socket, such as /tmp/kbplay-\(getuid()).sock"
+    }
+
     public init?(path: String, timeout: Int? = nil) {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()

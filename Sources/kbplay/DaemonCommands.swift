@@ -73,6 +73,7 @@ enum DaemonClient {
     static func connect(socket: String?, command: String, timeout: Int? = nil) throws -> (LineSocket, path: String) {
         signal(SIGPIPE, SIG_IGN)
         let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
+        if let problem = LineSocket.pathProblem(path) { throw failure(command, problem, status: 1) }
         guard let connection = LineSocket(path: path, timeout: timeout) else {
             throw failure(command, "no daemon at \(path) (start one with: kbplay serve)", status: 3)
         }

@@ -415,6 +415,15 @@ struct DaemonProcessTests {
         #expect(result.screen.contains("kbplay attach: the daemon at \(server.socket) went away"))
     }
 
+    @Test func clientsRefuseASocketPathTooLongForUnix() async throws {
+        let socket = "/tmp/" + String(repeating: "s", count: 120) + ".sock"
+        for arguments in [["attach", "lab"], ["attach", "lab", "--follow"], ["sessions"], ["close", "lab"]] {
+            let r = try await offPool { try Self.kbplay(arguments + ["--socket", socket], input: "") }
+            #expect(r.status == 1 && r.err.contains("is 130 bytes long, and a Unix socket's path can have at most 107"),
+                    "\(arguments): \(r.err)")
+        }
+    }
+
     @Test func attachRefusesABadSessionNameBeforeRunningAnything() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }

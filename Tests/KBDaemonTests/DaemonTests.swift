@@ -141,6 +141,20 @@ struct DaemonTests {
         #expect(next["event"] == .string("change") && next["result"]?["value"] == .number(Double(total + 1)))
     }
 
+    @Test func aSocketPathTooLongForUnixIsRefusedWithTheLimit() async throws {
+        let dir = temporaryDirectory() + "/" + String(repeating: "d", count: 110)
+        let message = "the socket path \(dir)/d.sock is \(dir.utf8.count + 7) bytes long, and a Unix socket's path can have at most 107"
+        #expect(LineSocket.maximumPathLength == 107)
+        #expect(LineSocket.pathProblem(dir + "/d.sock")?.hasPrefix(message) == true)
+        #expect(LineSocket.pathProblem(String(repeating: "s", count: 107)) == nil)
+        do {
+            _ = try await startDaemon(dir)
+            Issue.record("a daemon started on a \(dir.utf8.count + 7)-byte socket path")
+        } catch {
+            #expect("\(error)".hasPrefix(message), "\(error)")
+        }
+    }
+
     @Test func oneDaemonPerSessionsFolderAndPerSocket() async throws {
         let dir = temporaryDirectory()
         _ = try await startDaemon(dir)
