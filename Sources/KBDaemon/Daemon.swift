@@ -77,8 +77,15 @@ public final class Daemon<Session: HostedSession>: Sendable {
         if LineSocket(path: socketPath) != nil {
             throw DaemonIOError("a daemon is already serving on \(socketPath) (kbplay sessions --socket \(socketPath) lists its sessions); stop it first, or give this one another --socket")
         }
-        // Nothing answers there: a socket left by a daemon that was killed.
-        unlink(socketPath)
+        // Nothing answers there: a socket left by a daemon that was killed
+        // is replaced; anything else there is not the daemon's to remove.
+        var existing = stat()
+        if lstat(socketPath, &existing) == 0 {
+            guard existing.st_mode & S_IFMT == S_IFSOCK else {
+                throw DaemonIOError("\(socketPath) is already there and is not a socket; it is left alone: give --socket a path of its own")
+            }
+            unlink(socketPath)
+        }
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .childChannelInitializer { channel in
@@ -147,6 +154,9 @@ public final class Daemon<Session: HostedSession>: Sendable {
         var info = stat()
         guard stat(folder.isEmpty ? "/" : folder, &info) == 0 else {
             throw DaemonIOError("the socket's folder \(folder) does not exist")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw DaemonIOError("the socket's folder \(folder) is not a folder")
         }
         let writableByOthers = info.st_mode & (S_IWGRP | S_IWOTH) != 0
         let sticky = info.st_mode & S_ISVTX != 0

@@ -155,6 +155,21 @@ struct DaemonTests {
         }
     }
 
+    @Test func aFileWhereTheSocketWouldGoIsLeftAlone() async throws {
+        let dir = temporaryDirectory()
+        try "notes".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
+        for (socket, message) in [("notes.txt", "\(dir)/notes.txt is already there and is not a socket; it is left alone"),
+                                  ("notes.txt/d.sock", "the socket's folder \(dir)/notes.txt is not a folder")] {
+            do {
+                _ = try await startDaemon(dir, socket: socket)
+                Issue.record("a daemon started on \(socket)")
+            } catch {
+                #expect("\(error)".hasPrefix(message), "\(error)")
+            }
+        }
+        #expect(try String(contentsOfFile: dir + "/notes.txt", encoding: .utf8) == "notes")
+    }
+
     @Test func oneDaemonPerSessionsFolderAndPerSocket() async throws {
         let dir = temporaryDirectory()
         _ = try await startDaemon(dir)
