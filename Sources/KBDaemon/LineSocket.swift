@@ -9,9 +9,6 @@ public final class LineSocket: @unchecked Sendable {
     private var pending: [UInt8] = []
     private var buffer = [UInt8](repeating: 0, count: 65536)
 
-    /// Connects to the socket at `path`; nil if nothing listens there (or
-    /// the path is too long for a socket address). With `timeout`, a read
-    /// waiting longer than that many seconds ends as if the peer had closed.
     /// The longest path a Unix socket can have, in bytes (`sun_path`
     /// less its final zero).
     public static var maximumPathLength: Int { MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 }
@@ -23,12 +20,16 @@ public final class LineSocket: @unchecked Sendable {
         return "the socket path \(path) is \(length) bytes long, and a Unix socket's path can have at most \(maximumPathLength): give a shorter --socket, such as /tmp/kbplay-\(getuid()).sock"
     }
 
+    /// Connects to the socket at `path`; nil if nothing listens there (or
+    /// the path is too long for a socket address: ``pathProblem(_:)`` says
+    /// so). With `timeout`, a read waiting longer than that many seconds
+    /// ends as if the peer had closed.
     public init?(path: String, timeout: Int? = nil) {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard fd >= 0, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard fd >= 0, bytes.count <= Self.maximumPathLength else {
             if fd >= 0 { close(fd) }
             return nil
         }
