@@ -342,12 +342,18 @@ final class JournalSync: @unchecked Sendable {
     private func fewUnwritten() -> Bool {
         let now = DispatchTime.now()
         guard now >= dirtyCheckedUntil else { return true }
-        if let bytes = disk.unwrittenBytes(), bytes > tuning.dirtyLimit {
+        if muchUnwritten() == true {
             syncfsPausedUntil = now + tuning.dirtyCheck
             return false
         }
         dirtyCheckedUntil = now + tuning.dirtyCheck
         return true
+    }
+
+    /// Whether the system holds more unwritten data than a `syncfs` should
+    /// write first (nil: unknown).
+    private func muchUnwritten() -> Bool? {
+        disk.unwrittenBytes().map { $0 > tuning.dirtyLimit }
     }
 
     /// Moves the records of `job`, taken by a `syncfs` that failed or is
@@ -404,8 +410,8 @@ final class JournalSync: @unchecked Sendable {
             }
             condition.lock()
             if syncfsRunning, syncfsCount == count, DispatchTime.now() >= syncfsDue {
-                let othersWrite = disk.unwrittenBytes().map { $0 > tuning.dirtyLimit } ?? true
-                syncfsPausedUntil = .now() + (othersWrite ? tuning.pause : tuning.stallPause)
+                // Unknown: as if other programs' data were the cause.
+                syncfsPausedUntil = .now() + (muchUnwritten() ?? true ? tuning.pause : tuning.stallPause)
                 for job in syncfsBatch where !job.finished {
                     handOver(job)
                 }
