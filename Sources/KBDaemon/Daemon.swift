@@ -42,8 +42,7 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// the daemon's own), for the other half to go to connections; at
     /// most 1,024 (a loaded session takes about 60 KB).
     static func defaultMaximumLoaded() -> Int {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 256 }
+        guard let limit = openFileLimit() else { return 256 }
         let files = Int(clamping: limit.rlim_cur)
         return min(1024, max(16, (files - 128) / 2))
     }
@@ -52,12 +51,17 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// 65,536), so that the daemon can hold many sessions and connections:
     /// the usual soft limit, 1,024, is a default for programs that open few.
     public static func raiseOpenFileLimit() {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        guard var limit = openFileLimit() else { return }
         let wanted = min(limit.rlim_max, 65536)
         guard limit.rlim_cur < wanted else { return }
         limit.rlim_cur = wanted
         _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
+    /// This process's limits of open files (soft and hard).
+    private static func openFileLimit() -> rlimit? {
+        var limit = rlimit()
+        return getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 ? limit : nil
     }
 
     /// The default socket: `$XDG_RUNTIME_DIR/kbplay.sock`, else `/tmp/kbplay-$UID.sock`.
@@ -150,9 +154,9 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// Refuses a socket folder that other users could write into (unless it
     /// is sticky, like /tmp, where they cannot replace our socket).
     private func checkSocketFolder() throws {
-        let folder = socketPath.lastIndex(of: "/").map { String(socketPath[..<$0]) } ?? "."
+        let folder = FileIO.folder(of: socketPath)
         var info = stat()
-        guard stat(folder.isEmpty ? "/" : folder, &info) == 0 else {
+        guard stat(folder, &info) == 0 else {
             throw DaemonIOError("the socket's folder \(folder) does not exist")
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {

@@ -89,7 +89,7 @@ func openSession(_ name: String, directory: String) throws -> Session {
     let path = name.hasSuffix(".json") || name.contains("/") ? name : "\(directory)/\(name).json"
     guard let text = try FileIO.read(path, limit: FileIO.scriptLimit) else { throw FileError("no session file \(path)") }
     var session = try SessionFile.decode(text, path: path, sessionsDirectory: directory)
-    session.name = (path.split(separator: "/").last.map(String.init) ?? name).replacingOccurrences(of: ".json", with: "")
+    session.name = FileIO.lastComponent(path).replacingOccurrences(of: ".json", with: "")
     return session
 }
 

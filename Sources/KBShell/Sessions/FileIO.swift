@@ -60,6 +60,13 @@ public enum FileIO {
         return String(cString: resolved)
     }
 
+    /// The folder holding `path`: what comes before its last slash (`/`
+    /// for a path at the root, `.` for one with no slash).
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// The path's last component (the whole path if it has no slash).
     public static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
@@ -130,8 +137,7 @@ public enum FileIO {
             unlink(tmp)
             throw FileError("cannot rename \(tmp) to \(path): \(why)")
         }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let dfd = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let dfd = open(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 {
             fsync(dfd)
             close(dfd)
