@@ -56,13 +56,13 @@ public enum PseudoTerminal {
 /// (`kbplay-tests-PID` in the temporary directory), which is removed when
 /// the run ends: the suite leaves nothing behind.
 public enum TemporaryFolder {
-    private static let root: String = {
-        let path = NSTemporaryDirectory() + "kbplay-tests-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(atPath: TemporaryFolder.rootPath) }
-        return path
-    }()
     private static var rootPath: String { NSTemporaryDirectory() + "kbplay-tests-\(getpid())" }
+    /// ``rootPath``, made on first use and removed at exit.
+    private static let root: String = {
+        try? FileManager.default.createDirectory(atPath: rootPath, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: TemporaryFolder.rootPath) }
+        return rootPath
+    }()
 
     /// A new empty folder, `ROOT/PREFIX-XXXXXXXX`.
     public static func make(_ prefix: String) -> String {
