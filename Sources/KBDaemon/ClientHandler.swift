@@ -11,9 +11,9 @@ import NIOCore
 /// and the rest stays in the client's own socket buffer, so no client can
 /// grow the daemon's memory.
 ///
-/// An eval runs right here, on the event loop (``SessionHost/submit``);
-/// its reply is written when the group commit reports its journal record
-/// on disk. Other requests, which may read or write whole files, run as
+/// An eval runs right here, on the event loop (``SessionHost/submit``),
+/// unless it reads or writes files; its reply is written when the group
+/// commit reports its journal record on disk. Other requests, which may read or write whole files, run as
 /// tasks off the loop and hand their reply back to it.
 final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     typealias InboundIn = String

@@ -14,4 +14,14 @@ public protocol HostedSession: Sendable {
     func encoded() throws -> String
     /// A session from a session file's text; `path` names it in errors.
     init(decoding text: String, path: String, sessionsDirectory: String) throws
+    /// Whether the command line reads or writes files. The daemon runs such
+    /// a command off the threads that serve the other sessions, and makes
+    /// it durable with a snapshot of the session rather than a journal
+    /// record: replaying it would read the files as they are then, or write
+    /// them again.
+    func touchesFiles(_ line: String) -> Bool
+}
+
+extension HostedSession {
+    public func touchesFiles(_ line: String) -> Bool { false }
 }

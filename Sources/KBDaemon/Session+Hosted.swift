@@ -9,6 +9,10 @@ extension Session: HostedSession {
         try SessionFile.encode(self)
     }
 
+    public func touchesFiles(_ line: String) -> Bool {
+        CommandParser.touchesFiles(line)
+    }
+
     public init(decoding text: String, path: String, sessionsDirectory: String) throws {
         self = try SessionFile.decode(text, path: path, sessionsDirectory: sessionsDirectory)
     }

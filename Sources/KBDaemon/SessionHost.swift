@@ -24,9 +24,10 @@ enum EvalOutcome: Sendable {
 /// The only disk work done there is appending the journal record; the
 /// sync is left to ``JournalSync``, which takes a loop's records after
 /// each tick. What needs the disk for longer —
-/// compacting the journal, reloading the session after a failed write,
-/// closing — runs off the loops with the session paused: commands that
-/// arrive meanwhile wait, in order, and run when it is done.
+/// a command that reads or writes files, compacting the journal, reloading
+/// the session after a failed write, closing — runs off the loops with the
+/// session paused: commands that arrive meanwhile wait, in order, and run
+/// when it is done.
 final class SessionHost<Session: HostedSession>: Sendable {
     let name: String
     let directory: String
@@ -58,6 +59,9 @@ final class SessionHost<Session: HostedSession>: Sendable {
 
     /// Disk work done off the event loops while the session is paused.
     private enum Maintenance: Sendable {
+        /// A command that reads or writes files: it runs off the loop, on a
+        /// copy of the session, and is made durable by a snapshot.
+        case fileCommand(String, client: String, done: @Sendable (EvalOutcome) -> Void)
         /// The journal reached the interval: its snapshot is encoded off the
         /// loop, while the session is paused.
         case compact
@@ -199,9 +203,13 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 completions.append { done(.closed) }
                 return nil
             }
-            let outcome: EvalOutcome
-            (outcome, maintenance) = run(command, client: client, in: &state)
-            completions.append { done(outcome) }
+            if state.session.touchesFiles(command) {
+                maintenance = .fileCommand(command, client: client, done: done)
+            } else {
+                let outcome: EvalOutcome
+                (outcome, maintenance) = run(command, client: client, in: &state)
+                completions.append { done(outcome) }
+            }
         case let .reload(done):
             guard !state.isClosed else {
                 completions.append(done)
@@ -297,6 +305,8 @@ final class SessionHost<Session: HostedSession>: Sendable {
         while let maintenance = next {
             var completions: [@Sendable () -> Void] = []
             switch maintenance {
+            case let .fileCommand(command, client, done):
+                next = runOffLoop(command, client: client, done: done, completions: &completions)
             case .compact:
                 // No command runs meanwhile, so the snapshot holds every
                 // record of the file it replaces. It is encoded under the
@@ -344,6 +354,44 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 }
             }
             for completion in completions { completion() }
+        }
+    }
+
+    /// Runs a command that reads or writes files, with the session paused
+    /// and its lock free: on a copy (the host's session, which `complete`,
+    /// `clone` and subscribers read meanwhile, is the one before the command
+    /// until it is durable), however long the files take. It is made
+    /// durable by writing the session's snapshot over its journal rather
+    /// than a record of the command, because replaying the command would
+    /// read the files as they are then (a script edited since, a session
+    /// file saved over) or write them again (`save` over a file another
+    /// session saved since). Then the work parked meanwhile goes on.
+    private func runOffLoop(_ command: String, client: String, done: @escaping @Sendable (EvalOutcome) -> Void,
+                            completions: inout [@Sendable () -> Void]) -> Maintenance? {
+        var session = state.withLock { $0.session }
+        let outcome = session.execute(command)
+        let result = outcome.json
+        // A rejected command changed nothing, and is not journaled.
+        let written = outcome.status == .rejected ? nil : Result {
+            try Journal.writeSnapshot(try session.encoded(), directory: directory, name: name)
+        }
+        return state.withLock { state in
+            switch written {
+            case nil:
+                completions.append { done(.ran(result, pending: nil)) }
+            case .success:
+                state.session = session
+                state.journal.replaced()
+                state.sequence += 1
+                if !state.subscribers.isEmpty { broadcast(result, client: client, to: &state.subscribers) }
+                completions.append { done(.ran(result, pending: nil)) }
+            case let .failure(error):
+                // The journal still holds the session as it was, and so
+                // does the host: the command is as if it had not run
+                // (though a file it wrote stays written).
+                completions.append { done(.failed(error)) }
+            }
+            return resumeParked(in: &state, completions: &completions)
         }
     }
 

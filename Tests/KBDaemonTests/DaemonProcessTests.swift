@@ -487,6 +487,78 @@ struct DaemonProcessTests {
         #expect(server.isRunning)
     }
 
+    @Test func aRestartNeitherRewritesNorRereadsTheFilesOfAcknowledgedCommands() async throws {
+        let dir = temporaryDirectory()
+        let script = dir + "/lesson.kbs", picture = dir + "/a.svg", shared = dir + "/Sessions/shared.json"
+        try "focus email\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
+        let commands = ["demo", "save shared", "source \(script)", "render svg \(picture)", "print kb.frame.minY"]
+        let replies = try await offPool { () -> [JSON?] in
+            let a = try Connection(server.socket), b = try Connection(server.socket)
+            var replies = commands.enumerated().map { i, c in a.request(Connection.eval(id: i, session: "a", c)) }
+            // Another session saves over the same file afterwards.
+            replies.append(b.request(Connection.eval(id: 7, session: "b", "new")))
+            replies.append(b.request(Connection.eval(id: 8, session: "b", "save shared")))
+            return replies
+        }
+        for reply in replies { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
+        // The script and the picture change after they were used.
+        try "resign\nkeyboard hide\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "edited".write(toFile: picture, atomically: true, encoding: .utf8)
+        let savedByB = try String(contentsOfFile: shared, encoding: .utf8)
+        try await offPool { server.kill9() }
+
+        let restarted = try await DaemonProcess.start(directory: dir)
+        defer { restarted.stop() }
+        let after = try await offPool { () -> [JSON] in
+            let a = try Connection(restarted.socket)
+            return ["print kb.frame.minY", "frames"].enumerated().map { i, c in
+                a.request(Connection.eval(id: i, session: "a", c))?["result"] ?? .null
+            }
+        }
+        let fresh = try await offPool { try Self.runJSON(["demo", "focus email", "print kb.frame.minY", "frames"]) }
+        // Session a is as acknowledged: the keyboard the script brought up is
+        // still up, not hidden by the script as it reads now.
+        #expect(after[0]["output"] == replies[4]?["result"]?["output"])
+        #expect(after[0]["output"] == fresh[2]["output"])
+        #expect(after[1]["frames"] == fresh[3]["frames"])
+        // Nothing was written again: b's save stays, and so does the edit.
+        #expect(try String(contentsOfFile: shared, encoding: .utf8) == savedByB)
+        #expect(!savedByB.contains("Login"))
+        #expect(try String(contentsOfFile: picture, encoding: .utf8) == "edited")
+    }
+
+    @Test func aScriptThatKeepsItsSessionWaitingHoldsUpNoOtherSession() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let fifo = server.directory + "/slow.kbs"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A writer that has not finished: `source` waits for the rest.
+        let writer = open(fifo, O_RDWR)
+        #expect(writer >= 0)
+        let outcome = try await offPool { () -> (others: [JSON?], sourced: JSON?, after: JSON?) in
+            let a = try Connection(server.socket)
+            _ = a.request(Connection.eval(id: 0, session: "a", "demo"))
+            a.send(Connection.eval(id: 1, session: "a", "source \(fifo)"))
+            // More clients than the daemon has event loops, each on a session
+            // of its own: some share the waiting one's loop.
+            var others: [JSON?] = []
+            for k in 0...ProcessInfo.processInfo.activeProcessorCount {
+                let other = try Connection(server.socket)
+                others.append(other.request(Connection.eval(id: 2, session: "o\(k)", "demo")))
+            }
+            _ = "focus email\n".withCString { write(writer, $0, 12) }
+            close(writer)
+            let sourced = a.readJSON()
+            return (others, sourced, a.request(Connection.eval(id: 3, session: "a", "print kb.frame.minY")))
+        }
+        for reply in outcome.others { #expect(reply?["status"] == .string("done"), "\(reply?.text ?? "no reply")") }
+        #expect(outcome.sourced?["id"] == .number(1))
+        #expect(outcome.sourced?["result"]?["focus"]?["field"] == .string("email"))
+        #expect(outcome.after?["result"]?["output"] == .string("516"))
+    }
+
     @Test func aSecondServeOnTheSameSessionsIsRefused() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }

@@ -23,6 +23,7 @@ struct CounterSession: HostedSession {
         return "\(value)"
     }
     func completions(prefix: String, word: String) -> [String] { ["get", "inc"].filter { $0.hasPrefix(word) } }
+    func touchesFiles(_ line: String) -> Bool { line.hasPrefix("read ") }
     mutating func execute(_ line: String) -> CommandOutcome {
         switch line {
         case "inc":
@@ -33,6 +34,14 @@ struct CounterSession: HostedSession {
         case "poison", "cure":
             poisoned = line == "poison"
             return CommandOutcome(command: line, text: line)
+        case _ where line.hasPrefix("read "):
+            // The number in a file, as the value.
+            let path = String(line.dropFirst(5))
+            guard let text = try? FileIO.read(path), let v = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                return .rejected(line, CommandError("no number in \(path)", column: 6))
+            }
+            value = v
+            return CommandOutcome(command: line, text: "\(value)", members: ["value": .number(Double(value))])
         default:
             return .rejected(line, CommandError("unknown command '\(line)'", column: 1))
         }
@@ -94,6 +103,51 @@ struct DaemonTests {
         let journal = try String(contentsOfFile: dir + "/Sessions/.journal/s.journal", encoding: .utf8)
         #expect(journal.contains(#""command": "inc""#))
         #expect(!journal.contains("nope"))
+    }
+
+    @Test func aCommandWaitingOnAFileHoldsUpOnlyItsOwnSession() async throws {
+        let dir = temporaryDirectory()
+        _ = try await startDaemon(dir)
+        let fifo = dir + "/number"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Held open for writing (and reading, so the open does not wait):
+        // `read` waits on the FIFO until it is written and closed.
+        let holder = open(fifo, O_RDWR)
+        #expect(holder >= 0)
+        let reader = try #require(TestClient(path: dir + "/d.sock"))
+        let same = try #require(TestClient(path: dir + "/d.sock"))
+        async let waiting = reader.ask(#"{"id": 1, "session": "f", "op": "eval", "command": "read \#(fifo)"}"#)
+        // Once the daemon has the FIFO open too, `read` is under way; a
+        // command for the same session from another client waits for it.
+        for _ in 0..<1000 where Self.openCount(fifo) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(Self.openCount(fifo) == 2)
+        async let after = same.ask(#"{"id": 2, "session": "f", "op": "eval", "command": "inc"}"#)
+        // More connections than the daemon has event loops: some share the
+        // waiting command's loop, and each is served meanwhile.
+        for k in 0...ProcessInfo.processInfo.activeProcessorCount {
+            let other = try #require(TestClient(path: dir + "/d.sock"))
+            let reply = await other.ask(#"{"id": 3, "session": "o\#(k)", "op": "eval", "command": "inc"}"#)
+            #expect(reply?["result"]?["value"] == .number(1), "session o\(k) waited for another session's file")
+        }
+        // So is a completion on the waiting session itself.
+        let completion = await TestClient(path: dir + "/d.sock")?.ask(#"{"id": 4, "session": "f", "op": "complete", "line": "in"}"#)
+        #expect(completion?["completions"] == .array([.string("inc")]))
+        _ = "41\n".withCString { write(holder, $0, 3) }
+        close(holder)
+        #expect(await waiting?["result"]?["value"] == .number(41))
+        // The command behind it on the same session ran after it, in order.
+        #expect(await after?["result"]?["value"] == .number(42))
+        // Made durable as a snapshot, not as a command a replay would run
+        // again (reading the FIFO, or a file changed since).
+        let journal = try #require(try Journal.read(directory: dir + "/Sessions/.journal", name: "f"))
+        #expect(journal.snapshot == "41")
+        #expect(journal.commands == ["inc"])
+    }
+
+    /// How many of this process's descriptors have `path` open.
+    static func openCount(_ path: String) -> Int {
+        let target = FileIO.realPath(path)
+        return FileIO.list("/proc/self/fd").count { FileIO.realPath("/proc/self/fd/" + $0) == target }
     }
 
     @Test func twoClientsShareASessionAndASubscriberSeesBoth() async throws {

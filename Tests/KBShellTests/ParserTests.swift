@@ -113,6 +113,16 @@ struct ParserTests {
         #expect(c("print kb.") == ["kb.begin.", "kb.curve", "kb.duration", "kb.end.", "kb.frame.", "kb.visible"])
         #expect(c("add ") .contains("textField"))
     }
+
+    @Test func commandsThatReadOrWriteFilesAreKnownByTheirFirstWord() {
+        for line in ["save", "save login", "load login", "source lesson.kbs", "sessions", "  render svg a b.svg",
+                     "render svg out.svg", "source"] {
+            #expect(CommandParser.touchesFiles(line), "\(line)")
+        }
+        for line in ["render", "render svg", "focus email", "saved", "print save", "", "help save", "history"] {
+            #expect(!CommandParser.touchesFiles(line), "\(line)")
+        }
+    }
 }
 
 /// The lexer reads ASCII lines byte by byte and other lines character by

@@ -70,6 +70,20 @@ public enum CommandParser {
         return String(Substring(utf8[start..<end]))
     }
 
+    /// Whether a command line reads or writes files: `save`, `load`,
+    /// `source`, `sessions` (which lists the sessions folder) and `render`
+    /// with a file. What such a command does depends on files, or changes
+    /// them, so running it again later (replaying a journal) would not do
+    /// the same; and it can take as long as the files do (`source` of a
+    /// FIFO waits for its writer).
+    public static func touchesFiles(_ line: String) -> Bool {
+        switch firstWord(of: line) {
+        case "save", "load", "source", "sessions": return true
+        case "render": return wordTokens(line).count > 2
+        default: return false
+        }
+    }
+
     /// First words of the commands that ``takesPath(_:)``.
     static let pathCommands: Set<String> = Set(CommandTable.all.filter(takesPath).map { $0.words[0] })
 
