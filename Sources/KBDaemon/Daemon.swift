@@ -78,7 +78,10 @@ public final class Daemon<Session: HostedSession>: Sendable {
         try checkSocketFolder()
         let lock = try await lockSessions()
         defer { close(lock) }
-        if LineSocket(path: socketPath) != nil {
+        if let other = LineSocket(path: socketPath) {
+            if let owner = other.peerUser, owner != geteuid() {
+                throw DaemonIOError("\(socketPath) is served by a program of another user (uid \(owner)): give this daemon a --socket of its own, in a folder only you can write")
+            }
             throw DaemonIOError("a daemon is already serving on \(socketPath) (kbplay sessions --socket \(socketPath) lists its sessions); stop it first, or give this one another --socket")
         }
         // Nothing answers there: a socket left by a daemon that was killed

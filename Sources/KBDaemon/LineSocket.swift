@@ -51,6 +51,28 @@ public final class LineSocket: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// The user of the process that listens on the other end (from the
+    /// kernel, `SO_PEERCRED`); nil if it cannot be told.
+    public var peerUser: uid_t? {
+        // struct ucred: pid, uid, gid.
+        var credentials: (pid_t, uid_t, gid_t) = (0, 0, 0)
+        var size = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0,
+              Int(size) == MemoryLayout.size(ofValue: credentials) else { return nil }
+        return credentials.1
+    }
+
+    /// Why a client of `user` must not talk to what listens at `path`
+    /// (served by `peer`), or nil if it may. In a folder others can write
+    /// into (`/tmp`, where the default socket goes without
+    /// `XDG_RUNTIME_DIR`), another user can listen at the path first: what
+    /// the client would send, it would read, and what it answers, the
+    /// client would print.
+    public static func ownerProblem(_ path: String, peer: uid_t?, user: uid_t = geteuid()) -> String? {
+        guard let peer, peer != user else { return nil }
+        return "\(path) is served by a program of another user (uid \(peer)), not by a kbplay serve of yours, so nothing was sent to it: start yours with kbplay serve --socket PATH, in a folder only you can write, and give the same --socket here"
+    }
+
     /// Writes `line` and a newline; false if the peer is gone. (A process
     /// that ignores SIGPIPE gets false; otherwise SIGPIPE ends it.)
     @discardableResult

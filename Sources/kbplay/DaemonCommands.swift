@@ -77,6 +77,9 @@ enum DaemonClient {
         guard let connection = LineSocket(path: path, timeout: timeout) else {
             throw failure(command, "no daemon at \(path) (start one with: kbplay serve)", status: 3)
         }
+        if let problem = LineSocket.ownerProblem(path, peer: connection.peerUser) {
+            throw failure(command, problem, status: 1)
+        }
         return (connection, path)
     }
 

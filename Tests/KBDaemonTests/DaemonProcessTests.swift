@@ -559,6 +559,52 @@ struct DaemonProcessTests {
         #expect(outcome.after?["result"]?["output"] == .string("516"))
     }
 
+    /// Another user listens first at the socket path (as one can in /tmp):
+    /// the clients send it nothing and say whose it is, and `kbplay serve`
+    /// does not take it for a daemon of its own. Another user takes root.
+    @Test(.enabled(if: geteuid() == 0, "needs root, to listen as another user"))
+    func aSocketOfAnotherUserGetsNothingFromTheClients() async throws {
+        let dir = temporaryDirectory()
+        let socket = dir + "/kbplay.sock", heard = dir + "/heard"
+        // Bound as this user, then listening as nobody (65534): the peer's
+        // credentials are those of listen().
+        let squatter = Process()
+        squatter.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        squatter.arguments = ["python3", "-c", """
+            import os, socket, sys
+            f = open(sys.argv[2], "ab", buffering=0)
+            s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); os.setuid(65534); s.listen(8)
+            print("listening", flush=True)
+            with f:
+                while True:
+                    c, _ = s.accept(); c.settimeout(2)
+                    try:
+                        f.write(c.recv(65536))
+                    except OSError:
+                        pass
+                    c.close()
+            """, socket, heard]
+        let ready = Pipe()
+        squatter.standardOutput = ready
+        try squatter.run()
+        defer { kill(squatter.processIdentifier, SIGKILL); squatter.waitUntilExit() }
+        _ = Self.read(ready, until: "listening")
+        let sessions = try await offPool { try Self.kbplay(["sessions", "--socket", socket], input: "") }
+        #expect(sessions.status == 1)
+        #expect(sessions.err.contains("\(socket) is served by a program of another user (uid 65534), not by a kbplay serve of yours, so nothing was sent to it"),
+                "\(sessions.err)")
+        let attach = try await offPool { try Self.kbplay(["attach", "lesson", "--socket", socket], input: "focus email\n") }
+        #expect(attach.status == 1)
+        #expect(attach.err.contains("another user (uid 65534)"), "\(attach.err)")
+        let serve = try await offPool { try Self.kbplay(["serve", "--socket", socket, "--sessions", dir + "/Sessions"], input: "") }
+        #expect(serve.status != 0)
+        #expect(serve.err.contains("is served by a program of another user (uid 65534): give this daemon a --socket of its own"),
+                "\(serve.err)")
+        // Two clients and a serve connected; none of them wrote a byte.
+        try await Task.sleep(for: .milliseconds(100))
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: heard)))?.isEmpty ?? true)
+    }
+
     @Test func aSecondServeOnTheSameSessionsIsRefused() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }

@@ -144,6 +144,17 @@ struct DaemonTests {
         #expect(journal.commands == ["inc"])
     }
 
+    @Test func aClientKnowsWhoseDaemonItTalksTo() async throws {
+        let dir = temporaryDirectory()
+        _ = try await startDaemon(dir)
+        let socket = try #require(LineSocket(path: dir + "/d.sock"))
+        #expect(socket.peerUser == geteuid())
+        #expect(LineSocket.ownerProblem(dir + "/d.sock", peer: socket.peerUser) == nil)
+        #expect(LineSocket.ownerProblem("/tmp/x.sock", peer: nil) == nil)
+        let other = LineSocket.ownerProblem("/tmp/x.sock", peer: 4242, user: 1000)
+        #expect(other?.hasPrefix("/tmp/x.sock is served by a program of another user (uid 4242)") == true)
+    }
+
     /// How many of this process's descriptors have `path` open.
     static func openCount(_ path: String) -> Int {
         let target = FileIO.realPath(path)
