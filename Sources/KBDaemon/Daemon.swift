@@ -379,7 +379,10 @@ actor Registry<Session: HostedSession> {
         guard !exists(target) else {
             throw DaemonFailure(id: .null, message: "a session named '\(target)' already exists")
         }
-        let session = try load(name).current
+        var session = try load(name).current
+        // The copy's own: a bare `save` in it must not write over the
+        // file the original was saved as (a student's over the lesson).
+        session.savedName = nil
         hosts[target] = try SessionHost<Session>.copy(of: session, name: target, directory: directory,
                                                       sessionsDirectory: sessionsDirectory, syncer: syncer)
         unloadIdle(keeping: target)

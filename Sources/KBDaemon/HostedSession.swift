@@ -14,14 +14,28 @@ public protocol HostedSession: Sendable {
     func encoded() throws -> String
     /// A session from a session file's text; `path` names it in errors.
     init(decoding text: String, path: String, sessionsDirectory: String) throws
-    /// Whether the command line reads or writes files. The daemon runs such
-    /// a command off the threads that serve the other sessions, and makes
-    /// it durable with a snapshot of the session rather than a journal
-    /// record: replaying it would read the files as they are then, or write
-    /// them again.
-    func touchesFiles(_ line: String) -> Bool
+    /// Whether a journal record of the command line could not bring the
+    /// session back: it reads or writes files (replaying it would read
+    /// them as they are then, or write them again), or it goes back or
+    /// forward in the undo history (which a snapshot does not hold). The
+    /// daemon runs such a command off the threads that serve the other
+    /// sessions, and makes it durable with a snapshot of the session.
+    func journalsAsSnapshot(_ line: String) -> Bool
+    /// The name `save` with no argument saves under (nil: none yet). A
+    /// session file does not name itself, so the journal keeps it beside
+    /// each snapshot.
+    var savedName: String? { get set }
 }
 
 extension HostedSession {
-    public func touchesFiles(_ line: String) -> Bool { false }
+    public func journalsAsSnapshot(_ line: String) -> Bool { false }
+    public var savedName: String? {
+        get { nil }
+        set {}
+    }
+
+    /// What the journal's snapshot line holds for the session.
+    func journalSnapshot() throws -> JournalSnapshot {
+        JournalSnapshot(text: try encoded(), savedName: savedName)
+    }
 }

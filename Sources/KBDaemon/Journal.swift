@@ -460,9 +460,17 @@ final class JournalFile: @unchecked Sendable {
     deinit { Glibc.close(fd) }
 }
 
+/// A journal's snapshot line: the session file's text, and the name `save`
+/// saves the session under (a session file does not name itself).
+struct JournalSnapshot: Sendable, Equatable {
+    var text: String
+    var savedName: String?
+}
+
 /// A session's durable record: `DIR/.journal/NAME.journal`, one JSON object
 /// per line. The first line may be a snapshot (`{"snapshot": "<session
-/// file>"}`); every other line is a command that was acknowledged
+/// file>"}`, with `"saved": "NAME"` once the session has a name to save
+/// under); every other line is a command that was acknowledged
 /// (`{"seq": n, "client": "…", "command": "…"}`). Each command is written
 /// and synced (``JournalSync``) before its reply is sent; compaction replaces the file
 /// atomically with a single snapshot line.
@@ -485,15 +493,15 @@ struct Journal {
     /// The snapshot text and the commands after it, if the journal exists.
     /// A torn last line (a crash mid-write) is ignored: it was never
     /// acknowledged.
-    static func read(directory: String, name: String) throws -> (snapshot: String?, commands: [String])? {
+    static func read(directory: String, name: String) throws -> (snapshot: JournalSnapshot?, commands: [String])? {
         let path = "\(directory)/\(name).journal"
         guard let text = try FileIO.read(path) else { return nil }
-        var snapshot: String?
+        var snapshot: JournalSnapshot?
         var commands: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let json = try? JSONReader.parse(String(line)) else { continue }
             if let s = json["snapshot"]?.stringValue {
-                snapshot = s
+                snapshot = JournalSnapshot(text: s, savedName: json["saved"]?.stringValue)
                 commands = []
             } else if let c = json["command"]?.stringValue {
                 commands.append(c)
@@ -531,7 +539,7 @@ struct Journal {
     }
 
     /// Replaces the journal with one snapshot line, atomically.
-    mutating func compact(snapshot: String) throws {
+    mutating func compact(snapshot: JournalSnapshot) throws {
         try Self.writeSnapshot(snapshot, directory: directory, name: name)
         replaced()
     }
@@ -539,9 +547,10 @@ struct Journal {
     /// Replaces the journal `NAME` with one snapshot line, atomically (the
     /// file is synced before it takes the journal's place). A host that
     /// does this off its own thread calls ``replaced()`` after.
-    static func writeSnapshot(_ snapshot: String, directory: String, name: String) throws {
-        let line = JSON.object(["snapshot": .string(snapshot)]).text + "\n"
-        try FileIO.atomicWrite("\(directory)/\(name).journal", line)
+    static func writeSnapshot(_ snapshot: JournalSnapshot, directory: String, name: String) throws {
+        var members: [String: JSON] = ["snapshot": .string(snapshot.text)]
+        if let saved = snapshot.savedName { members["saved"] = .string(saved) }
+        try FileIO.atomicWrite("\(directory)/\(name).journal", JSON.object(members).text + "\n")
     }
 
     /// The file was replaced with a snapshot: later records go to the new one.

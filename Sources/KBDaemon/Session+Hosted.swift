@@ -9,8 +9,13 @@ extension Session: HostedSession {
         try SessionFile.encode(self)
     }
 
-    public func touchesFiles(_ line: String) -> Bool {
-        CommandParser.touchesFiles(line)
+    public func journalsAsSnapshot(_ line: String) -> Bool {
+        CommandParser.touchesFiles(line) || CommandParser.movesInHistory(line)
+    }
+
+    public var savedName: String? {
+        get { name }
+        set { name = newValue }
     }
 
     public init(decoding text: String, path: String, sessionsDirectory: String) throws {

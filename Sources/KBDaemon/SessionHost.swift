@@ -23,11 +23,11 @@ enum EvalOutcome: Sendable {
 /// different loops and no thread hop separates a request from its command.
 /// The only disk work done there is appending the journal record; the
 /// sync is left to ``JournalSync``, which takes a loop's records after
-/// each tick. What needs the disk for longer —
-/// a command that reads or writes files, compacting the journal, reloading
-/// the session after a failed write, closing — runs off the loops with the
-/// session paused: commands that arrive meanwhile wait, in order, and run
-/// when it is done.
+/// each tick. What needs the disk for longer — a command that reads or
+/// writes files or undoes, compacting the journal, reloading the session
+/// after a failed write, closing — runs off the loops with the session
+/// paused: commands that arrive meanwhile wait, in order, and run when it
+/// is done.
 final class SessionHost<Session: HostedSession>: Sendable {
     let name: String
     let directory: String
@@ -59,14 +59,15 @@ final class SessionHost<Session: HostedSession>: Sendable {
 
     /// Disk work done off the event loops while the session is paused.
     private enum Maintenance: Sendable {
-        /// A command that reads or writes files: it runs off the loop, on a
-        /// copy of the session, and is made durable by a snapshot.
+        /// A command a journal record could not bring back (it reads or
+        /// writes files, or undoes): it runs off the loop, on a copy of the
+        /// session, and is made durable by a snapshot.
         case fileCommand(String, client: String, done: @Sendable (EvalOutcome) -> Void)
         /// The journal reached the interval: its snapshot is encoded off the
         /// loop, while the session is paused.
         case compact
         case reload(done: @Sendable () -> Void)
-        case close(snapshot: Result<String, any Error>, done: @Sendable ((any Error)?) -> Void)
+        case close(snapshot: Result<JournalSnapshot, any Error>, done: @Sendable ((any Error)?) -> Void)
     }
 
     /// A connection that subscribed. Its change messages count against the
@@ -94,8 +95,9 @@ final class SessionHost<Session: HostedSession>: Sendable {
         var session = Session(sessionsDirectory: sessionsDirectory)
         if let record = try Journal.read(directory: directory, name: name) {
             if let snapshot = record.snapshot {
-                session = try Session(decoding: snapshot, path: "\(directory)/\(name).journal",
+                session = try Session(decoding: snapshot.text, path: "\(directory)/\(name).journal",
                                       sessionsDirectory: sessionsDirectory)
+                session.savedName = snapshot.savedName
             }
             for command in record.commands { _ = session.execute(command) }
         }
@@ -114,7 +116,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
     static func copy(of session: Session, name: String, directory: String, sessionsDirectory: String,
                      syncer: JournalSync) throws -> SessionHost {
         var journal = Journal(directory: directory, name: name, syncer: syncer)
-        try journal.compact(snapshot: try session.encoded())
+        try journal.compact(snapshot: try session.journalSnapshot())
         return SessionHost(name: name, session: session, journal: journal, directory: directory,
                            sessionsDirectory: sessionsDirectory)
     }
@@ -203,7 +205,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 completions.append { done(.closed) }
                 return nil
             }
-            if state.session.touchesFiles(command) {
+            if state.session.journalsAsSnapshot(command) {
                 maintenance = .fileCommand(command, client: client, done: done)
             } else {
                 let outcome: EvalOutcome
@@ -221,7 +223,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 completions.append { done(nil) }
                 return nil
             }
-            maintenance = .close(snapshot: Result { try state.session.encoded() }, done: done)
+            maintenance = .close(snapshot: Result { try state.session.journalSnapshot() }, done: done)
         }
         if maintenance != nil { state.parked = [] }
         return maintenance
@@ -314,7 +316,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 // would wait for the pause anyway) rather than from a copy,
                 // which the next command would have to copy again. If it
                 // cannot be encoded or written, the journal goes on growing.
-                let compacted = (try? Journal.writeSnapshot(state.withLock { try $0.session.encoded() },
+                let compacted = (try? Journal.writeSnapshot(state.withLock { try $0.session.journalSnapshot() },
                                                             directory: directory, name: name)) != nil
                 next = state.withLock { state in
                     if compacted { state.journal.replaced() } else { state.journal.postponeCompaction() }
@@ -357,15 +359,16 @@ final class SessionHost<Session: HostedSession>: Sendable {
         }
     }
 
-    /// Runs a command that reads or writes files, with the session paused
-    /// and its lock free: on a copy (the host's session, which `complete`,
-    /// `clone` and subscribers read meanwhile, is the one before the command
-    /// until it is durable), however long the files take. It is made
-    /// durable by writing the session's snapshot over its journal rather
-    /// than a record of the command, because replaying the command would
-    /// read the files as they are then (a script edited since, a session
-    /// file saved over) or write them again (`save` over a file another
-    /// session saved since). Then the work parked meanwhile goes on.
+    /// Runs a command a journal record could not bring back, with the
+    /// session paused and its lock free: on a copy (the host's session,
+    /// which `complete`, `clone` and subscribers read meanwhile, is the one
+    /// before the command until it is durable), however long its files
+    /// take. It is made durable by writing the session's snapshot over its
+    /// journal rather than a record of the command, because replaying the
+    /// command would read files as they are then (a script edited since, a
+    /// session file saved over), write them again (`save` over a file
+    /// another session saved since), or find no undo history (a snapshot
+    /// holds none). Then the work parked meanwhile goes on.
     private func runOffLoop(_ command: String, client: String, done: @escaping @Sendable (EvalOutcome) -> Void,
                             completions: inout [@Sendable () -> Void]) -> Maintenance? {
         var session = state.withLock { $0.session }
@@ -373,7 +376,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         let result = outcome.json
         // A rejected command changed nothing, and is not journaled.
         let written = outcome.status == .rejected ? nil : Result {
-            try Journal.writeSnapshot(try session.encoded(), directory: directory, name: name)
+            try Journal.writeSnapshot(try session.journalSnapshot(), directory: directory, name: name)
         }
         return state.withLock { state in
             switch written {

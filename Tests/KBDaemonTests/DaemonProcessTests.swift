@@ -529,6 +529,39 @@ struct DaemonProcessTests {
         #expect(try String(contentsOfFile: picture, encoding: .utf8) == "edited")
     }
 
+    @Test func anUndoAndTheNameToSaveUnderSurviveARestart() async throws {
+        let dir = temporaryDirectory()
+        let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
+        // The save leaves a snapshot in the journal; the undo after it goes
+        // back past that snapshot, which holds no undo history.
+        let commands = ["demo", "set formBottom.constant 100", "save mine", "undo", "print formBottom.constant"]
+        let replies = try await offPool { () -> [JSON?] in
+            let c = try Connection(server.socket)
+            var replies = commands.enumerated().map { i, command in c.request(Connection.eval(id: i, session: "u", command)) }
+            replies.append(c.request(#"{"id": 9, "session": "u", "op": "clone", "to": "copy"}"#))
+            return replies
+        }
+        #expect(replies[4]?["result"]?["output"] == .string("20"))
+        #expect(replies[5]?["status"] == .string("done"))
+        try await offPool { server.kill9() }
+
+        let restarted = try await DaemonProcess.start(directory: dir)
+        defer { restarted.stop() }
+        let after = try await offPool { () -> [JSON] in
+            let c = try Connection(restarted.socket)
+            return [("u", "print formBottom.constant"), ("u", "save"), ("copy", "save")].enumerated().map { i, request in
+                c.request(Connection.eval(id: i, session: request.0, request.1))?["result"] ?? .null
+            }
+        }
+        #expect(after[0]["output"] == .string("20"))
+        // `save` alone still knows the name it saved under…
+        #expect(after[1]["path"] == .string(dir + "/Sessions/mine.json"), "\(after[1].text)")
+        // …but a copy does not take it, so it cannot write over the original's file.
+        #expect(after[2]["ok"] == .bool(false))
+        #expect(after[2]["error"]?["message"] == .string("'save' needs a name the first time"))
+    }
+
     @Test func aScriptThatKeepsItsSessionWaitingHoldsUpNoOtherSession() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }

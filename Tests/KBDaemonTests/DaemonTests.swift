@@ -23,7 +23,7 @@ struct CounterSession: HostedSession {
         return "\(value)"
     }
     func completions(prefix: String, word: String) -> [String] { ["get", "inc"].filter { $0.hasPrefix(word) } }
-    func touchesFiles(_ line: String) -> Bool { line.hasPrefix("read ") }
+    func journalsAsSnapshot(_ line: String) -> Bool { line.hasPrefix("read ") }
     mutating func execute(_ line: String) -> CommandOutcome {
         switch line {
         case "inc":
@@ -140,7 +140,7 @@ struct DaemonTests {
         // Made durable as a snapshot, not as a command a replay would run
         // again (reading the FIFO, or a file changed since).
         let journal = try #require(try Journal.read(directory: dir + "/Sessions/.journal", name: "f"))
-        #expect(journal.snapshot == "41")
+        #expect(journal.snapshot?.text == "41")
         #expect(journal.commands == ["inc"])
     }
 

@@ -84,6 +84,13 @@ public enum CommandParser {
         }
     }
 
+    /// Whether a command line is `undo` or `redo`: what it does depends on
+    /// the undo history, which a session file does not hold.
+    public static func movesInHistory(_ line: String) -> Bool {
+        let word = firstWord(of: line)
+        return word == "undo" || word == "redo"
+    }
+
     /// First words of the commands that ``takesPath(_:)``.
     static let pathCommands: Set<String> = Set(CommandTable.all.filter(takesPath).map { $0.words[0] })
 
