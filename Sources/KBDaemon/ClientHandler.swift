@@ -12,9 +12,10 @@ import NIOCore
 /// grow the daemon's memory.
 ///
 /// An eval runs right here, on the event loop (``SessionHost/submit``),
-/// unless it reads or writes files; its reply is written when the group
-/// commit reports its journal record on disk. Other requests, which may read or write whole files, run as
-/// tasks off the loop and hand their reply back to it.
+/// unless it reads or writes files or undoes; its reply is written when the
+/// group commit reports its journal record on disk. Other requests, which
+/// may read or write whole files, run as tasks off the loop and hand their
+/// reply back to it.
 final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     typealias InboundIn = String
     typealias OutboundIn = ByteBuffer

@@ -62,7 +62,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         /// A command a journal record could not bring back (it reads or
         /// writes files, or undoes): it runs off the loop, on a copy of the
         /// session, and is made durable by a snapshot.
-        case fileCommand(String, client: String, done: @Sendable (EvalOutcome) -> Void)
+        case snapshotCommand(String, client: String, done: @Sendable (EvalOutcome) -> Void)
         /// The journal reached the interval: its snapshot is encoded off the
         /// loop, while the session is paused.
         case compact
@@ -206,7 +206,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 return nil
             }
             if state.session.journalsAsSnapshot(command) {
-                maintenance = .fileCommand(command, client: client, done: done)
+                maintenance = .snapshotCommand(command, client: client, done: done)
             } else {
                 let outcome: EvalOutcome
                 (outcome, maintenance) = run(command, client: client, in: &state)
@@ -307,7 +307,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         while let maintenance = next {
             var completions: [@Sendable () -> Void] = []
             switch maintenance {
-            case let .fileCommand(command, client, done):
+            case let .snapshotCommand(command, client, done):
                 next = runOffLoop(command, client: client, done: done, completions: &completions)
             case .compact:
                 // No command runs meanwhile, so the snapshot holds every
