@@ -562,6 +562,34 @@ struct DaemonProcessTests {
         #expect(after[2]["error"]?["message"] == .string("'save' needs a name the first time"))
     }
 
+    @Test func aValueReadFromTheLastNotificationSurvivesARestart() async throws {
+        let dir = temporaryDirectory()
+        let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
+        // The close writes the session's snapshot and unloads it; the set
+        // after it reads the notification the focus posted, from the
+        // session that snapshot brings back, and so does its replay.
+        let replies = try await offPool { () -> [JSON?] in
+            let c = try Connection(server.socket)
+            var replies = ["demo", "focus email"].map { c.request(Connection.eval(id: 1, session: "n", $0)) }
+            replies.append(c.request(#"{"id": 2, "session": "n", "op": "close"}"#))
+            replies += ["set formBottom.constant = kb.end.minY - 400", "print formBottom.constant"].map {
+                c.request(Connection.eval(id: 3, session: "n", $0))
+            }
+            return replies
+        }
+        #expect(replies[2]?["status"] == .string("done"))
+        #expect(replies[3]?["result"]?["ok"] == .bool(true), "\(replies[3]?.text ?? "no reply")")
+        #expect(replies[4]?["result"]?["output"] == .string("116"))
+        try await offPool { server.kill9() }
+        let restarted = try await DaemonProcess.start(directory: dir)
+        defer { restarted.stop() }
+        let after = try await offPool {
+            try Connection(restarted.socket).request(Connection.eval(id: 9, session: "n", "print formBottom.constant"))
+        }
+        #expect(after?["result"]?["output"] == .string("116"))
+    }
+
     @Test func aScriptThatKeepsItsSessionWaitingHoldsUpNoOtherSession() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }

@@ -38,12 +38,26 @@ struct SessionFileTests {
         // The file holds the commands before `save`; `load` itself follows.
         #expect(loaded.history == Array(s.history.dropLast()) + ["load rich"])
         #expect(loaded.execute("frames").text == s.execute("frames").text)
+        // The last notification comes back too: kb.begin, kb.end, kb.duration
+        // and kb.curve read the same (the rotation's, with the keyboard up).
+        for value in ["kb.begin.minY", "kb.end.minY", "kb.end.width", "kb.duration", "kb.curve"] {
+            let (mine, theirs) = (s.execute("print " + value), loaded.execute("print " + value))
+            #expect(theirs.status == .ok && theirs.text == mine.text, "\(value): \(theirs.text) against \(mine.text)")
+        }
+        // A file with no notification in it (none was posted, or it was
+        // written before files kept one) has no such values.
+        var empty = Session(sessionsDirectory: dir)
+        #expect(empty.execute("save empty").status == .ok)
+        #expect(try !String(contentsOfFile: dir + "/empty.json", encoding: .utf8).contains("lastNotification"))
+        #expect(loaded.execute("load empty").status == .ok)
+        #expect(loaded.execute("print kb.end.minY").text.contains("no keyboard notification has been posted yet"))
+        #expect(loaded.execute("load rich").status == .ok)
         // Handlers and rules come back: the same event does the same thing.
         #expect(loaded.execute("resign").text == s.execute("resign").text)
         // No temporary file is left behind; saving again replaces the file.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["rich.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["empty.json", "rich.json"])
         #expect(s.execute("save").status == .ok)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["rich.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["empty.json", "rich.json"])
     }
 
     @Test(arguments: [

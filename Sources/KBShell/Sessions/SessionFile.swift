@@ -3,7 +3,8 @@ import KBModel
 
 /// Session files: `{"format": "kbplay-session", "version": 1, …}` holding
 /// the screen (device, orientation, controllers, views, constraints, focus),
-/// the keyboard, the strategies, the rules and the command history.
+/// the keyboard, the strategies, the rules, the command history and the
+/// last keyboard notification posted.
 ///
 /// Reading is strict: a file that is not JSON (or is truncated), of another
 /// format, of a newer version, or inconsistent is refused with its path,
@@ -21,12 +22,15 @@ public enum SessionFile {
         var strategies: [Strategy]
         var rules: [Rule]
         var history: [String]
+        /// The last keyboard notification posted (left out if none was).
+        var lastNotification: KeyboardNotification?
     }
 
     /// The file's text for a session: keys sorted, two-space indented.
     public static func encode(_ session: Session) throws -> String {
         let body = Body(format: format, version: version, screen: session.screen, keyboard: session.keyboard,
-                        strategies: session.state.strategies, rules: session.state.rules, history: session.history)
+                        strategies: session.state.strategies, rules: session.state.rules, history: session.history,
+                        lastNotification: session.lastNotification)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let data = try encoder.encode(body)
@@ -66,6 +70,7 @@ public enum SessionFile {
         var session = Session(sessionsDirectory: sessionsDirectory)
         session.state = Session.State(screen: body.screen, keyboard: body.keyboard, strategies: body.strategies, rules: body.rules)
         session.history = body.history
+        session.notificationFromFile = body.lastNotification
         session.syncKeyboard()
         _ = session.screen.layout()
         return session
@@ -198,6 +203,7 @@ extension Session {
         history = loaded.history
         self.name = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
         events = []
+        notificationFromFile = loaded.notificationFromFile
     }
 
     func sessionList() throws -> CommandOutcome {

@@ -115,7 +115,7 @@ extension Session {
     private func keyboardValue(of path: String, _ parts: [String], column: Int,
                                notification: KeyboardNotification?) throws(CommandError) -> Double {
         try checkKeyboardPath(path, parts, column: column)
-        let last = notification ?? eventLog.last?.notification
+        let last = notification ?? lastNotification
         switch parts[1] {
         case "visible": return keyboard.isUp ? 1 : 0
         case "duration": return last?.duration ?? DeviceCatalog.standard.userInfo.animationDuration

@@ -38,8 +38,19 @@ public struct Session: Sendable {
     /// ``eventLimit``).
     public var events: [EventRecord] {
         get { Array(eventLog.suffix(Self.eventLimit)) }
-        set { eventLog = SegmentedArray(newValue) }
+        set {
+            eventLog = SegmentedArray(newValue)
+            notificationFromFile = nil
+        }
     }
+    /// The last keyboard notification posted, which `kb.begin.*`,
+    /// `kb.end.*`, `kb.duration` and `kb.curve` read: the newest event's,
+    /// or, before any, the one the session file it was loaded from
+    /// recorded (a file keeps no events, but this one it keeps, so a
+    /// loaded session, or one a daemon brings back from its snapshot,
+    /// reads the same values as the session it was saved from).
+    public var lastNotification: KeyboardNotification? { eventLog.last?.notification ?? notificationFromFile }
+    var notificationFromFile: KeyboardNotification?
     public static var eventLimit: Int { 200 }
     /// The events, trimmed to the last ``eventLimit`` only when twice as
     /// many piled up, so that posting one does not shift them all; in
