@@ -438,7 +438,7 @@ final class JournalSync: @unchecked Sendable {
 
 /// Names the calling thread, as `ps -L` and `top -H` show it (at most 15
 /// bytes on Linux; a thread otherwise keeps the name of its creator).
-private func nameThisThread(_ name: String) {
+func nameThisThread(_ name: String) {
     _ = setThreadName(pthread_self(), name)
 }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import KBShell
 import NIOCore
 import Synchronization
@@ -296,8 +297,17 @@ final class SessionHost<Session: HostedSession>: Sendable {
         return Daemon<Session>.encode(.object(message))
     }
 
+    /// On a thread of its own: a command that reads files waits as long as
+    /// they take (a FIFO whose writer has not finished), and in a pool of a
+    /// few threads a few such waits would hold up every other session's
+    /// compaction, close and file commands (libdispatch adds a thread about
+    /// once a second). A session has one pause at a time, so there are at
+    /// most as many of these threads as sessions paused.
     private func startMaintenance(_ maintenance: Maintenance) {
-        DispatchQueue.global().async { self.maintain(maintenance) }
+        Thread {
+            nameThisThread("kbplay-session")
+            self.maintain(maintenance)
+        }.start()
     }
 
     /// Does the disk work of a pause, then the work parked meanwhile, until
