@@ -31,6 +31,8 @@ import Testing
             set { lock.lock(); heldFilesystem = newValue; lock.unlock() }
         }
         let started = DispatchSemaphore(value: 0)
+        /// Signalled as each `syncfs` stand-in returns.
+        let filesystemReturned = DispatchSemaphore(value: 0)
 
         /// What the system holds unwritten, as the syncer reads it.
         private var unwrittenNow: Int?
@@ -66,6 +68,7 @@ import Testing
                     self.log("syncfs")
                     self.started.signal()
                     if self.holdFilesystem { self.filesystemGate.wait() }
+                    defer { self.filesystemReturned.signal() }
                     return self.filesystemError
                 },
                 unwrittenBytes: { self.unwritten })
@@ -210,6 +213,9 @@ import Testing
         disk.holdFilesystem = false
         disk.filesystemGate.signal()
         disk.unwritten = 0
+        // The held syncfs has returned (however late its thread runs on a
+        // busy machine): no syncfs is running when d and e queue up.
+        #expect(disk.filesystemReturned.wait(timeout: .now() + 10) == .success)
         // Past the short pause: two records behind a held file sync. (The
         // syncs so far each said they started; b's and c's were not waited
         // for.)
