@@ -324,11 +324,11 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 // record of the file it replaces. It is encoded from a copy
                 // taken under the lock, not under it: a request for the
                 // session from an event loop parks at once rather than
-                // waiting on the lock while a long history is encoded
-                // (some 5 ms for 10,000 commands). The copy is gone before
-                // the session runs on, so no command has to copy its
-                // storage. If it cannot be encoded or written, the journal
-                // goes on growing.
+                // waiting on the lock while a long history is encoded (a
+                // few milliseconds for 10,000 commands). The copy is gone
+                // before the session runs on, so no command has to copy
+                // its storage. If it cannot be encoded or written, the
+                // journal goes on growing.
                 let compacted = (try? Journal.writeSnapshot(pausedSnapshot(), directory: directory, name: name)) != nil
                 next = state.withLock { state in
                     if compacted { state.journal.replaced() } else { state.journal.postponeCompaction() }
