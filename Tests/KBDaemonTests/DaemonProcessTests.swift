@@ -529,6 +529,57 @@ struct DaemonProcessTests {
         #expect(try String(contentsOfFile: picture, encoding: .utf8) == "edited")
     }
 
+    /// Every lesson, fed to a daemon session with a `close` (a snapshot,
+    /// an unload, a reload) after every third command and a `save` after
+    /// every fifth, then `kill -9` and a restart: the session comes back
+    /// as the same commands leave it in one `kbplay run`. (A layout its
+    /// constraints leave ambiguous can come back from a snapshot with other
+    /// frames, as from a session file: which of the equal solutions the
+    /// solver picks depends on the order it was given its constraints.)
+    @Test func everyLessonComesBackFromClosesAndAKillAsOneRunLeavesIt() async throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sessions")
+        let lessons = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".kbs") }.sorted()
+        #expect(lessons.count >= 19)
+        let probes = ["frames", "constraints", "print kb.end.minY", "print kb.begin.minY", "print kb.duration", "focus",
+                      "strategies", "rules"]
+        for lesson in lessons {
+            var script = ScriptLines(StringLineReader(try String(contentsOf: folder.appendingPathComponent(lesson), encoding: .utf8)))
+            var read: [String] = []
+            while let line = script.next() { read.append(line.text) }
+            let lines = read
+            let dir = temporaryDirectory()
+            let server = try await DaemonProcess.start(directory: dir)
+            let evals = try await offPool { () -> [String] in
+                let c = try Connection(server.socket)
+                var evals: [String] = []
+                for (i, line) in lines.enumerated() {
+                    _ = c.request(Connection.eval(id: i, session: "l", line))
+                    evals.append(line)
+                    if i % 3 == 2 { _ = c.request(#"{"id": "c", "session": "l", "op": "close"}"#) }
+                    if i % 5 == 4 {
+                        evals.append("save snap\(i % 2)")
+                        _ = c.request(Connection.eval(id: i, session: "l", evals.last!))
+                    }
+                }
+                return evals
+            }
+            try await offPool { server.kill9() }
+            server.stop()
+            let restarted = try await DaemonProcess.start(directory: dir)
+            let after = try await offPool { () -> [JSON] in
+                let c = try Connection(restarted.socket)
+                return probes.enumerated().map { i, p in c.request(Connection.eval(id: i, session: "l", p))?["result"] ?? .null }
+            }
+            restarted.stop()
+            let reference = try await offPool { try Self.runJSON(evals + probes).suffix(probes.count) }
+            for (probe, (came, ran)) in zip(probes, zip(after, reference)) {
+                #expect(came["ok"] == ran["ok"] && came["output"] == ran["output"],
+                        "\(lesson), \(probe):\n\(came["output"]?.stringValue ?? came.text)\nagainst one run:\n\(ran["output"]?.stringValue ?? ran.text)")
+            }
+        }
+    }
+
     @Test func anUndoAndTheNameToSaveUnderSurviveARestart() async throws {
         let dir = temporaryDirectory()
         let server = try await DaemonProcess.start(directory: dir)
