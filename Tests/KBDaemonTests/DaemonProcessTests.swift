@@ -601,7 +601,7 @@ struct DaemonProcessTests {
         defer { restarted.stop() }
         let after = try await offPool { () -> [JSON] in
             let c = try Connection(restarted.socket)
-            return [("u", "print formBottom.constant"), ("u", "save"), ("copy", "save")].enumerated().map { i, request in
+            return [("u", "print formBottom.constant"), ("u", "save"), ("copy", "save"), ("u", "undo")].enumerated().map { i, request in
                 c.request(Connection.eval(id: i, session: request.0, request.1))?["result"] ?? .null
             }
         }
@@ -611,6 +611,8 @@ struct DaemonProcessTests {
         // …but a copy does not take it, so it cannot write over the original's file.
         #expect(after[2]["ok"] == .bool(false))
         #expect(after[2]["error"]?["message"] == .string("'save' needs a name the first time"))
+        // The undo history did not survive, and undo says why.
+        #expect(after[3]["output"] == .string("nothing to undo since this session was read back from a file (a session file, or a daemon's snapshot after a close, an idle unload or a restart), which keeps no undo history"))
     }
 
     @Test func aValueReadFromTheLastNotificationSurvivesARestart() async throws {

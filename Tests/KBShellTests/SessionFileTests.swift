@@ -52,6 +52,12 @@ struct SessionFileTests {
         #expect(loaded.execute("load empty").status == .ok)
         #expect(loaded.execute("print kb.end.minY").text.contains("no keyboard notification has been posted yet"))
         #expect(loaded.execute("load rich").status == .ok)
+        // `load` can be undone; a session decoded from the file has no
+        // history to undo, and says so.
+        var decoded = try SessionFile.decode(text, path: dir + "/rich.json", sessionsDirectory: dir)
+        #expect(decoded.execute("undo").text.hasPrefix("nothing to undo since this session was read back from a file"))
+        var fresh = Session(sessionsDirectory: dir)
+        #expect(fresh.execute("undo").text == "nothing to undo")
         // Handlers and rules come back: the same event does the same thing.
         #expect(loaded.execute("resign").text == s.execute("resign").text)
         // No temporary file is left behind; saving again replaces the file.

@@ -71,6 +71,7 @@ public enum SessionFile {
         session.state = Session.State(screen: body.screen, keyboard: body.keyboard, strategies: body.strategies, rules: body.rules)
         session.history = body.history
         session.notificationFromFile = body.lastNotification
+        session.readFromFile = true
         session.syncKeyboard()
         _ = session.screen.layout()
         return session

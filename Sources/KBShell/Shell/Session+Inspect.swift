@@ -117,7 +117,10 @@ extension Session {
 
     mutating func undoRedo(_ undo: Bool) -> CommandOutcome {
         guard let target = undo ? undoStack.last : redoStack.last else {
-            return CommandOutcome(command: undo ? "undo" : "redo", text: undo ? "nothing to undo" : "nothing to redo")
+            let why = undo && readFromFile
+                ? " since this session was read back from a file (a session file, or a daemon's snapshot after a close, an idle unload or a restart), which keeps no undo history"
+                : ""
+            return CommandOutcome(command: undo ? "undo" : "redo", text: (undo ? "nothing to undo" : "nothing to redo") + why)
         }
         let before = screen.layout()
         var current = state
