@@ -10,7 +10,7 @@ extension Session: HostedSession {
     }
 
     public func journalsAsSnapshot(_ line: String) -> Bool {
-        CommandParser.touchesFiles(line) || CommandParser.movesInHistory(line)
+        CommandParser.dependsOnMoreThanASessionFile(line)
     }
 
     public var savedName: String? {

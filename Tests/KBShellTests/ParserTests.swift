@@ -117,13 +117,13 @@ struct ParserTests {
     @Test func commandsThatReadOrWriteFilesOrUndoAreKnownByTheirFirstWord() {
         for line in ["save", "save login", "load login", "source lesson.kbs", "sessions", "  render svg a b.svg",
                      "render svg out.svg", "source"] {
-            #expect(CommandParser.touchesFiles(line), "\(line)")
+            #expect(CommandParser.dependsOnMoreThanASessionFile(line), "\(line)")
         }
         for line in ["render", "render svg", "focus email", "saved", "print save", "", "help save", "history"] {
-            #expect(!CommandParser.touchesFiles(line), "\(line)")
+            #expect(!CommandParser.dependsOnMoreThanASessionFile(line), "\(line)")
         }
-        #expect(["undo", "redo", "  undo"].allSatisfy(CommandParser.movesInHistory))
-        #expect(!["undone", "history", "help undo", ""].contains(where: CommandParser.movesInHistory))
+        #expect(["undo", "redo", "  undo"].allSatisfy(CommandParser.dependsOnMoreThanASessionFile))
+        #expect(!["undone", "history", "help undo", ""].contains(where: CommandParser.dependsOnMoreThanASessionFile))
     }
 }
 

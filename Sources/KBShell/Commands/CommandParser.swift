@@ -70,25 +70,19 @@ public enum CommandParser {
         return String(Substring(utf8[start..<end]))
     }
 
-    /// Whether a command line reads or writes files: `save`, `load`,
-    /// `source`, `sessions` (which lists the sessions folder) and `render`
-    /// with a file. What such a command does depends on files, or changes
-    /// them, so running it again later (replaying a journal) would not do
-    /// the same; and it can take as long as the files do (`source` of a
-    /// FIFO waits for its writer).
-    public static func touchesFiles(_ line: String) -> Bool {
+    /// Whether what a command line does depends on more than a session
+    /// file holds, so that running it again later (replaying a journal)
+    /// would not do the same: it reads or writes files (`save`, `load`,
+    /// `source`, `sessions`, which lists the sessions folder, and `render`
+    /// with a file; those can also take as long as the files do: `source`
+    /// of a FIFO waits for its writer), or it goes back or forward in the
+    /// undo history (`undo`, `redo`), which a session file does not hold.
+    public static func dependsOnMoreThanASessionFile(_ line: String) -> Bool {
         switch firstWord(of: line) {
-        case "save", "load", "source", "sessions": return true
+        case "save", "load", "source", "sessions", "undo", "redo": return true
         case "render": return wordTokens(line).count > 2
         default: return false
         }
-    }
-
-    /// Whether a command line is `undo` or `redo`: what it does depends on
-    /// the undo history, which a session file does not hold.
-    public static func movesInHistory(_ line: String) -> Bool {
-        let word = firstWord(of: line)
-        return word == "undo" || word == "redo"
     }
 
     /// First words of the commands that ``takesPath(_:)``.
