@@ -38,4 +38,11 @@ extension HostedSession {
     func journalSnapshot() throws -> JournalSnapshot {
         JournalSnapshot(text: try encoded(), savedName: savedName)
     }
+
+    /// The session a journal's snapshot line holds; `path` names it in
+    /// errors.
+    init(journalSnapshot snapshot: JournalSnapshot, path: String, sessionsDirectory: String) throws {
+        try self.init(decoding: snapshot.text, path: path, sessionsDirectory: sessionsDirectory)
+        savedName = snapshot.savedName
+    }
 }

@@ -96,9 +96,8 @@ final class SessionHost<Session: HostedSession>: Sendable {
         var session = Session(sessionsDirectory: sessionsDirectory)
         if let record = try Journal.read(directory: directory, name: name) {
             if let snapshot = record.snapshot {
-                session = try Session(decoding: snapshot.text, path: "\(directory)/\(name).journal",
+                session = try Session(journalSnapshot: snapshot, path: "\(directory)/\(name).journal",
                                       sessionsDirectory: sessionsDirectory)
-                session.savedName = snapshot.savedName
             }
             for command in record.commands { _ = session.execute(command) }
         }
@@ -329,7 +328,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 // before the session runs on, so no command has to copy
                 // its storage. If it cannot be encoded or written, the
                 // journal goes on growing.
-                let compacted = (try? Journal.writeSnapshot(pausedSnapshot(), directory: directory, name: name)) != nil
+                let compacted = (try? writeSnapshot(of: state.withLock { $0.session })) != nil
                 next = state.withLock { state in
                     if compacted { state.journal.replaced() } else { state.journal.postponeCompaction() }
                     return resumeParked(in: &state, completions: &completions)
@@ -348,7 +347,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 }
             case let .close(done):
                 // Encoded off the lock, as for compaction.
-                let written = Result { try Journal.writeSnapshot(pausedSnapshot(), directory: directory, name: name) }
+                let written = Result { try writeSnapshot(of: state.withLock { $0.session }) }
                 next = state.withLock { state in
                     state.journal.close()
                     state.isClosed = true
@@ -370,11 +369,11 @@ final class SessionHost<Session: HostedSession>: Sendable {
         }
     }
 
-    /// The snapshot of the paused session, encoded from a copy taken under
-    /// the lock (the copy shares the session's storage and is gone when
-    /// this returns).
-    private func pausedSnapshot() throws -> JournalSnapshot {
-        try state.withLock { $0.session }.journalSnapshot()
+    /// Writes `session`'s snapshot over the journal. Given a copy of the
+    /// paused session taken under the lock, it encodes without the lock;
+    /// the copy shares the session's storage and is gone when this returns.
+    private func writeSnapshot(of session: Session) throws {
+        try Journal.writeSnapshot(session.journalSnapshot(), directory: directory, name: name)
     }
 
     /// Runs a command a journal record could not bring back, with the
@@ -393,9 +392,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         let outcome = session.execute(command)
         let result = outcome.json
         // A rejected command changed nothing, and is not journaled.
-        let written = outcome.status == .rejected ? nil : Result {
-            try Journal.writeSnapshot(try session.journalSnapshot(), directory: directory, name: name)
-        }
+        let written = outcome.status == .rejected ? nil : Result { try writeSnapshot(of: session) }
         return state.withLock { state in
             switch written {
             case nil:
