@@ -96,11 +96,11 @@ extension Session {
         return second
     }
 
-    /// `keyboard show frames N`: asks the report for N moments of the
-    /// animation.
     /// What `frames N` takes.
     static let framesMessage = "frames takes a whole number from 1 to 60"
 
+    /// `keyboard show frames N`: asks the report for N moments of the
+    /// animation.
     func animate(_ n: Int, _ t: KeyboardTransition, _ log: inout ChangeLog) {
         guard let first = t.notifications.first else { return }
         log.animation = (n, first.begin, first.end)

@@ -72,10 +72,10 @@ public struct Session: Sendable {
     /// The states `undo` goes back to (the last ``undoLimit``) and those
     /// `redo` goes forward to.
     var undoStack = BoundedStack<State>(limit: Session.undoLimit)
+    var redoStack = BoundedStack<State>(limit: Session.undoLimit)
     /// The session was read from a file, which holds no undo history: what
     /// `undo` says when it has nothing to go back to.
     var readFromFile = false
-    var redoStack = BoundedStack<State>(limit: Session.undoLimit)
     /// How many commands `undo` can take back: the oldest states are dropped
     /// beyond that, so a long session's memory stays bounded.
     public static var undoLimit: Int { 1000 }
