@@ -88,10 +88,7 @@ struct DaemonProcessTests {
             return count
         }
         #expect(acknowledged == commands.count)
-        try await offPool { server.kill9() }
-        #expect(!server.isRunning)
-
-        let restarted = try await DaemonProcess.start(directory: dir)
+        let restarted = try await server.killedAndRestarted()
         defer { restarted.stop() }
         let after = try await offPool { () -> [JSON] in
             let c = try Connection(restarted.socket)
@@ -507,9 +504,7 @@ struct DaemonProcessTests {
         try "resign\nkeyboard hide\n".write(toFile: script, atomically: true, encoding: .utf8)
         try "edited".write(toFile: picture, atomically: true, encoding: .utf8)
         let savedByB = try String(contentsOfFile: shared, encoding: .utf8)
-        try await offPool { server.kill9() }
-
-        let restarted = try await DaemonProcess.start(directory: dir)
+        let restarted = try await server.killedAndRestarted()
         defer { restarted.stop() }
         let after = try await offPool { () -> [JSON] in
             let a = try Connection(restarted.socket)
@@ -564,9 +559,8 @@ struct DaemonProcessTests {
                 }
                 return evals
             }
-            try await offPool { server.kill9() }
+            let restarted = try await server.killedAndRestarted()
             server.stop()
-            let restarted = try await DaemonProcess.start(directory: dir)
             let after = try await offPool { () -> [JSON] in
                 let c = try Connection(restarted.socket)
                 return probes.enumerated().map { i, p in c.request(Connection.eval(id: i, session: "l", p))?["result"] ?? .null }
@@ -595,9 +589,7 @@ struct DaemonProcessTests {
         }
         #expect(replies[4]?["result"]?["output"] == .string("20"))
         #expect(replies[5]?["status"] == .string("done"))
-        try await offPool { server.kill9() }
-
-        let restarted = try await DaemonProcess.start(directory: dir)
+        let restarted = try await server.killedAndRestarted()
         defer { restarted.stop() }
         let after = try await offPool { () -> [JSON] in
             let c = try Connection(restarted.socket)
@@ -634,8 +626,7 @@ struct DaemonProcessTests {
         #expect(replies[2]?["status"] == .string("done"))
         #expect(replies[3]?["result"]?["ok"] == .bool(true), "\(replies[3]?.text ?? "no reply")")
         #expect(replies[4]?["result"]?["output"] == .string("116"))
-        try await offPool { server.kill9() }
-        let restarted = try await DaemonProcess.start(directory: dir)
+        let restarted = try await server.killedAndRestarted()
         defer { restarted.stop() }
         let after = try await offPool {
             try Connection(restarted.socket).request(Connection.eval(id: 9, session: "n", "print formBottom.constant"))
@@ -869,6 +860,13 @@ final class DaemonProcess: @unchecked Sendable {
     func terminate() {
         kill(pid, SIGTERM)
         for _ in 0..<500 where isRunning { usleep(10_000) }
+    }
+
+    /// SIGKILL, then a new daemon on the same folder, as after a crash.
+    func killedAndRestarted() async throws -> DaemonProcess {
+        try await offPool { self.kill9() }
+        #expect(!isRunning)
+        return try await DaemonProcess.start(directory: directory)
     }
 
     /// SIGKILL, and wait until the daemon is gone.
