@@ -188,13 +188,13 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// An eval's reply, `{"id": …, "result": …, "session": …, "status":
     /// "done"}` (the keys in JSON.text's order), written straight from the
     /// result.
-    static func encodeEvalReply(id: JSON, result: JSON, session: String) -> ByteBuffer {
+    static func encodeEvalReply(id: JSON, result: ByteBuffer, session: String) -> ByteBuffer {
         var buffer = ByteBuffer()
-        buffer.reserveCapacity(1024)
+        buffer.reserveCapacity(result.readableBytes + 128)
         buffer.writeStaticString("{\"id\": ")
         JSONBytes.write(id, to: &buffer)
         buffer.writeStaticString(", \"result\": ")
-        JSONBytes.write(result, to: &buffer)
+        buffer.writeImmutableBuffer(result)
         buffer.writeStaticString(", \"session\": ")
         JSONBytes.writeString(session, to: &buffer)
         buffer.writeStaticString(", \"status\": \"done\"}\n")

@@ -7,8 +7,9 @@ import Synchronization
 /// What became of a command handed to a ``SessionHost``.
 enum EvalOutcome: Sendable {
     /// It ran. Its reply may go out once `pending` is on disk (nil for a
-    /// rejected command, which changed nothing and is not journaled).
-    case ran(JSON, pending: PendingSync?)
+    /// rejected command, which changed nothing and is not journaled). The
+    /// result is the command's JSON, as bytes (``JSONBytes/result(of:)``).
+    case ran(ByteBuffer, pending: PendingSync?)
     /// It ran but could not be journaled; the session goes back to what its
     /// journal holds before the next command.
     case failed(any Error)
@@ -234,7 +235,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         // In place: a rejected command leaves the session as it was, and a
         // copy kept "just in case" would make every change copy the session.
         let outcome = state.session.execute(command)
-        let result = outcome.json
+        let result = JSONBytes.result(of: outcome)
         guard outcome.status != .rejected else { return (.ran(result, pending: nil), nil) }
         state.sequence += 1
         let pending: PendingSync
@@ -259,7 +260,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
     /// A change that would take a connection's unwritten messages past its
     /// backlog is skipped; the next change it gets is preceded by
     /// `{"event": "lost", "changes": n, …}`.
-    private func broadcast(_ result: JSON, client: String, to subscribers: inout [Subscriber]) {
+    private func broadcast(_ result: ByteBuffer, client: String, to subscribers: inout [Subscriber]) {
         subscribers.removeAll { !$0.channel.isActive }
         for i in subscribers.indices {
             let subscriber = subscribers[i]
@@ -272,7 +273,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
             if subscriber.skipped > 0 {
                 message = event("lost", for: subscriber, ["changes": .number(Double(subscriber.skipped))])
             }
-            var change = event("change", for: subscriber, ["client": .string(client), "result": result])
+            var change = changeEvent(for: subscriber, client: client, result: result)
             message.writeBuffer(&change)
             let (channel, backlog, size, buffer) = (subscriber.channel, subscriber.backlog, message.readableBytes, message)
             guard backlog.reserve(size) else {
@@ -294,6 +295,24 @@ final class SessionHost<Session: HostedSession>: Sendable {
         message["id"] = subscriber.id
         message["session"] = .string(self.name)
         return Daemon<Session>.encode(.object(message))
+    }
+
+    /// A change to a subscriber, `{"client": …, "event": "change", "id":
+    /// …, "result": …, "session": …}` (the keys in JSON.text's order), as a
+    /// line, written around the result's bytes.
+    private func changeEvent(for subscriber: Subscriber, client: String, result: ByteBuffer) -> ByteBuffer {
+        var message = ByteBuffer()
+        message.reserveCapacity(result.readableBytes + 128)
+        message.writeStaticString("{\"client\": ")
+        JSONBytes.writeString(client, to: &message)
+        message.writeStaticString(", \"event\": \"change\", \"id\": ")
+        JSONBytes.write(subscriber.id, to: &message)
+        message.writeStaticString(", \"result\": ")
+        message.writeImmutableBuffer(result)
+        message.writeStaticString(", \"session\": ")
+        JSONBytes.writeString(name, to: &message)
+        message.writeStaticString("}\n")
+        return message
     }
 
     /// On a thread of its own: a command that reads files waits as long as
@@ -390,7 +409,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                             completions: inout [@Sendable () -> Void]) -> Maintenance? {
         var session = state.withLock { $0.session }
         let outcome = session.execute(command)
-        let result = outcome.json
+        let result = JSONBytes.result(of: outcome)
         // A rejected command changed nothing, and is not journaled.
         let written = outcome.status == .rejected ? nil : Result { try writeSnapshot(of: session) }
         return state.withLock { state in

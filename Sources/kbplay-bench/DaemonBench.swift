@@ -27,6 +27,7 @@ struct DaemonBench: ParsableCommand {
     @Option(help: "The kbplay executable (default: the one built beside kbplay-bench).") var kbplay: String?
     @Option(help: "The folder for the daemon's socket and sessions (default: the temporary directory); /dev/shm keeps the journal's syncs off the disk.") var dir: String?
     @Option(name: .customLong("pause-ms"), help: "Milliseconds each client waits after a reply before its next request (0: a closed loop; 20: a person at a keyboard, about).") var pauseMilliseconds = 0
+    @Option(name: .customLong("samples"), help: "Writes every timed request to this file, one line each: when it was sent (µs after the first), its round trip (µs) and its client; shows whether slow requests come together (a stall of the whole daemon or of one event loop) or alone.") var samplesPath: String?
     @Option(name: .customLong("dirty-mb"), help: "Megabytes another program writes to the folder, unsynced, just before the timed requests: what a sync of the whole filesystem would have to write first.") var dirtyMegabytes = 0
 
     func run() throws {
@@ -83,8 +84,10 @@ struct DaemonBench: ParsableCommand {
         for c in 0..<n { loop.send(c, Self.request(client: c, id: 1, "keyboard show")) }
         var times: [Double] = []
         times.reserveCapacity(n * requests)
+        var samples: [(sentAt: UInt64, microseconds: Double, client: Int)] = []
         try loop.run { c, reply in
             times.append(reply.microseconds)
+            if samplesPath != nil { samples.append((reply.sentAt, reply.microseconds, c)) }
             guard Self.succeeded(reply) else { throw ValidationError("client \(c): request \(sent[c]) failed") }
             guard sent[c] < requests else { return nil }
             sent[c] += 1
@@ -92,6 +95,12 @@ struct DaemonBench: ParsableCommand {
         }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
         let cpu1 = Self.cpuSeconds(of: daemon.processIdentifier)
+        if let samplesPath {
+            let lines = samples.map { "\(($0.sentAt - min($0.sentAt, t0)) / 1000) \(Int($0.microseconds.rounded())) \($0.client)\n" }
+            guard FileManager.default.createFile(atPath: samplesPath, contents: Data(lines.joined().utf8)) else {
+                throw ValidationError("cannot write \(samplesPath)")
+            }
+        }
         let all = times.sorted()
         func percentile(_ p: Double) -> Double { all[min(all.count - 1, Int((p * Double(all.count)).rounded(.up)) - 1)] }
         print("case=daemon clients=\(n) p50_us=\(Int(percentile(0.50).rounded())) p99_us=\(Int(percentile(0.99).rounded()))")
@@ -188,6 +197,8 @@ struct ClosedLoop {
     struct Reply {
         let line: ArraySlice<UInt8>
         let microseconds: Double
+        /// When its request was written (the monotonic clock, ns).
+        let sentAt: UInt64
 
         func contains(_ text: String) -> Bool {
             line.withUnsafeBytes { haystack in
@@ -253,7 +264,7 @@ struct ClosedLoop {
                 guard let newline = clients[c].received.lastIndex(of: UInt8(ascii: "\n")),
                       let sentAt = clients[c].sentAt else { continue }
                 // One request outstanding, so a line is its whole reply.
-                let reply = Reply(line: clients[c].received[..<newline], microseconds: Double(now - sentAt) / 1e3)
+                let reply = Reply(line: clients[c].received[..<newline], microseconds: Double(now - sentAt) / 1e3, sentAt: sentAt)
                 clients[c].sentAt = nil
                 let request = try next(c, reply)
                 clients[c].received.removeAll(keepingCapacity: true)

@@ -60,7 +60,7 @@ struct ReplayBench: ParsableCommand {
         for (kind, line) in script {
             let s0 = DispatchTime.now().uptimeNanoseconds
             let outcome = session.execute(line)
-            if json { outputBytes += outcome.json.text.utf8.count }
+            if json { outputBytes += outcome.jsonText.utf8.count }
             let ns = DispatchTime.now().uptimeNanoseconds - s0
             outputBytes += outcome.text.utf8.count
             statuses[outcome.status, default: 0] += 1

@@ -58,6 +58,9 @@ struct FuzzTests {
             let before = session.state
             let historyBefore = session.history
             let outcome = session.execute(line)
+            // Written straight from the outcome, as `--json` and the daemon
+            // write it, the JSON is byte for byte its JSON value's text.
+            #expect(outcome.jsonText == outcome.json.text, "'\(line)'")
             if outcome.status == .rejected {
                 rejected += 1
                 #expect(session.state == before, "rejected '\(line)' changed the session")

@@ -35,6 +35,7 @@ import KBShell
             if line.text.hasPrefix("save ") { saved = (session.state, session.history) }
             let outcome = session.execute(line.text)
             #expect(outcome.status == .ok, "\(name).kbs:\(line.number): \(line.text)\n\(outcome.text)")
+            #expect(outcome.jsonText == outcome.json.text, "\(name).kbs:\(line.number): \(line.text)")
             if line.text.hasPrefix("expect ") { expects += 1 }
         }
         #expect(expects >= 3, "\(name) pins its point with expect lines")

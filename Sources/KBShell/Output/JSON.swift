@@ -26,12 +26,7 @@ public enum JSON: Equatable, Sendable {
         switch self {
         case .null: out.appendLiteral("null")
         case let .bool(b): b ? out.appendLiteral("true") : out.appendLiteral("false")
-        case let .number(x):
-            // JSON has no infinities or NaN (`print 1/0` is one): they are
-            // null, as JavaScript's JSON.stringify writes them.
-            guard x.isFinite else { return out.appendLiteral("null") }
-            // `formatNumber(x)`, without making a String for the usual case.
-            if printsAsPoints(x) { out.append(x) } else { out.append(String(x)) }
+        case let .number(x): JSON.writeNumber(x, to: &out)
         case let .string(s): JSON.writeString(s, to: &out)
         case let .array(items):
             out.append(UInt8(ascii: "["))
@@ -42,20 +37,48 @@ public enum JSON: Equatable, Sendable {
             out.append(UInt8(ascii: "]"))
         case let .object(members):
             out.append(UInt8(ascii: "{"))
-            // Keys are unique, so sorting the pairs by key is sorting the keys.
-            for (i, (key, member)) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if i > 0 { out.appendLiteral(", ") }
-                JSON.writeString(key, to: &out)
-                out.appendLiteral(": ")
-                member.write(into: &out)
-            }
+            JSON.writeMembers(members, to: &out)
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A number as ``JSON/number(_:)`` writes it.
+    static func writeNumber(_ x: Double, to out: inout PointText) {
+        // JSON has no infinities or NaN (`print 1/0` is one): they are
+        // null, as JavaScript's JSON.stringify writes them.
+        guard x.isFinite else { return out.appendLiteral("null") }
+        // `formatNumber(x)`, without making a String for the usual case.
+        if printsAsPoints(x) { out.append(x) } else { out.append(String(x)) }
+    }
+
+    /// An object's members in the order of their keys. The dictionary's
+    /// positions are sorted, in a buffer on the stack: neither its keys nor
+    /// its values are copied, and no key is hashed.
+    private static func writeMembers(_ members: [String: JSON], to out: inout PointText) {
+        let count = members.count
+        withUnsafeTemporaryAllocation(of: Dictionary<String, JSON>.Index.self, capacity: count) { buffer in
+            var order = buffer
+            var position = members.startIndex
+            for i in 0..<count {
+                order.initializeElement(at: i, to: position)
+                members.formIndex(after: &position)
+            }
+            defer { _ = order.deinitialize() }
+            // Keys are unique, so the order is total.
+            order.sort { members[$0].key < members[$1].key }
+            for i in 0..<count {
+                if i > 0 { out.appendLiteral(", ") }
+                let member = members[order[i]]
+                writeString(member.key, to: &out)
+                out.appendLiteral(": ")
+                member.value.write(into: &out)
+            }
         }
     }
 
     /// A quoted string with `"`, `\` and control characters escaped; runs
     /// of bytes that need no escape are copied whole.
-    private static func writeString(_ s: String, to out: inout PointText) {
+    static func writeString(_ s: String, to out: inout PointText) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in

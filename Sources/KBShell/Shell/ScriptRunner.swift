@@ -38,7 +38,7 @@ public struct ScriptRunner {
         while let line = lines.next() {
             let outcome = session.execute(line.text)
             if json {
-                write(outcome.json.text + "\n")
+                write(outcome.jsonText + "\n")
             } else {
                 if echo { write("> \(line.text)\n") }
                 if outcome.status == .rejected {
