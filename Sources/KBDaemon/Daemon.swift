@@ -78,6 +78,16 @@ public final class Daemon<Session: HostedSession>: Sendable {
         try checkSocketFolder()
         let lock = try await lockSessions()
         defer { close(lock) }
+        // Records the log holds and the journals lost (the machine stopped)
+        // are written back before any session is read.
+        let generation = try CommitLog.recover(directory: directory)
+        do {
+            registry.syncer.use(try CommitLog.open(directory: directory, following: generation))
+        } catch {
+            // The journals are whole and synced: they can do without it.
+            let note = Array("kbplay serve: \(error); each acknowledged command is synced in its journal instead\n".utf8)
+            _ = note.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }
         if let other = LineSocket(path: socketPath) {
             if let owner = other.peerUser, owner != geteuid() {
                 throw DaemonIOError("\(socketPath) is served by a program of another user (uid \(owner)): give this daemon a --socket of its own, in a folder only you can write")

@@ -72,6 +72,11 @@ public enum UnwrittenData {
 /// Makes journal records durable before their replies go out, on threads
 /// of its own (off the threads the sessions run on).
 ///
+/// With a ``CommitLog`` (``use(_:)``), every record queued behind the
+/// running sync goes into it in one write and one `fdatasync`, and the
+/// journals are not synced one by one; what follows is how journals are
+/// synced without one (the log could not be made, or a write to it failed).
+///
 /// Records written on an event loop are handed over together at the end
 /// of the loop's tick, once every request that was ready has been carried
 /// out: one hand-over, and at most one thread woken, per tick rather than
@@ -140,11 +145,19 @@ final class JournalSync: @unchecked Sendable {
     private final class Job: @unchecked Sendable {
         let file: JournalFile
         var done: [Done]
+        /// The commit log's records of `done`, one each; nil once one of
+        /// them came without its record (then only the file's sync covers
+        /// the job).
+        var records: [CommitLog.Record]? = []
         /// Released, or handed over to a later sync of the file.
         var finished = false
         init(file: JournalFile, done: [Done]) {
             self.file = file
             self.done = done
+        }
+
+        func add(_ record: CommitLog.Record?, for count: Int) {
+            if let record, count == 1 { records?.append(record) } else { records = nil }
         }
     }
 
@@ -155,7 +168,10 @@ final class JournalSync: @unchecked Sendable {
     private var queued: [Job] = []
     private var queuedByFile: [ObjectIdentifier: Job] = [:]
     /// Each event loop's records of its current tick, not yet handed over.
-    private var ticks: [ObjectIdentifier: [(ticket: Int, file: JournalFile, done: Done)]] = [:]
+    private var ticks: [ObjectIdentifier: [(ticket: Int, file: JournalFile, done: Done, record: CommitLog.Record?)]] = [:]
+    /// Where records become durable, while it works (see ``CommitLog``);
+    /// without it, or once it failed, the journals are synced themselves.
+    private var log: CommitLog?
     private var threads = 0
     private var idle = 0
     /// Syncs under way.
@@ -185,6 +201,13 @@ final class JournalSync: @unchecked Sendable {
         self.tuning = tuning
     }
 
+    /// Makes records durable in `log` from now on (until it fails).
+    func use(_ log: CommitLog) {
+        condition.lock()
+        defer { condition.unlock() }
+        self.log = log
+    }
+
     /// Counts a record written; its ticket for ``whenSynced(through:file:_:)``.
     func wrote() -> Int {
         condition.lock()
@@ -198,7 +221,7 @@ final class JournalSync: @unchecked Sendable {
     /// calling thread, if a `syncfs` that started after the record was
     /// written has finished, else on one of the sync threads. On an event
     /// loop the record is handed over at the end of the tick.
-    func whenSynced(through ticket: Int, file: JournalFile, _ done: @escaping Done) {
+    func whenSynced(through ticket: Int, file: JournalFile, record: CommitLog.Record? = nil, _ done: @escaping Done) {
         condition.lock()
         if synced >= ticket {
             condition.unlock()
@@ -206,16 +229,16 @@ final class JournalSync: @unchecked Sendable {
         }
         guard let loop = MultiThreadedEventLoopGroup.currentEventLoop else {
             defer { condition.unlock() }
-            if queue(file, [done]) { wakeOrStartThreads(for: 1) }
+            if queue(file, [done], record) { wakeOrStartThreads(for: 1) }
             return
         }
         let key = ObjectIdentifier(loop)
         if ticks[key] != nil {
-            ticks[key]!.append((ticket, file, done))
+            ticks[key]!.append((ticket, file, done, record))
             condition.unlock()
             return
         }
-        ticks[key] = [(ticket, file, done)]
+        ticks[key] = [(ticket, file, done, record)]
         condition.unlock()
         // Tasks run after the loop has handled every ready channel.
         loop.execute { self.endTick(key) }
@@ -231,7 +254,7 @@ final class JournalSync: @unchecked Sendable {
             // A syncfs may have covered it since it was written.
             if synced >= record.ticket {
                 covered.append(record.done)
-            } else if queue(record.file, [record.done]) {
+            } else if queue(record.file, [record.done], record.record) {
                 newJobs += 1
             }
         }
@@ -242,12 +265,14 @@ final class JournalSync: @unchecked Sendable {
 
     /// Adds records to their file's queued job, or queues a new one (then
     /// true: a thread may be wanted for it). Holds the lock.
-    private func queue(_ file: JournalFile, _ done: [Done]) -> Bool {
+    private func queue(_ file: JournalFile, _ done: [Done], _ record: CommitLog.Record? = nil) -> Bool {
         if let job = queuedByFile[ObjectIdentifier(file)] {
             job.done += done
+            job.add(record, for: done.count)
             return false
         }
         let job = Job(file: file, done: done)
+        job.add(record, for: done.count)
         queued.append(job)
         queuedByFile[ObjectIdentifier(file)] = job
         return true
@@ -285,7 +310,24 @@ final class JournalSync: @unchecked Sendable {
             }
             running += 1
             var released: [(Done, (any Error)?)] = []
-            if queued.count >= tuning.groupCommit, !syncfsRunning, DispatchTime.now() >= syncfsPausedUntil, fewUnwritten() {
+            if let log, !sideBySide, !syncfsRunning, queued.allSatisfy({ $0.records != nil }) {
+                // Every queued record in one write to the log, and one sync.
+                let batch = queued
+                queued.removeAll()
+                queuedByFile.removeAll()
+                condition.unlock()
+                let error = log.append(batch.flatMap { $0.records! })
+                condition.lock()
+                for job in batch where !job.finished {
+                    if error == 0 {
+                        release(job, nil, into: &released)
+                    } else {
+                        // Each file's own sync instead, from now on.
+                        handOver(job)
+                    }
+                }
+                if error != 0 { self.log = nil }
+            } else if queued.count >= tuning.groupCommit, !syncfsRunning, DispatchTime.now() >= syncfsPausedUntil, fewUnwritten() {
                 let batch = queued
                 queued.removeAll()
                 queuedByFile.removeAll()
@@ -468,18 +510,24 @@ struct JournalSnapshot: Sendable, Equatable {
 }
 
 /// A session's durable record: `DIR/.journal/NAME.journal`, one JSON object
-/// per line. The first line may be a snapshot (`{"snapshot": "<session
+/// per line. The first line names the file, `{"journal": "ID"}` (an id of
+/// its own, which the commit log's records name); the next may be a snapshot (`{"snapshot": "<session
 /// file>"}`, with `"saved": "NAME"` once the session has a name to save
 /// under); every other line is a command that was acknowledged
 /// (`{"seq": n, "client": "…", "command": "…"}`). Each command is written
-/// and synced (``JournalSync``) before its reply is sent; compaction replaces the file
-/// atomically with a single snapshot line.
+/// here and made durable (``JournalSync``, in the ``CommitLog`` when there
+/// is one) before its reply is sent; compaction replaces the file
+/// atomically with its id line and a snapshot line.
 struct Journal {
     let directory: String
     let name: String
     /// The group commit of every journal in `directory`.
     let syncer: JournalSync
     private var file: JournalFile?
+    /// The open file's id (its first line; "" for a journal written before
+    /// journals had ids) and length.
+    private var id = ""
+    private var length = 0
     private(set) var entries = 0
 
     var path: String { "\(directory)/\(name).journal" }
@@ -513,11 +561,7 @@ struct Journal {
     /// Writes one command; it is durable once ``PendingSync/wait()`` on
     /// the result returns.
     mutating func write(_ command: String, client: String, seq: Int) throws -> PendingSync {
-        if file == nil {
-            let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw DaemonIOError("cannot open \(path): \(String(cString: strerror(errno)))") }
-            file = JournalFile(fd: fd, path: path)
-        }
+        if file == nil { try open() }
         // {"client": …, "command": …, "seq": n}: the keys in JSON.text's order.
         var line = ByteBuffer()
         line.reserveCapacity(command.utf8.count + client.utf8.count + 48)
@@ -532,10 +576,57 @@ struct Journal {
         do {
             try line.withUnsafeReadableBytes { try FileIO.writeAll(fd, $0, path: path) }
         } catch {
+            // Where the next record starts is unknown now: the file is
+            // opened again (and its length read) for it.
+            file = nil
             throw DaemonIOError("\(error)")
         }
+        let record = CommitLog.Record(session: name, journal: id, offset: length, line: line)
+        length += line.readableBytes
         entries += 1
-        return PendingSync(file: file!, ticket: syncer.wrote(), syncer: syncer)
+        return PendingSync(file: file!, ticket: syncer.wrote(), syncer: syncer, record: record)
+    }
+
+    /// Opens the journal for appending: a new one gets its id line; an old
+    /// one's id and length are read.
+    private mutating func open() throws {
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DaemonIOError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        let opened = JournalFile(fd: fd, path: path)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw DaemonIOError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        if info.st_size == 0 {
+            let newID = Self.newID()
+            let header = Self.header(id: newID)
+            do { try FileIO.writeAll(fd, header, path: path) } catch { throw DaemonIOError("\(error)") }
+            (id, length) = (newID, header.utf8.count)
+        } else {
+            var prefix = [UInt8](repeating: 0, count: 128)
+            let n = prefix.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { throw DaemonIOError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            (id, length) = (Self.id(of: prefix[..<n]) ?? "", Int(info.st_size))
+        }
+        file = opened
+    }
+
+    /// A new journal's first line.
+    static func header(id: String) -> String { "{\"journal\": \"\(id)\"}\n" }
+
+    /// An id for a new journal file.
+    static func newID() -> String { String(UInt64.random(in: 1...UInt64.max), radix: 16) }
+
+    /// The id on a journal's first line (its first bytes, or all of it):
+    /// "" for a journal that starts with anything else (written before
+    /// journals had ids); nil for an empty one, or one whose id line was
+    /// torn.
+    static func id<Bytes: Collection<UInt8>>(of bytes: Bytes) -> String? {
+        let start = Array("{\"journal\": \"".utf8)
+        guard !bytes.isEmpty else { return nil }
+        guard bytes.starts(with: start) else { return "" }
+        let rest = bytes.dropFirst(start.count)
+        guard let quote = rest.firstIndex(of: UInt8(ascii: "\"")),
+              Array(rest[quote...].prefix(3)) == Array("\"}\n".utf8) else { return nil }
+        return String(decoding: rest[..<quote], as: UTF8.self)
     }
 
     /// Replaces the journal with one snapshot line, atomically.
@@ -550,7 +641,7 @@ struct Journal {
     static func writeSnapshot(_ snapshot: JournalSnapshot, directory: String, name: String) throws {
         var members: [String: JSON] = ["snapshot": .string(snapshot.text)]
         if let saved = snapshot.savedName { members["saved"] = .string(saved) }
-        try FileIO.atomicWrite("\(directory)/\(name).journal", JSON.object(members).text + "\n")
+        try FileIO.atomicWrite("\(directory)/\(name).journal", header(id: newID()) + JSON.object(members).text + "\n")
     }
 
     /// The file was replaced with a snapshot: later records go to the new one.
@@ -575,11 +666,13 @@ struct PendingSync: Sendable {
     let file: JournalFile
     let ticket: Int
     let syncer: JournalSync
+    /// The record, for the commit log.
+    var record: CommitLog.Record?
 
     /// Calls `done` once the record is on disk, or with the error if it
     /// could not be synced.
     func whenDurable(_ done: @escaping @Sendable ((any Error)?) -> Void) {
-        syncer.whenSynced(through: ticket, file: file, done)
+        syncer.whenSynced(through: ticket, file: file, record: record, done)
     }
 }
 

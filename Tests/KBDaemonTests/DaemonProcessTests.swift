@@ -634,6 +634,39 @@ struct DaemonProcessTests {
         #expect(after?["result"]?["output"] == .string("116"))
     }
 
+    /// Acknowledged records are made durable in the commit log, not in
+    /// their journals; a machine that stops can take a journal's last
+    /// records with it, and the restarted daemon writes them back.
+    @Test func recordsAJournalLostWithTheMachineComeBackFromTheCommitLog() async throws {
+        let dir = temporaryDirectory()
+        let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
+        let commands = ["demo", "focus email", "set formBottom.constant = 20", "set formBottom.constant = 30"]
+        let replies = try await offPool { () -> [JSON?] in
+            let c = try Connection(server.socket)
+            return commands.map { c.request(Connection.eval(id: 1, session: "m", $0)) }
+        }
+        for reply in replies { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
+        try await offPool { server.kill9() }
+        #expect(!server.isRunning)
+        // What a power cut can leave of a journal whose last records had
+        // not reached its disk: the last two gone, the one before torn.
+        let journal = dir + "/Sessions/.journal/m.journal"
+        let whole = try String(contentsOfFile: journal, encoding: .utf8)
+        let lines = whole.split(separator: "\n")
+        let kept = lines.dropLast(3).map { $0.utf8.count + 1 }.reduce(0, +) + 7
+        #expect(truncate(journal, off_t(kept)) == 0)
+        let cut = try String(contentsOfFile: journal, encoding: .utf8)
+        #expect(cut.contains("\"demo\"") && !cut.contains("focus email") && !cut.contains("constant = 20"))
+        let restarted = try await DaemonProcess.start(directory: dir)
+        defer { restarted.stop() }
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == whole)
+        let after = try await offPool {
+            try Connection(restarted.socket).request(Connection.eval(id: 9, session: "m", "print formBottom.constant"))
+        }
+        #expect(after?["result"]?["output"] == .string("30"))
+    }
+
     @Test func scriptsThatKeepTheirSessionsWaitingHoldUpNoOtherSession() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }

@@ -48,6 +48,10 @@ import KBShell
         let text = try FileIO.read(journal.path)!
         let expected = JSON.object(["seq": .number(12), "client": .string("client-7"),
                                     "command": .string("set email.text = \"a\\tb\"")]).text + "\n"
-        #expect(text == expected)
+        // After the journal's id line.
+        let lines = text.split(separator: "\n", maxSplits: 1).map(String.init)
+        #expect(lines.count == 2)
+        #expect(Journal.id(of: Array(text.utf8)).map { lines.first == "{\"journal\": \"\($0)\"}" } == true)
+        #expect(lines.last == expected)
     }
 }
