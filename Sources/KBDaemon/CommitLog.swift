@@ -224,7 +224,11 @@ final class CommitLog: @unchecked Sendable {
     @discardableResult
     static func recover(directory: String) throws -> Int? {
         let path = "\(directory)/\(fileName)"
-        guard let log = try readBytes(path), log.count >= headerSize else { return nil }
+        // Only a file can be a log (anything else there is left for
+        // ``open`` to refuse).
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+              let log = try readBytes(path), log.count >= headerSize else { return nil }
         guard let end = log.firstIndex(of: UInt8(ascii: "\n")), end < headerSize,
               let header = try? JSONReader.parse(String(decoding: log[..<end], as: UTF8.self)),
               let number = header["generation"]?.numberValue, let generation = Int(exactly: number) else { return nil }

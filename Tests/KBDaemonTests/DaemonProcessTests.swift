@@ -667,6 +667,30 @@ struct DaemonProcessTests {
         #expect(after?["result"]?["output"] == .string("30"))
     }
 
+    /// Where the commit log cannot be made, the daemon says so and syncs
+    /// each record in its journal instead.
+    @Test func withoutACommitLogTheJournalsAreSyncedThemselves() async throws {
+        let dir = temporaryDirectory()
+        // Something else where the log would go.
+        #expect(mkdir(dir + "/Sessions", 0o700) == 0 && mkdir(dir + "/Sessions/.journal", 0o700) == 0)
+        #expect(mkdir(dir + "/Sessions/.journal/commit.log", 0o700) == 0)
+        let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
+        let err = try String(contentsOfFile: dir + "/serve.err", encoding: .utf8)
+        #expect(err.contains("commit.log") && err.contains("synced in its journal instead"), "\(err)")
+        let replies = try await offPool { () -> [JSON?] in
+            let c = try Connection(server.socket)
+            return ["demo", "set formBottom.constant = 30"].map { c.request(Connection.eval(id: 1, session: "w", $0)) }
+        }
+        for reply in replies { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
+        let restarted = try await server.killedAndRestarted()
+        defer { restarted.stop() }
+        let after = try await offPool {
+            try Connection(restarted.socket).request(Connection.eval(id: 9, session: "w", "print formBottom.constant"))
+        }
+        #expect(after?["result"]?["output"] == .string("30"))
+    }
+
     @Test func scriptsThatKeepTheirSessionsWaitingHoldUpNoOtherSession() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
