@@ -157,6 +157,21 @@ import Synchronization
         #expect(bytes.dropFirst(header.count).allSatisfy { $0 == 0 })
     }
 
+    @Test func aJournalWrittenBeforeJournalsHadIdsIsCoveredToo() throws {
+        let folder = try Folder()
+        // As an earlier daemon left it: no id line.
+        let old = JSON.object(["client": .string("client-1"), "command": .string("demo"), "seq": .number(1)]).text + "\n"
+        #expect(FileManager.default.createFile(atPath: folder.path("a"), contents: Data(old.utf8)))
+        var a = folder.journal("a")
+        try Self.write(["focus email", "keyboard show"], to: &a)
+        let whole = try folder.bytes("a")
+        #expect(Journal.id(of: whole) == "")
+        #expect(truncate(folder.path("a"), off_t(old.utf8.count + 3)) == 0)
+        try CommitLog.recover(directory: folder.directory)
+        #expect(try folder.bytes("a") == whole)
+        #expect(try Journal.read(directory: folder.directory, name: "a")?.commands == ["demo", "focus email", "keyboard show"])
+    }
+
     @Test func aFullLogStartsOverAfterSyncingTheJournals() throws {
         let folder = try Folder()
         var a = folder.journal("a")
