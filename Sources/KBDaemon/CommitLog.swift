@@ -25,9 +25,9 @@ import NIOCore
 /// one) and the offset it was written at, with a checksum of its bytes; a
 /// record whose journal has another id was compacted into a snapshot since.
 /// When the log is full, the journals it holds records of are synced, and
-/// the log starts over with the next generation: a record of another generation
-/// than its header is stale, and reading stops at it, at a torn record, or
-/// at the zeros.
+/// the log starts over with the next generation: a record of another
+/// generation than its header is stale, and reading stops at it, at a torn
+/// record, or at the zeros.
 final class CommitLog: @unchecked Sendable {
     /// One journal record, as written to its journal.
     struct Record: Sendable {
@@ -265,7 +265,7 @@ final class CommitLog: @unchecked Sendable {
             let bytes = journals[session]!.bytes
             if bytes.count >= offset + n, Array(bytes[offset..<(offset + n)]) == line { continue }
             guard bytes.count >= offset else {
-                throw DaemonIOError("the journal of session '\(session)' (\(directory)/\(session).journal) ends at \(bytes.count) bytes, before a record the commit log holds for it at \(offset): it has lost records the log does not hold; it is left as it is")
+                throw DaemonIOError("the journal of session '\(session)' (\(directory)/\(session).journal) ends at \(bytes.count) bytes, before a record the commit log holds for it at \(offset): it has lost records the log does not hold. Nothing was changed; to start without the log, move \(path) away (the records it holds that the journals lack are then lost)")
             }
             journals[session]!.bytes = Array(bytes[..<offset]) + line
             journals[session]!.changed = true

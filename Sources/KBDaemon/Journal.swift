@@ -511,13 +511,13 @@ struct JournalSnapshot: Sendable, Equatable {
 
 /// A session's durable record: `DIR/.journal/NAME.journal`, one JSON object
 /// per line. The first line names the file, `{"journal": "ID"}` (an id of
-/// its own, which the commit log's records name); the next may be a snapshot (`{"snapshot": "<session
-/// file>"}`, with `"saved": "NAME"` once the session has a name to save
-/// under); every other line is a command that was acknowledged
-/// (`{"seq": n, "client": "…", "command": "…"}`). Each command is written
-/// here and made durable (``JournalSync``, in the ``CommitLog`` when there
-/// is one) before its reply is sent; compaction replaces the file
-/// atomically with its id line and a snapshot line.
+/// its own, which the commit log's records name); the next may be a
+/// snapshot (`{"snapshot": "<session file>"}`, with `"saved": "NAME"` once
+/// the session has a name to save under); every other line is a command
+/// that was acknowledged (`{"seq": n, "client": "…", "command": "…"}`).
+/// Each command is written here and made durable (``JournalSync``, in the
+/// ``CommitLog`` when there is one) before its reply is sent; compaction
+/// replaces the file atomically with its id line and a snapshot line.
 struct Journal {
     let directory: String
     let name: String
@@ -558,8 +558,8 @@ struct Journal {
         return (snapshot, commands)
     }
 
-    /// Writes one command; it is durable once ``PendingSync/wait()`` on
-    /// the result returns.
+    /// Writes one command; it is durable once the result's
+    /// ``PendingSync/whenDurable(_:)`` calls back without an error.
     mutating func write(_ command: String, client: String, seq: Int) throws -> PendingSync {
         if file == nil { try open() }
         // {"client": …, "command": …, "seq": n}: the keys in JSON.text's order.
