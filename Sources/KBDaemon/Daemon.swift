@@ -199,16 +199,7 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// "done"}` (the keys in JSON.text's order), written straight from the
     /// result.
     static func encodeEvalReply(id: JSON, result: ByteBuffer, session: String) -> ByteBuffer {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(result.readableBytes + 128)
-        buffer.writeStaticString("{\"id\": ")
-        JSONBytes.write(id, to: &buffer)
-        buffer.writeStaticString(", \"result\": ")
-        buffer.writeImmutableBuffer(result)
-        buffer.writeStaticString(", \"session\": ")
-        JSONBytes.writeString(session, to: &buffer)
-        buffer.writeStaticString(", \"status\": \"done\"}\n")
-        return buffer
+        JSONBytes.line(["id": .json(id), "result": .written(result), "session": .string(session), "status": .string("done")])
     }
 
     /// Carries out one request; failures become error replies.

@@ -23,6 +23,37 @@ enum JSONBytes {
         return out
     }
 
+    /// A member of ``line(_:)``'s object.
+    enum Member {
+        case json(JSON)
+        case string(String)
+        /// JSON already written (a command's result).
+        case written(ByteBuffer)
+    }
+
+    /// An object as a line, `{"key": value, …}\n`, byte for byte as
+    /// `JSON.text` writes it: the members come in the order of their keys.
+    static func line(_ members: KeyValuePairs<StaticString, Member>) -> ByteBuffer {
+        var out = ByteBuffer()
+        out.reserveCapacity(members.reduce(128) {
+            if case let .written(bytes) = $1.value { $0 + bytes.readableBytes } else { $0 }
+        })
+        out.writeStaticString("{")
+        for (i, (key, value)) in members.enumerated() {
+            if i > 0 { out.writeStaticString(", ") }
+            out.writeStaticString("\"")
+            out.writeStaticString(key)
+            out.writeStaticString("\": ")
+            switch value {
+            case let .json(json): write(json, to: &out)
+            case let .string(text): writeString(text, to: &out)
+            case let .written(bytes): out.writeImmutableBuffer(bytes)
+            }
+        }
+        out.writeStaticString("}\n")
+        return out
+    }
+
     /// A quoted, escaped string, as `JSON.string(s).text` writes it.
     static func writeString(_ s: String, to out: inout ByteBuffer) {
         write(.string(s), to: &out)

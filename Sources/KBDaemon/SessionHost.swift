@@ -301,18 +301,8 @@ final class SessionHost<Session: HostedSession>: Sendable {
     /// …, "result": …, "session": …}` (the keys in JSON.text's order), as a
     /// line, written around the result's bytes.
     private func changeEvent(for subscriber: Subscriber, client: String, result: ByteBuffer) -> ByteBuffer {
-        var message = ByteBuffer()
-        message.reserveCapacity(result.readableBytes + 128)
-        message.writeStaticString("{\"client\": ")
-        JSONBytes.writeString(client, to: &message)
-        message.writeStaticString(", \"event\": \"change\", \"id\": ")
-        JSONBytes.write(subscriber.id, to: &message)
-        message.writeStaticString(", \"result\": ")
-        message.writeImmutableBuffer(result)
-        message.writeStaticString(", \"session\": ")
-        JSONBytes.writeString(name, to: &message)
-        message.writeStaticString("}\n")
-        return message
+        JSONBytes.line(["client": .string(client), "event": .string("change"), "id": .json(subscriber.id),
+                        "result": .written(result), "session": .string(name)])
     }
 
     /// On a thread of its own: a command that reads files waits as long as

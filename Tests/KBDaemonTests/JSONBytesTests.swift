@@ -39,6 +39,21 @@ import KBShell
         #expect(Self.bytes(nested) == nested.text)
     }
 
+    @Test func aLineAroundWrittenJSONIsTheTextOfItsObject() {
+        let result: JSON = .object(["ok": .bool(true), "output": .string("✓ \"email\"\n"), "changes": .array([.number(0.25)])])
+        var written = ByteBuffer()
+        JSONBytes.write(result, to: &written)
+        let line = JSONBytes.line(["client": .string("client-\t2"), "event": .string("change"), "id": .json(.number(7)),
+                                   "result": .written(written), "session": .string("s")])
+        let expected = JSON.object(["client": .string("client-\t2"), "event": .string("change"), "id": .number(7),
+                                    "result": result, "session": .string("s")]).text + "\n"
+        #expect(String(buffer: line) == expected)
+        // The eval reply, on its id as the client sent it.
+        let reply = Daemon<CounterSession>.encodeEvalReply(id: .string("a\"b"), result: written, session: "s")
+        #expect(String(buffer: reply) == JSON.object(["id": .string("a\"b"), "result": result, "session": .string("s"),
+                                                      "status": .string("done")]).text + "\n")
+    }
+
     @Test func aJournalLineIsTheJSONOfItsRecord() throws {
         let dir = "/tmp/kbplay-jsonbytes-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         #expect(mkdir(dir, 0o700) == 0)
