@@ -23,13 +23,17 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// written; past that, its subscriptions skip changes and are told how
     /// many (``SubscriberBacklog``).
     let subscriberBacklog: Int
+    let commitLogSize: Int
 
     public convenience init(socketPath: String, sessionsDirectory: String) {
         self.init(socketPath: socketPath, sessionsDirectory: sessionsDirectory, subscriberBacklog: 8 << 20,
                   maximumLoaded: Self.defaultMaximumLoaded())
     }
 
-    init(socketPath: String, sessionsDirectory: String, subscriberBacklog: Int, maximumLoaded: Int) {
+    /// `commitLogSize`: the commit log's bytes (tests use a small one).
+    init(socketPath: String, sessionsDirectory: String, subscriberBacklog: Int, maximumLoaded: Int,
+         commitLogSize: Int = 16 << 20) {
+        self.commitLogSize = commitLogSize
         self.subscriberBacklog = subscriberBacklog
         self.socketPath = socketPath
         self.directory = sessionsDirectory + "/.journal"
@@ -82,7 +86,7 @@ public final class Daemon<Session: HostedSession>: Sendable {
         // are written back before any session is read.
         let generation = try CommitLog.recover(directory: directory)
         do {
-            registry.syncer.use(try CommitLog.open(directory: directory, following: generation))
+            registry.syncer.use(try CommitLog.open(directory: directory, following: generation, size: commitLogSize))
         } catch {
             // The journals are whole and synced: they can do without it.
             let note = Array("kbplay serve: \(error); each acknowledged command is synced in its journal instead\n".utf8)

@@ -57,8 +57,11 @@ func temporaryDirectory() -> String {
 func startDaemon(_ dir: String, socket: String = "d.sock",
                  subscriberBacklog: Int = 8 << 20,
                  maximumLoaded: Int = 1024) async throws -> (Daemon<CounterSession>, Task<Void, Error>) {
+    // A commit log of 1 MB (zeros written when made), not the 16 MB of
+    // `kbplay serve`: these tests start many daemons.
     let daemon = Daemon<CounterSession>(socketPath: dir + "/" + socket, sessionsDirectory: dir + "/Sessions",
-                                        subscriberBacklog: subscriberBacklog, maximumLoaded: maximumLoaded)
+                                        subscriberBacklog: subscriberBacklog, maximumLoaded: maximumLoaded,
+                                        commitLogSize: 1 << 20)
     let (ready, signal) = AsyncStream.makeStream(of: Void.self)
     let task = Task {
         defer { signal.finish() }
