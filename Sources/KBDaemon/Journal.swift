@@ -145,19 +145,11 @@ final class JournalSync: @unchecked Sendable {
     private final class Job: @unchecked Sendable {
         let file: JournalFile
         var done: [Done]
-        /// The commit log's records of `done`, one each; nil once one of
-        /// them came without its record (then only the file's sync covers
-        /// the job).
-        var records: [CommitLog.Record]? = []
         /// Released, or handed over to a later sync of the file.
         var finished = false
         init(file: JournalFile, done: [Done]) {
             self.file = file
             self.done = done
-        }
-
-        func add(_ record: CommitLog.Record?, for count: Int) {
-            if let record, count == 1 { records?.append(record) } else { records = nil }
         }
     }
 
@@ -168,10 +160,13 @@ final class JournalSync: @unchecked Sendable {
     private var queued: [Job] = []
     private var queuedByFile: [ObjectIdentifier: Job] = [:]
     /// Each event loop's records of its current tick, not yet handed over.
-    private var ticks: [ObjectIdentifier: [(ticket: Int, file: JournalFile, done: Done, record: CommitLog.Record?)]] = [:]
+    private var ticks: [ObjectIdentifier: [(ticket: Int, file: JournalFile, done: Done)]] = [:]
     /// Where records become durable, while it works (see ``CommitLog``);
     /// without it, or once it failed, the journals are synced themselves.
     private var log: CommitLog?
+    /// Records written and not yet in the log, in the order they were
+    /// written (each counted in `written` as it joined).
+    private var unlogged: [CommitLog.Record] = []
     private var threads = 0
     private var idle = 0
     /// Syncs under way.
@@ -209,10 +204,15 @@ final class JournalSync: @unchecked Sendable {
     }
 
     /// Counts a record written; its ticket for ``whenSynced(through:file:_:)``.
-    func wrote() -> Int {
+    /// With a commit log, `record` waits for the next write to it: every
+    /// record written before one is in the log with it or before it, as
+    /// they are in their journal, whichever reply is asked for first (two
+    /// clients of one session, on two event loops).
+    func wrote(_ record: CommitLog.Record? = nil) -> Int {
         condition.lock()
         defer { condition.unlock() }
         written += 1
+        if log != nil, let record { unlogged.append(record) }
         return written
     }
 
@@ -221,7 +221,7 @@ final class JournalSync: @unchecked Sendable {
     /// calling thread, if a `syncfs` that started after the record was
     /// written has finished, else on one of the sync threads. On an event
     /// loop the record is handed over at the end of the tick.
-    func whenSynced(through ticket: Int, file: JournalFile, record: CommitLog.Record? = nil, _ done: @escaping Done) {
+    func whenSynced(through ticket: Int, file: JournalFile, _ done: @escaping Done) {
         condition.lock()
         if synced >= ticket {
             condition.unlock()
@@ -229,16 +229,16 @@ final class JournalSync: @unchecked Sendable {
         }
         guard let loop = MultiThreadedEventLoopGroup.currentEventLoop else {
             defer { condition.unlock() }
-            if queue(file, [done], record) { wakeOrStartThreads(for: 1) }
+            if queue(file, [done]) { wakeOrStartThreads(for: 1) }
             return
         }
         let key = ObjectIdentifier(loop)
         if ticks[key] != nil {
-            ticks[key]!.append((ticket, file, done, record))
+            ticks[key]!.append((ticket, file, done))
             condition.unlock()
             return
         }
-        ticks[key] = [(ticket, file, done, record)]
+        ticks[key] = [(ticket, file, done)]
         condition.unlock()
         // Tasks run after the loop has handled every ready channel.
         loop.execute { self.endTick(key) }
@@ -254,7 +254,7 @@ final class JournalSync: @unchecked Sendable {
             // A syncfs may have covered it since it was written.
             if synced >= record.ticket {
                 covered.append(record.done)
-            } else if queue(record.file, [record.done], record.record) {
+            } else if queue(record.file, [record.done]) {
                 newJobs += 1
             }
         }
@@ -265,14 +265,12 @@ final class JournalSync: @unchecked Sendable {
 
     /// Adds records to their file's queued job, or queues a new one (then
     /// true: a thread may be wanted for it). Holds the lock.
-    private func queue(_ file: JournalFile, _ done: [Done], _ record: CommitLog.Record? = nil) -> Bool {
+    private func queue(_ file: JournalFile, _ done: [Done]) -> Bool {
         if let job = queuedByFile[ObjectIdentifier(file)] {
             job.done += done
-            job.add(record, for: done.count)
             return false
         }
         let job = Job(file: file, done: done)
-        job.add(record, for: done.count)
         queued.append(job)
         queuedByFile[ObjectIdentifier(file)] = job
         return true
@@ -310,23 +308,35 @@ final class JournalSync: @unchecked Sendable {
             }
             running += 1
             var released: [(Done, (any Error)?)] = []
-            if let log, !sideBySide, !syncfsRunning, queued.allSatisfy({ $0.records != nil }) {
-                // Every queued record in one write to the log, and one sync.
+            if let log, !sideBySide, !syncfsRunning {
+                // Every record written so far in one write to the log, and
+                // one sync: the queued ones, and any written since whose
+                // loops have not handed them over yet.
                 let batch = queued
+                let records = unlogged
+                let target = written
                 queued.removeAll()
                 queuedByFile.removeAll()
+                unlogged.removeAll()
                 condition.unlock()
-                let error = log.append(batch.flatMap { $0.records! })
+                let error = records.isEmpty ? 0 : log.append(records)
                 condition.lock()
+                if error == 0 {
+                    // As a `syncfs` would: records handed over later find
+                    // themselves covered.
+                    synced = max(synced, target)
+                } else {
+                    // The journals are synced themselves from now on.
+                    self.log = nil
+                    unlogged.removeAll()
+                }
                 for job in batch where !job.finished {
                     if error == 0 {
                         release(job, nil, into: &released)
                     } else {
-                        // Each file's own sync instead, from now on.
                         handOver(job)
                     }
                 }
-                if error != 0 { self.log = nil }
             } else if queued.count >= tuning.groupCommit, !syncfsRunning, DispatchTime.now() >= syncfsPausedUntil, fewUnwritten() {
                 let batch = queued
                 queued.removeAll()
@@ -584,7 +594,7 @@ struct Journal {
         let record = CommitLog.Record(session: name, journal: id, offset: length, line: line)
         length += line.readableBytes
         entries += 1
-        return PendingSync(file: file!, ticket: syncer.wrote(), syncer: syncer, record: record)
+        return PendingSync(file: file!, ticket: syncer.wrote(record), syncer: syncer)
     }
 
     /// Opens the journal for appending: a new one gets its id line; an old
@@ -666,13 +676,11 @@ struct PendingSync: Sendable {
     let file: JournalFile
     let ticket: Int
     let syncer: JournalSync
-    /// The record, for the commit log.
-    var record: CommitLog.Record?
 
     /// Calls `done` once the record is on disk, or with the error if it
     /// could not be synced.
     func whenDurable(_ done: @escaping @Sendable ((any Error)?) -> Void) {
-        syncer.whenSynced(through: ticket, file: file, record: record, done)
+        syncer.whenSynced(through: ticket, file: file, done)
     }
 }
 

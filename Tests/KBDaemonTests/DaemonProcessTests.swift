@@ -719,6 +719,52 @@ struct DaemonProcessTests {
         #expect(after?["result"]?["output"] == .string("30"))
     }
 
+    /// Two clients of one session, each on its own connection (so on both
+    /// event loops), send at once; the machine stops and the journal loses
+    /// every record. The log holds each record with all written before it,
+    /// so the restarted daemon has the session as it was.
+    @Test func twoClientsOfOneSessionComeBackFromTheCommitLogAfterTheMachineStopped() async throws {
+        let dir = temporaryDirectory()
+        let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
+        _ = try await offPool { try Connection(server.socket).request(Connection.eval(id: 0, session: "t", "demo")) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for c in 0..<2 {
+                group.addTask {
+                    try await offPool {
+                        let connection = try Connection(server.socket)
+                        for k in 1...150 {
+                            _ = connection.request(Connection.eval(id: k, session: "t", "set formBottom.constant = \(c * 1000 + k)"))
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let probes = ["print formBottom.constant", "history 400"]
+        let before = try await offPool { () -> [JSON?] in
+            let c = try Connection(server.socket)
+            return probes.enumerated().map { i, p in c.request(Connection.eval(id: i, session: "t", p))?["result"]?["output"] }
+        }
+        try await offPool { server.kill9() }
+        let journal = dir + "/Sessions/.journal/t.journal"
+        let whole = try String(contentsOfFile: journal, encoding: .utf8)
+        #expect(whole.components(separatedBy: "\"command\": \"set formBottom.constant").count - 1 > 40)
+        // The records are gone: only the id line is left, and the snapshot
+        // after it if the journal was compacted (synced when written).
+        let lines = whole.split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.prefix(lines[1].hasPrefix("{\"s") ? 2 : 1).map { $0.utf8.count + 1 }.reduce(0, +)
+        #expect(truncate(journal, off_t(kept)) == 0)
+        let restarted = try await DaemonProcess.start(directory: dir)
+        defer { restarted.stop() }
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == whole)
+        let after = try await offPool { () -> [JSON?] in
+            let c = try Connection(restarted.socket)
+            return probes.enumerated().map { i, p in c.request(Connection.eval(id: i, session: "t", p))?["result"]?["output"] }
+        }
+        #expect(after == before)
+    }
+
     /// Where the commit log cannot be made, the daemon says so and syncs
     /// each record in its journal instead.
     @Test func withoutACommitLogTheJournalsAreSyncedThemselves() async throws {
