@@ -586,8 +586,10 @@ struct Journal {
         do {
             try line.withUnsafeReadableBytes { try FileIO.writeAll(fd, $0, path: path) }
         } catch {
-            // Where the next record starts is unknown now: the file is
-            // opened again (and its length read) for it.
+            // What part of the record was written goes, so the next record
+            // starts a line of its own (a partial line before it would make
+            // both unreadable); the file is opened again for it.
+            _ = ftruncate(fd, off_t(length))
             file = nil
             throw DaemonIOError("\(error)")
         }
