@@ -91,6 +91,10 @@ final class CommitLog: @unchecked Sendable {
             }
             let log = CommitLog(path: path, size: size, fd: fd, generation: (previous ?? 0) + 1)
             try log.writeHeader()
+            // The log's own name in the folder, on disk before it holds
+            // any record.
+            let error = syncFolder(directory)
+            guard error == 0 else { throw DaemonIOError("cannot sync \(directory): \(String(cString: strerror(error)))") }
             return log
         } catch {
             close(fd)
