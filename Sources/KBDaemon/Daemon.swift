@@ -23,6 +23,8 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// written; past that, its subscriptions skip changes and are told how
     /// many (``SubscriberBacklog``).
     let subscriberBacklog: Int
+    /// The commit log's size in bytes (``CommitLog``), written with zeros
+    /// when it is made.
     let commitLogSize: Int
 
     public convenience init(socketPath: String, sessionsDirectory: String) {

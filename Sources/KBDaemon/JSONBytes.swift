@@ -34,6 +34,7 @@ enum JSONBytes {
     /// An object as a line, `{"key": value, …}\n`, byte for byte as
     /// `JSON.text` writes it: the members come in the order of their keys.
     static func line(_ members: KeyValuePairs<StaticString, Member>) -> ByteBuffer {
+        assert(zip(members, members.dropFirst()).allSatisfy { "\($0.key)" < "\($1.key)" }, "keys out of order")
         var out = ByteBuffer()
         out.reserveCapacity(members.reduce(128) {
             if case let .written(bytes) = $1.value { $0 + bytes.readableBytes } else { $0 }
