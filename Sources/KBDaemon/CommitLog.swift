@@ -85,8 +85,11 @@ final class CommitLog: @unchecked Sendable {
                 while at < size {
                     let n = min(zeros.count, size - at)
                     let written = zeros.withUnsafeBytes { pwrite(fd, $0.baseAddress, n, off_t(at)) }
-                    guard written == n else { throw DaemonIOError("cannot write \(path): \(String(cString: strerror(errno)))") }
-                    at += n
+                    if written < 0 && errno == EINTR { continue }
+                    // A short write is tried again for the rest, which
+                    // fails with the reason (a full disk, a limit on size).
+                    guard written > 0 else { throw DaemonIOError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                    at += written
                 }
             }
             let log = CommitLog(path: path, size: size, fd: fd, generation: (previous ?? 0) + 1)

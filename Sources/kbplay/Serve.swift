@@ -17,6 +17,11 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         umask(0o077)
+        // Past a limit on file size (`ulimit -f`), a write fails with EFBIG
+        // and the command is refused. The kernel also sends SIGXFSZ, which
+        // ends the process unless the writing thread blocks it: ignored,
+        // so that this holds whichever thread writes.
+        signal(SIGXFSZ, SIG_IGN)
         Daemon<Session>.raiseOpenFileLimit()
         let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
         let daemon = Daemon<Session>(socketPath: path, sessionsDirectory: sessions.resolved)

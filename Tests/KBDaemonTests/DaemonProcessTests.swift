@@ -765,6 +765,37 @@ struct DaemonProcessTests {
         #expect(after == before)
     }
 
+    /// Under a limit on file size, a command whose record does not fit is
+    /// refused with the reason, its part-written record is cut off the
+    /// journal (else the next record, sharing its line, would be lost), and
+    /// the daemon goes on. The 16 MB commit log cannot be made under it
+    /// either: the daemon says so and syncs journals itself.
+    @Test func aLimitOnFileSizeRefusesACommandAndStopsNothing() async throws {
+        let dir = temporaryDirectory()
+        // 64 or 128 KB, whichever the shell's blocks make it.
+        let server = try await DaemonProcess.start(directory: dir, fileSize: 128)
+        defer { server.stop() }
+        #expect(try String(contentsOfFile: dir + "/serve.err", encoding: .utf8).contains("synced in its journal instead"))
+        let big = "set email.text = \"" + String(repeating: "x", count: 200_000) + "\""
+        let replies = try await offPool { () -> [JSON?] in
+            let c = try Connection(server.socket)
+            return ["demo", big, "set formBottom.constant = 33"].map { c.request(Connection.eval(id: 1, session: "f", $0)) }
+        }
+        #expect(replies[0]?["result"]?["ok"] == .bool(true))
+        #expect(replies[1]?["status"] == .string("error"))
+        #expect(replies[1]?["error"]?["message"]?.stringValue?.hasSuffix("f.journal: File too large") == true, "\(replies[1]?.text.prefix(300) ?? "")")
+        #expect(replies[2]?["result"]?["ok"] == .bool(true))
+        #expect(server.isRunning)
+        let journal = try String(contentsOfFile: dir + "/Sessions/.journal/f.journal", encoding: .utf8)
+        #expect(!journal.contains("xxxxxxxx"))
+        let restarted = try await server.killedAndRestarted()
+        defer { restarted.stop() }
+        let after = try await offPool {
+            try Connection(restarted.socket).request(Connection.eval(id: 9, session: "f", "print formBottom.constant"))
+        }
+        #expect(after?["result"]?["output"] == .string("33"))
+    }
+
     /// Where the commit log cannot be made, the daemon says so and syncs
     /// each record in its journal instead.
     @Test func withoutACommitLogTheJournalsAreSyncedThemselves() async throws {
@@ -961,19 +992,22 @@ final class DaemonProcess: @unchecked Sendable {
     /// Starts the daemon on `DIR/s.sock` with sessions in `DIR/Sessions`
     /// and waits until it accepts connections.
     /// `openFiles`: its limit of open files (soft and hard), if not the test's.
-    static func start(directory: String = temporaryDirectory(), openFiles: Int? = nil) async throws -> DaemonProcess {
+    /// `fileSize`: its limit on a file's size (`ulimit -f`, in the shell's
+    /// blocks: 512 or 1,024 bytes), if any.
+    static func start(directory: String = temporaryDirectory(), openFiles: Int? = nil,
+                      fileSize: Int? = nil) async throws -> DaemonProcess {
         // A daemon that closes a connection mid-write must not kill the
         // test process.
         signal(SIGPIPE, SIG_IGN)
         let server = DaemonProcess(directory: directory)
-        try await offPool { try server.launch(openFiles: openFiles) }
+        try await offPool { try server.launch(openFiles: openFiles, fileSize: fileSize) }
         return server
     }
 
-    private func launch(openFiles: Int? = nil) throws {
+    private func launch(openFiles: Int? = nil, fileSize: Int? = nil) throws {
         // Only the shell may hold the read end; no other child gets the write end.
         _ = fcntl(lifeline.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        let limit = openFiles.map { "ulimit -n \($0) && " } ?? ""
+        let limit = (openFiles.map { "ulimit -n \($0) && " } ?? "") + (fileSize.map { "ulimit -f \($0) && " } ?? "")
         let script = limit + #""$0" serve --socket "$1" --sessions "$2" </dev/null >"$3.out" 2>"$3.err" & echo $!; cat >/dev/null; kill -9 $! 2>/dev/null"#
         unlink(directory + "/serve.out")  // a restart on the same folder must say it again
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
