@@ -607,16 +607,22 @@ struct Journal {
         let opened = JournalFile(fd: fd, path: path)
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw DaemonIOError("cannot read \(path): \(String(cString: strerror(errno)))") }
-        if info.st_size == 0 {
+        var prefix = [UInt8](repeating: 0, count: 128)
+        let n = info.st_size == 0 ? 0 : prefix.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n >= 0 else { throw DaemonIOError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        if let existing = Self.id(of: prefix[..<n]) {
+            (id, length) = (existing, Int(info.st_size))
+        } else {
+            // New, or only part of its id line was written (a full disk):
+            // it holds no record, and starts again with a whole id line.
             let newID = Self.newID()
             let header = Self.header(id: newID)
-            do { try FileIO.writeAll(fd, header, path: path) } catch { throw DaemonIOError("\(error)") }
+            guard ftruncate(fd, 0) == 0 else { throw DaemonIOError("cannot write \(path): \(String(cString: strerror(errno)))") }
+            do { try FileIO.writeAll(fd, header, path: path) } catch {
+                _ = ftruncate(fd, 0)
+                throw DaemonIOError("\(error)")
+            }
             (id, length) = (newID, header.utf8.count)
-        } else {
-            var prefix = [UInt8](repeating: 0, count: 128)
-            let n = prefix.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { throw DaemonIOError("cannot read \(path): \(String(cString: strerror(errno)))") }
-            (id, length) = (Self.id(of: prefix[..<n]) ?? "", Int(info.st_size))
         }
         file = opened
     }

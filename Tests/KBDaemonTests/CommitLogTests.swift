@@ -192,6 +192,17 @@ import Synchronization
         #expect(try Journal.read(directory: folder.directory, name: "a")?.commands == ["demo", "focus email", "keyboard show"])
     }
 
+    @Test func aJournalWhoseIdLineWasCutShortStartsAgain() throws {
+        let folder = try Folder()
+        // What a full disk can leave of a new journal.
+        #expect(FileManager.default.createFile(atPath: folder.path("a"), contents: Data("{\"journal\": \"12".utf8)))
+        var a = folder.journal("a")
+        try Self.write(["demo", "keyboard show"], to: &a)
+        let text = try String(contentsOfFile: folder.path("a"), encoding: .utf8)
+        #expect(Journal.id(of: Array(text.utf8)).map { !$0.isEmpty && text.hasPrefix(Journal.header(id: $0)) } == true)
+        #expect(try Journal.read(directory: folder.directory, name: "a")?.commands == ["demo", "keyboard show"])
+    }
+
     @Test func aFullLogStartsOverAfterSyncingTheJournals() throws {
         let folder = try Folder()
         var a = folder.journal("a")
