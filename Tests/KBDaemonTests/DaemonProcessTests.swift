@@ -90,12 +90,7 @@ struct DaemonProcessTests {
         #expect(acknowledged == commands.count)
         let restarted = try await server.killedAndRestarted()
         defer { restarted.stop() }
-        let after = try await offPool { () -> [JSON] in
-            let c = try Connection(restarted.socket)
-            return ["frames", "constraints", "history"].enumerated().map { i, command in
-                c.request(Connection.eval(id: i, session: "keep", command))?["result"] ?? .null
-            }
-        }
+        let after = try await restarted.evals(["frames", "constraints", "history"], session: "keep").map { $0?["result"] ?? .null }
         let fresh = try await offPool { try Self.runJSON(commands + ["frames", "constraints"]) }
         #expect(after[0]["frames"] != nil)
         #expect(after[0] == fresh[fresh.count - 2])
@@ -108,7 +103,7 @@ struct DaemonProcessTests {
         let dir = temporaryDirectory()
         let server = try await DaemonProcess.start(directory: dir)
         defer { server.stop() }
-        let reply = try await offPool { try Connection(server.socket).request(Connection.eval(id: 1, session: "s", "demo")) }
+        let reply = try await server.evals(["demo"], session: "s")[0]
         #expect(reply?["status"] == .string("done"))
         try await offPool { server.terminate() }
         #expect(!server.isRunning)
@@ -117,9 +112,7 @@ struct DaemonProcessTests {
         #expect(said.contains("kbplay serve: stopped by SIGTERM; every acknowledged command is in \(dir)/Sessions"))
         let restarted = try await DaemonProcess.start(directory: dir)
         defer { restarted.stop() }
-        let history = try await offPool {
-            try Connection(restarted.socket).request(Connection.eval(id: 2, session: "s", "history"))?["result"]?["history"]
-        }
+        let history = try await restarted.evals(["history"], session: "s")[0]?["result"]?["history"]
         #expect(history == .array([.string("demo")]))
     }
 
@@ -143,10 +136,7 @@ struct DaemonProcessTests {
         #expect(extraSent == 50)
         let restarted = try await DaemonProcess.start(directory: dir)
         defer { restarted.stop() }
-        let constant = try await offPool { () -> Double? in
-            let c = try Connection(restarted.socket)
-            return c.request(Connection.eval(id: 0, session: "cut", "print formBottom.constant"))?["result"]?["value"]?.numberValue
-        }
+        let constant = try await restarted.evals(["print formBottom.constant"], session: "cut")[0]?["result"]?["value"]?.numberValue
         // At least the acknowledged commands are there; any later one that
         // made it to disk before the kill is there whole (the constant is one
         // of the values sent, in order).
@@ -561,10 +551,7 @@ struct DaemonProcessTests {
             }
             let restarted = try await server.killedAndRestarted()
             server.stop()
-            let after = try await offPool { () -> [JSON] in
-                let c = try Connection(restarted.socket)
-                return probes.enumerated().map { i, p in c.request(Connection.eval(id: i, session: "l", p))?["result"] ?? .null }
-            }
+            let after = try await restarted.evals(probes, session: "l").map { $0?["result"] ?? .null }
             restarted.stop()
             let reference = try await offPool { try Self.runJSON(evals + probes).suffix(probes.count) }
             for (probe, (came, ran)) in zip(probes, zip(after, reference)) {
@@ -595,10 +582,7 @@ struct DaemonProcessTests {
             let evals = lines
             let dir = temporaryDirectory()
             let server = try await DaemonProcess.start(directory: dir)
-            try await offPool {
-                let c = try Connection(server.socket)
-                for (i, line) in evals.enumerated() { _ = c.request(Connection.eval(id: i, session: "l", line)) }
-            }
+            _ = try await server.evals(evals, session: "l")
             try await offPool { server.kill9() }
             server.stop()
             let journal = dir + "/Sessions/.journal/l.journal"
@@ -611,10 +595,7 @@ struct DaemonProcessTests {
             cut += text.count - keep
             #expect(truncate(journal, off_t(keep)) == 0)
             let restarted = try await DaemonProcess.start(directory: dir)
-            let after = try await offPool { () -> [JSON] in
-                let c = try Connection(restarted.socket)
-                return probes.enumerated().map { i, p in c.request(Connection.eval(id: i, session: "l", p))?["result"] ?? .null }
-            }
+            let after = try await restarted.evals(probes, session: "l").map { $0?["result"] ?? .null }
             restarted.stop()
             let reference = try await offPool { try Self.runJSON(evals + probes).suffix(probes.count) }
             for (probe, (came, ran)) in zip(probes, zip(after, reference)) {
@@ -680,9 +661,7 @@ struct DaemonProcessTests {
         #expect(replies[4]?["result"]?["output"] == .string("116"))
         let restarted = try await server.killedAndRestarted()
         defer { restarted.stop() }
-        let after = try await offPool {
-            try Connection(restarted.socket).request(Connection.eval(id: 9, session: "n", "print formBottom.constant"))
-        }
+        let after = try await restarted.evals(["print formBottom.constant"], session: "n")[0]
         #expect(after?["result"]?["output"] == .string("116"))
     }
 
@@ -694,10 +673,7 @@ struct DaemonProcessTests {
         let server = try await DaemonProcess.start(directory: dir)
         defer { server.stop() }
         let commands = ["demo", "focus email", "set formBottom.constant = 20", "set formBottom.constant = 30"]
-        let replies = try await offPool { () -> [JSON?] in
-            let c = try Connection(server.socket)
-            return commands.map { c.request(Connection.eval(id: 1, session: "m", $0)) }
-        }
+        let replies = try await server.evals(commands, session: "m")
         for reply in replies { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
         try await offPool { server.kill9() }
         #expect(!server.isRunning)
@@ -713,9 +689,7 @@ struct DaemonProcessTests {
         let restarted = try await DaemonProcess.start(directory: dir)
         defer { restarted.stop() }
         #expect(try String(contentsOfFile: journal, encoding: .utf8) == whole)
-        let after = try await offPool {
-            try Connection(restarted.socket).request(Connection.eval(id: 9, session: "m", "print formBottom.constant"))
-        }
+        let after = try await restarted.evals(["print formBottom.constant"], session: "m")[0]
         #expect(after?["result"]?["output"] == .string("30"))
     }
 
@@ -727,7 +701,7 @@ struct DaemonProcessTests {
         let dir = temporaryDirectory()
         let server = try await DaemonProcess.start(directory: dir)
         defer { server.stop() }
-        _ = try await offPool { try Connection(server.socket).request(Connection.eval(id: 0, session: "t", "demo")) }
+        _ = try await server.evals(["demo"], session: "t")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for c in 0..<2 {
                 group.addTask {
@@ -742,10 +716,7 @@ struct DaemonProcessTests {
             try await group.waitForAll()
         }
         let probes = ["print formBottom.constant", "history 400"]
-        let before = try await offPool { () -> [JSON?] in
-            let c = try Connection(server.socket)
-            return probes.enumerated().map { i, p in c.request(Connection.eval(id: i, session: "t", p))?["result"]?["output"] }
-        }
+        let before = try await server.evals(probes, session: "t").map { $0?["result"]?["output"] }
         try await offPool { server.kill9() }
         let journal = dir + "/Sessions/.journal/t.journal"
         let whole = try String(contentsOfFile: journal, encoding: .utf8)
@@ -758,10 +729,7 @@ struct DaemonProcessTests {
         let restarted = try await DaemonProcess.start(directory: dir)
         defer { restarted.stop() }
         #expect(try String(contentsOfFile: journal, encoding: .utf8) == whole)
-        let after = try await offPool { () -> [JSON?] in
-            let c = try Connection(restarted.socket)
-            return probes.enumerated().map { i, p in c.request(Connection.eval(id: i, session: "t", p))?["result"]?["output"] }
-        }
+        let after = try await restarted.evals(probes, session: "t").map { $0?["result"]?["output"] }
         #expect(after == before)
     }
 
@@ -777,10 +745,7 @@ struct DaemonProcessTests {
         defer { server.stop() }
         #expect(try String(contentsOfFile: dir + "/serve.err", encoding: .utf8).contains("synced in its journal instead"))
         let big = "set email.text = \"" + String(repeating: "x", count: 200_000) + "\""
-        let replies = try await offPool { () -> [JSON?] in
-            let c = try Connection(server.socket)
-            return ["demo", big, "set formBottom.constant = 33"].map { c.request(Connection.eval(id: 1, session: "f", $0)) }
-        }
+        let replies = try await server.evals(["demo", big, "set formBottom.constant = 33"], session: "f")
         #expect(replies[0]?["result"]?["ok"] == .bool(true))
         #expect(replies[1]?["status"] == .string("error"))
         #expect(replies[1]?["error"]?["message"]?.stringValue?.hasSuffix("f.journal: File too large") == true, "\(replies[1]?.text.prefix(300) ?? "")")
@@ -790,9 +755,7 @@ struct DaemonProcessTests {
         #expect(!journal.contains("xxxxxxxx"))
         let restarted = try await server.killedAndRestarted()
         defer { restarted.stop() }
-        let after = try await offPool {
-            try Connection(restarted.socket).request(Connection.eval(id: 9, session: "f", "print formBottom.constant"))
-        }
+        let after = try await restarted.evals(["print formBottom.constant"], session: "f")[0]
         #expect(after?["result"]?["output"] == .string("33"))
     }
 
@@ -807,16 +770,11 @@ struct DaemonProcessTests {
         defer { server.stop() }
         let err = try String(contentsOfFile: dir + "/serve.err", encoding: .utf8)
         #expect(err.contains("commit.log") && err.contains("synced in its journal instead"), "\(err)")
-        let replies = try await offPool { () -> [JSON?] in
-            let c = try Connection(server.socket)
-            return ["demo", "set formBottom.constant = 30"].map { c.request(Connection.eval(id: 1, session: "w", $0)) }
-        }
+        let replies = try await server.evals(["demo", "set formBottom.constant = 30"], session: "w")
         for reply in replies { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
         let restarted = try await server.killedAndRestarted()
         defer { restarted.stop() }
-        let after = try await offPool {
-            try Connection(restarted.socket).request(Connection.eval(id: 9, session: "w", "print formBottom.constant"))
-        }
+        let after = try await restarted.evals(["print formBottom.constant"], session: "w")[0]
         #expect(after?["result"]?["output"] == .string("30"))
     }
 
@@ -1035,6 +993,16 @@ final class DaemonProcess: @unchecked Sendable {
         stop()
         let err = (try? String(contentsOfFile: directory + "/serve.err", encoding: .utf8)) ?? ""
         throw DaemonProcessError("kbplay serve did not start on \(socket) (binary \(DaemonProcessTests.binary.path)): \(err)")
+    }
+
+    /// Evaluates the commands in turn on `session`, over a connection of
+    /// its own; their replies (nil where none came).
+    func evals(_ commands: [String], session: String) async throws -> [JSON?] {
+        let socket = self.socket
+        return try await offPool {
+            let c = try Connection(socket)
+            return commands.enumerated().map { i, command in c.request(Connection.eval(id: i, session: session, command)) }
+        }
     }
 
     /// The daemon is alive (not gone, not a zombie awaiting its shell).
