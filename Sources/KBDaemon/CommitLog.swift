@@ -80,23 +80,22 @@ final class CommitLog: @unchecked Sendable {
             if Int(info.st_size) != size || previous == nil {
                 // Zeros in every block, on the disk, before the first record.
                 guard ftruncate(fd, 0) == 0 else { throw DaemonIOError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                // From the start of the file (its offset is still 0); a short
+                // write goes on with the rest, which fails with the reason (a
+                // full disk, a limit on size).
                 let zeros = [UInt8](repeating: 0, count: 1 << 20)
-                var at = 0
-                while at < size {
-                    let n = min(zeros.count, size - at)
-                    let written = zeros.withUnsafeBytes { pwrite(fd, $0.baseAddress, n, off_t(at)) }
-                    if written < 0 && errno == EINTR { continue }
-                    // A short write is tried again for the rest, which
-                    // fails with the reason (a full disk, a limit on size).
-                    guard written > 0 else { throw DaemonIOError("cannot write \(path): \(String(cString: strerror(errno)))") }
-                    at += written
+                var left = size
+                while left > 0 {
+                    let n = min(zeros.count, left)
+                    try zeros.withUnsafeBytes { try FileIO.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<n]), path: path) }
+                    left -= n
                 }
             }
             let log = CommitLog(path: path, size: size, fd: fd, generation: (previous ?? 0) + 1)
             try log.writeHeader()
             // The log's own name in the folder, on disk before it holds
             // any record.
-            let error = syncFolder(directory)
+            let error = FileIO.syncFolder(directory)
             guard error == 0 else { throw DaemonIOError("cannot sync \(directory): \(String(cString: strerror(error)))") }
             return log
         } catch {
@@ -172,15 +171,7 @@ final class CommitLog: @unchecked Sendable {
             defer { close(journal) }
             guard fdatasync(journal) == 0 else { return errno }
         }
-        return Self.syncFolder(directory)
-    }
-
-    /// `fsync` of a folder: 0, or the `errno` of the failure.
-    static func syncFolder(_ directory: String) -> Int32 {
-        let folder = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return errno }
-        defer { close(folder) }
-        return fsync(folder) == 0 ? 0 : errno
+        return FileIO.syncFolder(directory)
     }
 
     /// `{"g": generation, "h": "checksum", "j": "journal id", "n": bytes,
@@ -196,25 +187,6 @@ final class CommitLog: @unchecked Sendable {
         JSONBytes.writeString(record.session, to: &out)
         out.writeStaticString("}\t")
         out.writeBuffer(&line)
-    }
-
-    /// A whole file's bytes; nil if there is none.
-    static func readBytes(_ path: String) throws -> [UInt8]? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw DaemonIOError("cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw DaemonIOError("cannot read \(path): \(String(cString: strerror(errno)))") }
-            if n == 0 { return bytes }
-            bytes += buffer[..<n]
-        }
     }
 
     /// FNV-1a, 64 bits.
@@ -235,7 +207,7 @@ final class CommitLog: @unchecked Sendable {
         // ``open`` to refuse).
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let log = try readBytes(path), log.count >= headerSize else { return nil }
+              let log = try FileIO.readBytes(path), log.count >= headerSize else { return nil }
         guard let end = log.firstIndex(of: UInt8(ascii: "\n")), end < headerSize,
               let header = try? JSONReader.parse(String(decoding: log[..<end], as: UTF8.self)),
               let number = header["generation"]?.numberValue, let generation = Int(exactly: number) else { return nil }
@@ -256,7 +228,7 @@ final class CommitLog: @unchecked Sendable {
             }
             position = tab + 1 + n
             if journals[session] == nil {
-                let bytes = try readBytes("\(directory)/\(session).journal") ?? []
+                let bytes = try FileIO.readBytes("\(directory)/\(session).journal") ?? []
                 if let existing = Journal.id(of: bytes) {
                     journals[session] = (bytes, existing, false)
                 } else if !id.isEmpty {
@@ -292,7 +264,7 @@ final class CommitLog: @unchecked Sendable {
                 }
             }
         }
-        let error = syncFolder(directory)
+        let error = FileIO.syncFolder(directory)
         guard error == 0 else { throw DaemonIOError("cannot sync \(directory): \(String(cString: strerror(error)))") }
         return generation
     }

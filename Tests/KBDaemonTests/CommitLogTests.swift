@@ -25,7 +25,7 @@ import Synchronization
 
         func journal(_ name: String) -> Journal { Journal(directory: directory, name: name, syncer: syncer) }
         func path(_ name: String) -> String { "\(directory)/\(name).journal" }
-        func bytes(_ name: String) throws -> [UInt8] { try CommitLog.readBytes(path(name)) ?? [] }
+        func bytes(_ name: String) throws -> [UInt8] { try FileIO.readBytes(path(name)) ?? [] }
     }
 
     /// Writes the commands and waits until each is durable.
@@ -126,7 +126,7 @@ import Synchronization
         let whole = try folder.bytes("a")
         let header = Journal.header(id: Journal.id(of: whole)!).utf8.count
         // The log's last record torn: a byte of it changed.
-        let log = try #require(try CommitLog.readBytes(folder.log.path))
+        let log = try #require(try FileIO.readBytes(folder.log.path))
         let end = log.lastIndex { $0 != 0 }!
         let fd = open(folder.log.path, O_WRONLY)
         #expect(pwrite(fd, [UInt8(ascii: "#")], 1, off_t(end - 3)) == 1)
@@ -171,7 +171,7 @@ import Synchronization
         close(fd)
         #expect(try CommitLog.recover(directory: folder.directory) == nil)
         let again = try CommitLog.open(directory: folder.directory, following: nil, size: 1 << 16)
-        let bytes = try #require(try CommitLog.readBytes(again.path))
+        let bytes = try #require(try FileIO.readBytes(again.path))
         let header = Array("{\"generation\": 1, \"kbplay\": \"commit-log\"}\n".utf8)
         #expect(Array(bytes.prefix(header.count)) == header)
         #expect(bytes.dropFirst(header.count).allSatisfy { $0 == 0 })

@@ -20,6 +20,11 @@ public enum FileIO {
     /// folder, and at most `limit` bytes: past that it is refused rather
     /// than read on into memory.
     public static func read(_ path: String, limit: Int = Int.max) throws(FileError) -> String? {
+        try readBytes(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``read(_:limit:)``'s bytes, as they are (no UTF-8 repair).
+    public static func readBytes(_ path: String, limit: Int = Int.max) throws(FileError) -> [UInt8]? {
         // Not blocking on the open of a pipe that has no writer yet.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
@@ -49,7 +54,7 @@ public enum FileIO {
             }
             bytes += buffer[0..<n]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// The absolute path with symbolic links resolved, or nil if the file
@@ -137,11 +142,16 @@ public enum FileIO {
             unlink(tmp)
             throw FileError("cannot rename \(tmp) to \(path): \(why)")
         }
-        let dfd = open(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 {
-            fsync(dfd)
-            close(dfd)
-        }
+        _ = syncFolder(folder(of: path))
+    }
+
+    /// `fsync` of a folder, so that the names made or replaced in it are on
+    /// disk: 0, or the `errno` of the failure.
+    public static func syncFolder(_ path: String) -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        return fsync(fd) == 0 ? 0 : errno
     }
 
     /// Writes `text` to a device or a pipe that is already there.
