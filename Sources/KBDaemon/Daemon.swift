@@ -84,16 +84,6 @@ public final class Daemon<Session: HostedSession>: Sendable {
         try checkSocketFolder()
         let lock = try await lockSessions()
         defer { close(lock) }
-        // Records the log holds and the journals lost (the machine stopped)
-        // are written back before any session is read.
-        let generation = try CommitLog.recover(directory: directory)
-        do {
-            registry.syncer.use(try CommitLog.open(directory: directory, following: generation, size: commitLogSize))
-        } catch {
-            // The journals are whole and synced: they can do without it.
-            let note = Array("kbplay serve: \(error); each acknowledged command is synced in its journal instead\n".utf8)
-            _ = note.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        }
         if let other = LineSocket(path: socketPath) {
             if let owner = other.peerUser, owner != geteuid() {
                 throw DaemonIOError("\(socketPath) is served by a program of another user (uid \(owner)): give this daemon a --socket of its own, in a folder only you can write")
@@ -108,6 +98,17 @@ public final class Daemon<Session: HostedSession>: Sendable {
                 throw DaemonIOError("\(socketPath) is already there and is not a socket; it is left alone: give --socket a path of its own")
             }
             unlink(socketPath)
+        }
+        // Records the log holds and the journals lost (the machine stopped)
+        // are written back before any session is read; only now, once
+        // nothing else refuses the daemon, as making the log writes 16 MB.
+        let generation = try CommitLog.recover(directory: directory)
+        do {
+            registry.syncer.use(try CommitLog.open(directory: directory, following: generation, size: commitLogSize))
+        } catch {
+            // The journals are whole and synced: they can do without it.
+            let note = Array("kbplay serve: \(error); each acknowledged command is synced in its journal instead\n".utf8)
+            _ = note.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         }
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)

@@ -258,6 +258,8 @@ struct DaemonTests {
         } catch {
             #expect("\(error)".hasPrefix("a daemon is already serving on \(dir)/d.sock"))
         }
+        // Refused before it made a commit log (16 MB) for sessions it will not serve.
+        #expect(access(elsewhere + "/Sessions/.journal/commit.log", F_OK) != 0)
         // The first one serves on, undisturbed.
         let c = try #require(TestClient(path: dir + "/d.sock"))
         #expect(await c.ask(#"{"id": 1, "session": "s", "op": "eval", "command": "inc"}"#)?["result"]?["value"] == .number(1))
