@@ -72,8 +72,8 @@ public enum UnwrittenData {
 /// Makes journal records durable before their replies go out, on threads
 /// of its own (off the threads the sessions run on).
 ///
-/// With a ``CommitLog`` (``use(_:)``), every record queued behind the
-/// running sync goes into it in one write and one `fdatasync`, and the
+/// With a ``CommitLog`` (``use(_:)``), every record written since the
+/// last sync goes into it in one write and one `fdatasync`, and the
 /// journals are not synced one by one; what follows is how journals are
 /// synced without one (the log could not be made, or a write to it failed).
 ///
@@ -218,8 +218,9 @@ final class JournalSync: @unchecked Sendable {
 
     /// Calls `done` once the record with `ticket`, written to `file`, is on
     /// disk, or with the error if it could not be synced: at once, on the
-    /// calling thread, if a `syncfs` that started after the record was
-    /// written has finished, else on one of the sync threads. On an event
+    /// calling thread, if a sync that covers it has finished (a write to
+    /// the commit log that took it, or a `syncfs` that started after it was
+    /// written), else on one of the sync threads. On an event
     /// loop the record is handed over at the end of the tick.
     func whenSynced(through ticket: Int, file: JournalFile, _ done: @escaping Done) {
         condition.lock()
