@@ -13,11 +13,43 @@ struct SessionBench: ParsableCommand {
 
     @Option(help: "Views in the session (default: 1000 and 10000).") var views: Int?
     @Option(help: "Keyboard changes to time.") var steps = 21
+    @Option(name: .customLong("stack-rows"), help: "Rows of the form built in a stack view (0: skip that case).") var stackRows = 300
 
     func run() throws {
         for n in views.map({ [$0] }) ?? [1000, 10000] {
             try runCase(n)
         }
+        if stackRows > 0 { try runStackCase(stackRows) }
+    }
+
+    /// A form of `rows` labels added one by one to a vertical stack view in
+    /// a scroll view, as a script would: each `add` lays the stack out
+    /// again.
+    func runStackCase(_ rows: Int) throws {
+        var s = Screen()
+        try s.addController("Form")
+        try s.addView(.scrollView, "list", to: "Form.view")
+        try s.pin("list", to: "Form.view.safeArea", insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+        try s.addView(.stackView, "form", to: "list",
+                      options: ViewOptions(stack: StackConfiguration(axis: .vertical, spacing: 4)))
+        try s.pin("form", to: "list.content", insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+        try s.constrain("form.width", .equal, "list.frameGuide.width")
+        _ = s.layout()
+        var times: [Double] = []
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        for i in 0..<rows {
+            let s0 = DispatchTime.now().uptimeNanoseconds
+            try s.addView(.label, "row\(i)", to: "form", options: ViewOptions(text: "Row \(i)"))
+            _ = s.layout()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - s0) / 1e3)
+        }
+        let totalMs = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        let last = s.layout().windowFrame("row\(rows - 1)")!
+        let lastTen = times.suffix(10).sorted()
+        print("case=stack-build rows=\(rows) build_ms=\(String(format: "%.1f", totalMs)) "
+            + "last_add_us=\(String(format: "%.1f", lastTen[lastTen.count / 2]))")
+        print("#   first_add_us=\(String(format: "%.1f", times.first!)) last_row=\(last)")
+        fflush(nil)
     }
 
     func runCase(_ n: Int) throws {

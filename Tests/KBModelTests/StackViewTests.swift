@@ -91,4 +91,81 @@ import Testing
         try s.remove("a")
         #expect(s.layout().frame("f") == rect(0, 20, 375, 44))
     }
+
+    /// The identities of the solver constraints a stack view holds now.
+    func stackConstraints(_ s: inout Screen, _ stack: String) -> Set<ObjectIdentifier> {
+        Set((s.currentEngine().generated["stack:\(stack)"] ?? []).map { ObjectIdentifier($0.constraint) })
+    }
+
+    @Test func addingARowChangesAFewConstraintsNotTheWholeStack() throws {
+        var s = try vertical(.leading)
+        for k in 0..<40 { try s.addView(.label, "r\(k)", to: "s", options: ViewOptions(text: "row")) }
+        let before = stackConstraints(&s, "s")
+        try s.addView(.label, "last", to: "s", options: ViewOptions(text: "last row"))
+        let after = stackConstraints(&s, "s")
+        // The old last row's bottom edge (to the stack's) gives way to the
+        // new row's; the new row brings its spacing, alignment, boundary
+        // and ambiguity suppression.
+        #expect(before.subtracting(after).count == 1)
+        #expect(after.subtracting(before).count == 5)
+        #expect(s.layout().frame("last") == rect(0, 20 + 42 * 31, 64, 21))
+        #expect(s.ambiguousViews().isEmpty)
+    }
+
+    /// Random changes to two stacks, one inside the other: after each, the
+    /// frames are those of an engine built from scratch from the screen.
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func changedStacksLayOutAsRebuiltOnes(seed: UInt64) throws {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var s = try screen("iphone-15")
+        try s.addView(.stackView, "outer", to: "C.view",
+                      options: ViewOptions(stack: StackConfiguration(axis: .vertical, spacing: 8)))
+        try s.pin("outer", to: "C.view.safeArea", insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+        try s.addView(.stackView, "inner", to: "outer",
+                      options: ViewOptions(stack: StackConfiguration(axis: .horizontal, spacing: 4)))
+        var arranged: [String: [String]] = ["outer": ["inner"], "inner": []]
+        var count = 0
+        let kinds: [ViewKind] = [.label, .button, .textField, .view]
+        let axes: [Axis] = [.vertical, .horizontal]
+        let distributions: [StackConfiguration.Distribution] = [.fill, .fillEqually, .equalSpacing]
+        let alignments: [StackConfiguration.Alignment] = [.fill, .leading, .center, .trailing]
+        for _ in 0..<60 {
+            let stack = next(2) == 0 ? "outer" : "inner"
+            switch next(6) {
+            case 0, 1:
+                count += 1
+                let kind = kinds[next(kinds.count)]
+                let text = kind == .label || kind == .button ? String(repeating: "x", count: 1 + next(9)) : nil
+                try s.addView(kind, "v\(count)", to: stack, options: ViewOptions(text: text))
+                arranged[stack]!.append("v\(count)")
+            case 2:
+                let removable = arranged[stack]!.filter { $0 != "inner" }
+                guard !removable.isEmpty else { continue }
+                let v = removable[next(removable.count)]
+                try s.remove(v)
+                arranged[stack]!.removeAll { $0 == v }
+            case 3:
+                guard !arranged[stack]!.isEmpty else { continue }
+                let v = arranged[stack]![next(arranged[stack]!.count)]
+                try s.setHidden(next(2) == 0, of: v)
+            case 4:
+                try s.setStack(stack, spacing: Double(next(20)), distribution: distributions[next(distributions.count)])
+            default:
+                try s.setStack(stack, axis: stack == "inner" ? axes[next(2)] : nil, alignment: alignments[next(alignments.count)])
+            }
+            let layout = s.layout()
+            var rebuilt = s
+            rebuilt.stow()
+            rebuilt.unstow()
+            let fresh = rebuilt.layout()
+            let ambiguous = Set(s.ambiguousViews())
+            for v in s.views.map(\.name) where !ambiguous.contains(v) {
+                #expect(layout.frame(v) == fresh.frame(v), "\(v) after \(count) views")
+            }
+        }
+    }
 }

@@ -7,8 +7,10 @@ extension LayoutEngine {
     /// current configuration and arranged subviews call for.
     func regenerateStack(_ stack: String, _ screen: Screen) -> [ModelWarning] {
         let key = "stack:\(stack)"
-        removeGenerated(key: key)
-        guard case let .view(i) = screen.names[stack], let config = screen.views[i].stack else { return [] }
+        guard case let .view(i) = screen.names[stack], let config = screen.views[i].stack else {
+            removeGenerated(key: key)
+            return []
+        }
         let arranged = screen.subviews(of: stack)
         let items = arranged.filter { !$0.isHidden }
         let vertical = config.axis == .vertical
@@ -78,10 +80,41 @@ extension LayoutEngine {
             add("UISV-canvas-fit", s.anchor(crossSize), .equal, nil, priority: 24)
         }
         var warnings: [ModelWarning] = []
-        for g in out {
+        for g in keepingUnchanged(out, key: key) {
             if let w = addGenerated(g, key: key) { warnings.append(w) }
         }
         return warnings
+    }
+
+    /// Keeps the constraints under `key` that `wanted` holds again (the
+    /// same relation between the same variables, constant and priority),
+    /// removes the others and returns those still to add. A view added to
+    /// a stack of n views changes a few constraints in the solver, not all
+    /// 3n of them (which made a long form built in a stack view cubic).
+    private func keepingUnchanged(_ wanted: [Generated], key: String) -> [Generated] {
+        let old = generated.removeValue(forKey: key) ?? []
+        var pool: [GeneratedSignature: [Int]] = [:]
+        for (k, g) in old.enumerated().reversed() where solver.contains(g.constraint) {
+            pool[GeneratedSignature(g, constant: solver.constant(of: g.constraint)), default: []].append(k)
+        }
+        var kept = Array(repeating: false, count: old.count)
+        var missing: [Generated] = []
+        for g in wanted {
+            let signature = GeneratedSignature(g, constant: g.constraint.expression.constant)
+            if let k = pool[signature]?.popLast() {
+                kept[k] = true
+            } else {
+                missing.append(g)
+            }
+        }
+        for k in old.indices.reversed() where !kept[k] && solver.contains(old[k].constraint) {
+            try? solver.remove(old[k].constraint)
+            origins[ObjectIdentifier(old[k].constraint)] = nil
+        }
+        let remaining = old.indices.filter { kept[$0] }.map { old[$0] }
+        if !remaining.isEmpty { generated[key] = remaining }
+        if remaining.count != old.count { invalidate() }
+        return missing
     }
 
     /// `gap(a → b) == gap(first → second)` for equal spacing.
@@ -95,5 +128,29 @@ extension LayoutEngine {
         return Generated(constraint: Constraint(gap, .equal, firstGap, name: "UISV-distributing-edge"),
                          entry: ConflictEntry(name: "UISV-distributing-edge", equation: equation, isUser: false),
                          views: [a.name, b.name, first.name, second.name])
+    }
+}
+
+/// What makes two generated constraints the same for the solver: their
+/// terms (the same variable objects, the same coefficients), constant,
+/// relation and strength, and what a conflict report calls them.
+private struct GeneratedSignature: Hashable {
+    let variables: [ObjectIdentifier]
+    let coefficients: [Double]
+    let constant: Double?
+    let relation: Relation
+    let strength: Strength
+    let name: String
+    let equation: String
+
+    init(_ g: LayoutEngine.Generated, constant: Double?) {
+        let expression = g.constraint.expression
+        variables = expression.terms.map { ObjectIdentifier($0.variable) }
+        coefficients = expression.terms.map(\.coefficient)
+        self.constant = constant
+        relation = g.constraint.relation
+        strength = g.constraint.strength
+        name = g.entry.name
+        equation = g.entry.equation
     }
 }
