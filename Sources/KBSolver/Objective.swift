@@ -30,6 +30,11 @@ struct Objective: Sendable {
         }
     }
 
+    /// Replaces every symbol `s` by `map[s]` (an increasing map).
+    mutating func renumber(_ map: [Symbol]) {
+        rows = rows.map { $0.renumbered(map) }
+    }
+
     mutating func remove(_ symbol: Symbol) {
         for i in rows.indices { rows[i].remove(symbol) }
     }

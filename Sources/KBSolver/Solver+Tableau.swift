@@ -186,6 +186,8 @@ extension Solver {
             if symbol == invalidSymbol
                 || (rows[Int(symbol)] == nil && columns[Int(symbol)].isEmpty && !objective.contains(symbol)) {
                 slotOf[ObjectIdentifier(term.variable)] = nil
+                deadSlots += 1
+                if symbol != invalidSymbol { removedSymbols += 1 }
                 slots[s] = Slot(alive: false)
                 plainSlotsAreCurrent = false
                 slotVariables[s] = nil

@@ -143,6 +143,13 @@ public struct Solver: Sendable {
     var scratchUsed: [Bool] = []
     var touched: [Symbol] = []
 
+    // MARK: Compaction (Solver+Compaction.swift)
+
+    /// Symbols of constraints and variables removed since the last
+    /// compaction (some may still be in rows), and slots that died since.
+    var removedSymbols = 0
+    var deadSlots = 0
+
     public init(options: Options = Options()) {
         self.options = options
     }
@@ -168,12 +175,15 @@ public struct Solver: Sendable {
         valuesAreCurrent = false
         switch record.placement {
         case let .tableau(tag):
+            removedSymbols += (tag.marker == invalidSymbol ? 0 : 1) + (tag.other == invalidSymbol ? 0 : 1)
             removeFromTableau(constraint, tag)
         case let .definition(d):
+            if definitions[Int(d)]!.marker != invalidSymbol { removedSymbols += 1 }
             removeDefinition(d)
         }
         release(constraint)
         try optimizeObjective()
+        compactIfSparse()
     }
 
     public func contains(_ constraint: Constraint) -> Bool {
@@ -369,6 +379,11 @@ public struct Solver: Sendable {
     public func knows(_ variable: Variable) -> Bool {
         slotOf[ObjectIdentifier(variable)] != nil
     }
+
+    /// How many symbols and variable slots the solver stores, including
+    /// those of removed constraints and variables it has not compacted
+    /// away yet.
+    public var storage: (symbols: Int, slots: Int) { (kinds.count, slots.count) }
 
     /// How many rows the tableau holds (basic symbols).
     public var rowCount: Int { basicCount }

@@ -15,8 +15,9 @@ enum SymbolKind: UInt8, Sendable {
     var isPivotable: Bool { self == .slack || self == .error }
 }
 
-/// A symbol id; ids are dense and never reused within one solver, and every
-/// iteration that can affect the result runs in id order.
+/// A symbol id; ids are dense and never reused within one solver (a
+/// compaction renumbers them all, keeping their order), and every iteration
+/// that can affect the result runs in id order.
 typealias Symbol = Int32
 
 let invalidSymbol: Symbol = -1

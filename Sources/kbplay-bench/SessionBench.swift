@@ -14,12 +14,47 @@ struct SessionBench: ParsableCommand {
     @Option(help: "Views in the session (default: 1000 and 10000).") var views: Int?
     @Option(help: "Keyboard changes to time.") var steps = 21
     @Option(name: .customLong("stack-rows"), help: "Rows of the form built in a stack view (0: skip that case).") var stackRows = 300
+    @Option(name: .customLong("churn-passes"), help: "Passes of a view added and removed, with a keyboard change and a rotation each (0: skip that case).") var churnPasses = 5000
 
     func run() throws {
         for n in views.map({ [$0] }) ?? [1000, 10000] {
             try runCase(n)
         }
         if stackRows > 0 { try runStackCase(stackRows) }
+        if churnPasses > 0 { try runChurnCase(churnPasses) }
+    }
+
+    /// A session that runs for long: a label added to a form's stack view,
+    /// constrained, the keyboard shown or hidden, the device rotated, the
+    /// label removed, `passes` times. The first and the last thousand
+    /// passes should take the same time.
+    func runChurnCase(_ passes: Int) throws {
+        var s = Screen()
+        try s.addController("Form")
+        try s.addView(.stackView, "form", to: "Form.view",
+                      options: ViewOptions(stack: StackConfiguration(axis: .vertical, spacing: 8)))
+        try s.pin("form", to: "Form.view.safeArea", insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+        try s.addView(.textField, "email", to: "form")
+        let shown = s.device.dockedKeyboardFrame(s.orientation)
+        _ = s.layout()
+        var times: [Double] = []
+        for k in 0..<passes {
+            let s0 = DispatchTime.now().uptimeNanoseconds
+            try s.addView(.label, "hint", to: "form", options: ViewOptions(text: "hint \(k)"))
+            try s.constrain("hint.height", .greaterOrEqual, constant: 30, priority: 700)
+            s.setKeyboardFrame(k % 2 == 0 ? shown : nil)
+            s.rotate(to: k % 3 == 0 ? .landscape : .portrait)
+            _ = s.layout()
+            try s.remove("hint")
+            _ = s.layout()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - s0) / 1e3)
+        }
+        func mean(_ part: ArraySlice<Double>) -> String { String(format: "%.1f", part.reduce(0, +) / Double(part.count)) }
+        let storage = s.solverStorage()
+        print("case=session-churn passes=\(passes) first_pass_us=\(mean(times.prefix(1000))) "
+            + "last_pass_us=\(mean(times.suffix(1000))) rss_mb=\(String(format: "%.1f", residentMegabytes()))")
+        print("#   solver symbols=\(storage.symbols) slots=\(storage.slots) (means of the first and last 1,000 passes)")
+        fflush(nil)
     }
 
     /// A form of `rows` labels added one by one to a vertical stack view in

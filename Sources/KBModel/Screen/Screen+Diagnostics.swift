@@ -4,6 +4,13 @@ import KBSolver
 // constraints behind a frame, ambiguous layouts.
 
 extension Screen {
+    /// How much the layout's solver stores: symbols and variable slots,
+    /// including those of removed constraints and views not yet compacted
+    /// away (a long session's stay bounded).
+    public mutating func solverStorage() -> (symbols: Int, slots: Int) {
+        currentEngine().solver.storage
+    }
+
     /// Whether the focused field is visible above the keyboard or covered,
     /// and by how much, in `snapshot` (nil when nothing is focused).
     public func focusReport(in snapshot: LayoutSnapshot) -> FocusReport? {
