@@ -70,5 +70,37 @@ import Testing
         #expect(nearestName(to: String(repeating: "e", count: 1_000_000), in: ["email"]) == nil)
         #expect(nearestName(to: "emailll", in: ["email"]) == "email")
         #expect(nearestName(to: "emaillll", in: ["email"]) == nil)
+        // Names of the same great length are compared near the diagonal
+        // only, and still found.
+        let long = String(repeating: "field", count: 4_000)
+        #expect(nearestName(to: long + "x", in: ["email", long + "y"]) == long + "y")
+        let fourApart = "12" + long.dropFirst(2).dropLast(2) + "34"
+        #expect(nearestName(to: fourApart, in: [long]) == nil)
+    }
+
+    @Test func theBandedDistanceIsTheDistanceUpToItsLimit() {
+        var state: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let letters: [Character] = ["a", "b", "c"]
+        for _ in 0..<3_000 {
+            let a = (0..<next(9)).map { _ in letters[next(3)] }
+            var b = a
+            for _ in 0..<next(5) {
+                switch next(4) {
+                case 0 where !b.isEmpty: b.remove(at: next(b.count))
+                case 1: b.insert(letters[next(3)], at: next(b.count + 1))
+                case 2 where b.count > 1:
+                    let k = next(b.count - 1)
+                    b.swapAt(k, k + 1)
+                default: if !b.isEmpty { b[next(b.count)] = letters[next(3)] }
+                }
+            }
+            let limit = next(4)
+            #expect(editDistance(a, b, atMost: limit) == min(editDistance(a, b), limit + 1),
+                    "\(String(a)) → \(String(b)) within \(limit)")
+        }
     }
 }
