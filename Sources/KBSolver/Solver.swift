@@ -24,7 +24,11 @@
 ///   ``Options/eliminatesDefinitions`` to get the classic algorithm.
 ///
 /// Iteration that can influence a result always runs in symbol-id order, so
-/// the same sequence of calls always gives the same pivots and values.
+/// the same sequence of calls always gives the same pivots and values. Once
+/// half of what the solver stores belongs to removed constraints and
+/// variables, it compacts itself, renumbering what is left in its old order
+/// (Solver+Compaction.swift), so a solver that runs for days stays the size
+/// of what it holds.
 ///
 /// After any thrown error the solver is exactly as it was before the call.
 public struct Solver: Sendable {
