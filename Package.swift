@@ -67,7 +67,14 @@ let package = Package(
         // the source tree (by #filePath).
         .target(name: "KBTestSupport", path: "Tests/Support", exclude: ["pty_driver.py"]),
         .testTarget(name: "KBShellTests", dependencies: ["KBShell", "KBTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "KBDaemonTests", dependencies: ["KBDaemon", "KBTestSupport"]),
+        .testTarget(
+            name: "KBDaemonTests",
+            dependencies: [
+                "KBDaemon", "KBTestSupport",
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -442,6 +442,11 @@ struct LineDecoder: ByteToMessageDecoder {
     static let tooLong = "\u{0}line-too-long"
     let maximumLength: Int
     private var discarding = false
+    /// How many bytes after the reader index hold no newline: a line that
+    /// comes in many small pieces is searched once, not from its start at
+    /// every piece (which a client sending a megabyte a few bytes at a time
+    /// turned into gigabytes of searching).
+    private var searched = 0
 
     init(maximumLength: Int) {
         self.maximumLength = maximumLength
@@ -452,14 +457,18 @@ struct LineDecoder: ByteToMessageDecoder {
             buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
             return .needMoreData
         }
-        guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
+        let unsearched = buffer.readableBytesView.dropFirst(min(searched, buffer.readableBytes))
+        guard let newline = unsearched.firstIndex(of: UInt8(ascii: "\n")) else {
+            searched = buffer.readableBytes
             if buffer.readableBytes > maximumLength {
+                searched = 0
                 discarding = true
                 buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
                 context.fireChannelRead(wrapInboundOut(Self.tooLong))
             }
             return .needMoreData
         }
+        searched = 0
         let length = newline - buffer.readerIndex
         if length > maximumLength {
             discarding = true
