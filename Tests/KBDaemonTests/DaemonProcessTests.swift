@@ -257,6 +257,34 @@ struct DaemonProcessTests {
         #expect(after?["result"]?["history"] == .array(commands.map { .string($0) }))
     }
 
+    @Test func completeTakesTheWordBeforeTheCursorAsTheShellDoes() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        _ = try await server.evals(["demo"], session: "c")
+        // (line, cursor or nil, the word, completions expected among the reply's)
+        let cases: [(String, Int?, String, [String])] = [
+            ("focus em", nil, "em", ["email"]),
+            ("focus ", nil, "", ["email", "password"]),
+            ("constrain email.top==pass", nil, "pass", ["password"]),
+            ("constrain email.top == signIn.bo", nil, "signIn.bo", ["signIn.bottom"]),
+            ("set formBottom.constant = max(kb.end.mi", nil, "kb.end.mi", ["kb.end.minY"]),
+            ("focus em and more", 8, "em", ["email"]),
+            ("focus pass", 0, "", ["focus"]),
+        ]
+        let replies = try await offPool { () -> [JSON?] in
+            let c = try Connection(server.socket)
+            return cases.enumerated().map { i, item in
+                let cursor = item.1.map { ", \"cursor\": \($0)" } ?? ""
+                return c.request(#"{"id": \#(i), "session": "c", "op": "complete", "line": "\#(item.0)"\#(cursor)}"#)
+            }
+        }
+        for (i, item) in cases.enumerated() {
+            #expect(replies[i]?["word"] == .string(item.2), "\(item.0)")
+            let completions = replies[i]?["completions"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(Set(item.3).isSubset(of: Set(completions)), "\(item.0): \(completions)")
+        }
+    }
+
     @Test func aTeacherListsClonesAndClosesSessionsFromTheCommandLine() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
