@@ -94,6 +94,7 @@ extension LayoutEngine {
     private func keepingUnchanged(_ wanted: [Generated], key: String) -> [Generated] {
         let old = generated.removeValue(forKey: key) ?? []
         var pool: [GeneratedSignature: [Int]] = [:]
+        pool.reserveCapacity(old.count)
         for (k, g) in old.enumerated().reversed() where solver.contains(g.constraint) {
             pool[GeneratedSignature(g, constant: solver.constant(of: g.constraint)), default: []].append(k)
         }
@@ -133,7 +134,9 @@ extension LayoutEngine {
 
 /// What makes two generated constraints the same for the solver: their
 /// terms (the same variable objects, the same coefficients), constant,
-/// relation and strength, and what a conflict report calls them.
+/// relation and strength, and their label in conflict reports (the
+/// equation there follows from the rest: the stack's constraints name the
+/// same variables by the same anchors).
 private struct GeneratedSignature: Hashable {
     let variables: [ObjectIdentifier]
     let coefficients: [Double]
@@ -141,7 +144,6 @@ private struct GeneratedSignature: Hashable {
     let relation: Relation
     let strength: Strength
     let name: String
-    let equation: String
 
     init(_ g: LayoutEngine.Generated, constant: Double?) {
         let expression = g.constraint.expression
@@ -151,6 +153,5 @@ private struct GeneratedSignature: Hashable {
         relation = g.constraint.relation
         strength = g.constraint.strength
         name = g.entry.name
-        equation = g.entry.equation
     }
 }
