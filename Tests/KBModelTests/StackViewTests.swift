@@ -163,8 +163,13 @@ import Testing
             rebuilt.unstow()
             let fresh = rebuilt.layout()
             let ambiguous = Set(s.ambiguousViews())
-            for v in s.views.map(\.name) where !ambiguous.contains(v) {
-                #expect(layout.frame(v) == fresh.frame(v), "\(v) after \(count) views")
+            for v in s.views.map(\.name) {
+                if !ambiguous.contains(v) {
+                    #expect(layout.frame(v) == fresh.frame(v), "\(v) after \(count) views")
+                }
+                // `explain` lists the same constraints in the same order.
+                let live = try s.explain(v).map { "\($0.name) \($0.equation)" }
+                #expect(live == (try rebuilt.explain(v).map { "\($0.name) \($0.equation)" }), "\(v)")
             }
         }
     }

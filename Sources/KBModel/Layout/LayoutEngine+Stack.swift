@@ -80,18 +80,25 @@ extension LayoutEngine {
             add("UISV-canvas-fit", s.anchor(crossSize), .equal, nil, priority: 24)
         }
         var warnings: [ModelWarning] = []
-        for g in keepingUnchanged(out, key: key) {
-            if let w = addGenerated(g, key: key) { warnings.append(w) }
+        // The list keeps the order the constraints are made in, kept or
+        // new, as a stack built from scratch has it (`explain` lists them so).
+        var list: [Generated] = []
+        for (g, kept) in keepingUnchanged(out, key: key) {
+            if !kept, let w = addGenerated(g, key: key) { warnings.append(w) }
+            if kept || solver.contains(g.constraint) { list.append(g) }
         }
+        generated[key] = list.isEmpty ? nil : list
         return warnings
     }
 
     /// Keeps the constraints under `key` that `wanted` holds again (the
-    /// same relation between the same variables, constant and priority),
-    /// removes the others and returns those still to add. A view added to
-    /// a stack of n views changes a few constraints in the solver, not all
-    /// 3n of them (which made a long form built in a stack view cubic).
-    private func keepingUnchanged(_ wanted: [Generated], key: String) -> [Generated] {
+    /// same relation between the same variables, constant and priority)
+    /// and removes the others from the solver; returns `wanted` in order,
+    /// each with the constraint kept for it (then `kept`) or as made, still
+    /// to add. A view added to a stack of n views changes a few constraints
+    /// in the solver, not all 3n of them (which made a long form built in a
+    /// stack view cubic).
+    private func keepingUnchanged(_ wanted: [Generated], key: String) -> [(Generated, kept: Bool)] {
         let old = generated.removeValue(forKey: key) ?? []
         var pool: [GeneratedSignature: [Int]] = [:]
         pool.reserveCapacity(old.count)
@@ -99,23 +106,25 @@ extension LayoutEngine {
             pool[GeneratedSignature(g, constant: solver.constant(of: g.constraint)), default: []].append(k)
         }
         var kept = Array(repeating: false, count: old.count)
-        var missing: [Generated] = []
+        var plan: [(Generated, kept: Bool)] = []
+        plan.reserveCapacity(wanted.count)
         for g in wanted {
             let signature = GeneratedSignature(g, constant: g.constraint.expression.constant)
             if let k = pool[signature]?.popLast() {
                 kept[k] = true
+                plan.append((old[k], true))
             } else {
-                missing.append(g)
+                plan.append((g, false))
             }
         }
+        var removed = false
         for k in old.indices.reversed() where !kept[k] && solver.contains(old[k].constraint) {
             try? solver.remove(old[k].constraint)
             origins[ObjectIdentifier(old[k].constraint)] = nil
+            removed = true
         }
-        let remaining = old.indices.filter { kept[$0] }.map { old[$0] }
-        if !remaining.isEmpty { generated[key] = remaining }
-        if remaining.count != old.count { invalidate() }
-        return missing
+        if removed { invalidate() }
+        return plan
     }
 
     /// `gap(a → b) == gap(first → second)` for equal spacing.
