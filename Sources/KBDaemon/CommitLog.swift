@@ -163,13 +163,9 @@ final class CommitLog: @unchecked Sendable {
     /// write whatever other programs left unwritten on the filesystem.
     private func syncJournals() -> Int32 {
         for session in touched {
-            let journal = Glibc.open("\(directory)/\(session).journal", O_RDONLY | O_CLOEXEC)
-            guard journal >= 0 else {
-                if errno == ENOENT { continue }
-                return errno
-            }
-            defer { close(journal) }
-            guard fdatasync(journal) == 0 else { return errno }
+            let error = FileIO.syncFile("\(directory)/\(session).journal", dataOnly: true)
+            if error == ENOENT { continue }
+            guard error == 0 else { return error }
         }
         return FileIO.syncFolder(directory)
     }
@@ -256,11 +252,9 @@ final class CommitLog: @unchecked Sendable {
             } else {
                 // Read from the page cache (after a kill -9): on disk before
                 // the log lets go of its records.
-                let fd = Glibc.open(journalPath, O_RDONLY | O_CLOEXEC)
-                guard fd >= 0 else { continue }
-                defer { close(fd) }
-                guard fsync(fd) == 0 else {
-                    throw DaemonIOError("cannot sync \(journalPath): \(String(cString: strerror(errno)))")
+                let error = FileIO.syncFile(journalPath)
+                guard error == 0 || error == ENOENT else {
+                    throw DaemonIOError("cannot sync \(journalPath): \(String(cString: strerror(error)))")
                 }
             }
         }

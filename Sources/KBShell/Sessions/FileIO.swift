@@ -148,10 +148,22 @@ public enum FileIO {
     /// `fsync` of a folder, so that the names made or replaced in it are on
     /// disk: 0, or the `errno` of the failure.
     public static func syncFolder(_ path: String) -> Int32 {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        sync(path, flags: O_DIRECTORY, dataOnly: false)
+    }
+
+    /// `fsync` of a file, or `fdatasync` with `dataOnly` (its data and what
+    /// reading it back needs, such as its size), so that what was written
+    /// to it is on disk: 0, or the `errno` of the failure (ENOENT: there is
+    /// no such file).
+    public static func syncFile(_ path: String, dataOnly: Bool = false) -> Int32 {
+        sync(path, flags: 0, dataOnly: dataOnly)
+    }
+
+    private static func sync(_ path: String, flags: Int32, dataOnly: Bool) -> Int32 {
+        let fd = open(path, O_RDONLY | flags | O_CLOEXEC)
         guard fd >= 0 else { return errno }
         defer { close(fd) }
-        return fsync(fd) == 0 ? 0 : errno
+        return (dataOnly ? fdatasync(fd) : fsync(fd)) == 0 ? 0 : errno
     }
 
     /// Writes `text` to a device or a pipe that is already there.
