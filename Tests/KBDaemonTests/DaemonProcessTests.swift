@@ -611,18 +611,17 @@ struct DaemonProcessTests {
             let dir = temporaryDirectory()
             let server = try await DaemonProcess.start(directory: dir)
             _ = try await server.evals(evals, session: "l")
-            try await offPool { server.kill9() }
+            let (restarted, _, _, _) = try await server.restartedAfterAPowerCut(session: "l") { whole in
+                let text = Array(whole.utf8)
+                // The records start after the id line and the last snapshot.
+                let lineStarts = [0] + text.indices.filter { text[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }.dropLast()
+                let snapshot = lineStarts.last { text[$0...].starts(with: Array("{\"saved\"".utf8)) || text[$0...].starts(with: Array("{\"snapshot\"".utf8)) }
+                let start = lineStarts.first { $0 > (snapshot ?? 0) } ?? text.count
+                let keep = start + (text.count - start) / 2
+                cut += text.count - keep
+                return keep
+            }
             server.stop()
-            let journal = dir + "/Sessions/.journal/l.journal"
-            let text = Array(try String(contentsOfFile: journal, encoding: .utf8).utf8)
-            // The records start after the id line and the last snapshot.
-            let lineStarts = [0] + text.indices.filter { text[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }.dropLast()
-            let snapshot = lineStarts.last { text[$0...].starts(with: Array("{\"saved\"".utf8)) || text[$0...].starts(with: Array("{\"snapshot\"".utf8)) }
-            let start = lineStarts.first { $0 > (snapshot ?? 0) } ?? text.count
-            let keep = start + (text.count - start) / 2
-            cut += text.count - keep
-            #expect(truncate(journal, off_t(keep)) == 0)
-            let restarted = try await DaemonProcess.start(directory: dir)
             let after = try await restarted.evals(probes, session: "l").map { $0?["result"] ?? .null }
             restarted.stop()
             let reference = try await offPool { try Self.runJSON(evals + probes).suffix(probes.count) }
@@ -703,19 +702,13 @@ struct DaemonProcessTests {
         let commands = ["demo", "focus email", "set formBottom.constant = 20", "set formBottom.constant = 30"]
         let replies = try await server.evals(commands, session: "m")
         for reply in replies { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
-        try await offPool { server.kill9() }
-        #expect(!server.isRunning)
         // What a power cut can leave of a journal whose last records had
         // not reached its disk: the last two gone, the one before torn.
-        let journal = dir + "/Sessions/.journal/m.journal"
-        let whole = try String(contentsOfFile: journal, encoding: .utf8)
-        let lines = whole.split(separator: "\n")
-        let kept = lines.dropLast(3).map { $0.utf8.count + 1 }.reduce(0, +) + 7
-        #expect(truncate(journal, off_t(kept)) == 0)
-        let cut = try String(contentsOfFile: journal, encoding: .utf8)
-        #expect(cut.contains("\"demo\"") && !cut.contains("focus email") && !cut.contains("constant = 20"))
-        let restarted = try await DaemonProcess.start(directory: dir)
+        let (restarted, journal, whole, cut) = try await server.restartedAfterAPowerCut(session: "m") { whole in
+            whole.split(separator: "\n").dropLast(3).map { $0.utf8.count + 1 }.reduce(0, +) + 7
+        }
         defer { restarted.stop() }
+        #expect(cut.contains("\"demo\"") && !cut.contains("focus email") && !cut.contains("constant = 20"))
         #expect(try String(contentsOfFile: journal, encoding: .utf8) == whole)
         let after = try await restarted.evals(["print formBottom.constant"], session: "m")[0]
         #expect(after?["result"]?["output"] == .string("30"))
@@ -745,17 +738,14 @@ struct DaemonProcessTests {
         }
         let probes = ["print formBottom.constant", "history 400"]
         let before = try await server.evals(probes, session: "t").map { $0?["result"]?["output"] }
-        try await offPool { server.kill9() }
-        let journal = dir + "/Sessions/.journal/t.journal"
-        let whole = try String(contentsOfFile: journal, encoding: .utf8)
-        #expect(whole.components(separatedBy: "\"command\": \"set formBottom.constant").count - 1 > 40)
         // The records are gone: only the id line is left, and the snapshot
         // after it if the journal was compacted (synced when written).
-        let lines = whole.split(separator: "\n", omittingEmptySubsequences: false)
-        let kept = lines.prefix(lines[1].hasPrefix("{\"s") ? 2 : 1).map { $0.utf8.count + 1 }.reduce(0, +)
-        #expect(truncate(journal, off_t(kept)) == 0)
-        let restarted = try await DaemonProcess.start(directory: dir)
+        let (restarted, journal, whole, _) = try await server.restartedAfterAPowerCut(session: "t") { whole in
+            let lines = whole.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.prefix(lines[1].hasPrefix("{\"s") ? 2 : 1).map { $0.utf8.count + 1 }.reduce(0, +)
+        }
         defer { restarted.stop() }
+        #expect(whole.components(separatedBy: "\"command\": \"set formBottom.constant").count - 1 > 40)
         #expect(try String(contentsOfFile: journal, encoding: .utf8) == whole)
         let after = try await restarted.evals(probes, session: "t").map { $0?["result"]?["output"] }
         #expect(after == before)
@@ -1052,6 +1042,21 @@ final class DaemonProcess: @unchecked Sendable {
         try await offPool { self.kill9() }
         #expect(!isRunning)
         return try await DaemonProcess.start(directory: directory)
+    }
+
+    /// What a power cut can leave: kills the daemon, cuts `session`'s
+    /// journal to the length `keep` picks from its text (what had reached
+    /// the disk), and starts a daemon on the same folder. Returns it, the
+    /// journal's path, and its text before and after the cut.
+    func restartedAfterAPowerCut(session: String, keep: (String) -> Int) async throws
+        -> (daemon: DaemonProcess, journal: String, whole: String, cut: String) {
+        try await offPool { self.kill9() }
+        #expect(!isRunning)
+        let journal = directory + "/Sessions/.journal/\(session).journal"
+        let whole = try String(contentsOfFile: journal, encoding: .utf8)
+        #expect(truncate(journal, off_t(keep(whole))) == 0)
+        let cut = try String(contentsOfFile: journal, encoding: .utf8)
+        return (try await DaemonProcess.start(directory: directory), journal, whole, cut)
     }
 
     /// SIGKILL, and wait until the daemon is gone.
