@@ -41,6 +41,16 @@ import Testing
             set { lock.lock(); unwrittenNow = newValue; lock.unlock() }
         }
 
+        /// What the system holds unwritten from the moment a held `syncfs`
+        /// starts (nil: as before): set by the stand-in itself, so a reading
+        /// taken once that `syncfs` is overdue sees it however late the
+        /// test's own thread runs.
+        private var unwrittenOnceHeldNow: Int?
+        var unwrittenOnceHeld: Int? {
+            get { lock.lock(); defer { lock.unlock() }; return unwrittenOnceHeldNow }
+            set { lock.lock(); unwrittenOnceHeldNow = newValue; lock.unlock() }
+        }
+
         init(fileError: Int32 = 0, filesystemError: Int32 = 0, unwritten: Int? = 0) {
             self.fileError = fileError
             self.filesystemError = filesystemError
@@ -66,8 +76,10 @@ import Testing
                 },
                 syncFilesystem: { fd in
                     self.log("syncfs")
+                    let held = self.holdFilesystem
+                    if held, let bytes = self.unwrittenOnceHeld { self.unwritten = bytes }
                     self.started.signal()
-                    if self.holdFilesystem { self.filesystemGate.wait() }
+                    if held { self.filesystemGate.wait() }
                     defer { self.filesystemReturned.signal() }
                     return self.filesystemError
                 },
@@ -197,19 +209,23 @@ import Testing
         let disk = Disk()
         disk.holdFilesystem = true
         var tuning = JournalSync.Tuning()
-        // Long enough for the test to set the unwritten data the watchdog
-        // reads once the syncfs is overdue.
+        // The watchdog reads the unwritten data once the held syncfs is
+        // overdue, and pauses syncfs for one of these.
         tuning.deadline = .milliseconds(200)
         tuning.pause = .seconds(60)
         tuning.stallPause = .milliseconds(100)
         let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
         let files = Self.files(3)
         let outcomes = Outcomes()
+        // The held syncfs finds this much unwritten once it has started (the
+        // syncer read the figure before it, to choose syncfs): the stand-in
+        // sets it, not this thread, which a busy machine may run too late.
+        disk.unwrittenOnceHeld = unwrittenAtDeadline
         Self.twoBehindAHeldSync(syncer, disk, files, outcomes)
         #expect(outcomes.wait(for: 1))
         #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs, held
-        disk.unwritten = unwrittenAtDeadline
         #expect(outcomes.wait(for: 2))  // b and c, file by file, past the deadline
+        disk.unwrittenOnceHeld = nil
         disk.holdFilesystem = false
         disk.filesystemGate.signal()
         disk.unwritten = 0
