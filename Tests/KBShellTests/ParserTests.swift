@@ -39,6 +39,13 @@ struct ParserTests {
         #expect(error("focsu email") == CommandError("unknown command 'focsu'", column: 1, suggestion: "focus"))
         #expect(error("keyboard shwo")?.suggestion == "keyboard show")
         #expect(error("keyboard shwo")?.column == 10)
+        // A later word of a command typed alone gets the whole command.
+        #expect(error("hide") == CommandError("unknown command 'hide'", column: 1, suggestion: "keyboard hide"))
+        #expect(error("udnock")?.suggestion == "keyboard undock")
+        #expect(error("outside")?.suggestion == "tap outside")
+        // A near first word still wins, and a word near nothing gets help.
+        #expect(error("fcus email")?.suggestion == "focus")
+        #expect(error("dismiss")?.suggestion == "help lists the commands")
         #expect(error("rotate sideways")?.column == 8)
         #expect(error("add view v to p spacing 4 spacing 5") == CommandError("'spacing' is given twice", column: 27))
         #expect(error("add view v to p colour red")?.message == "unknown option 'colour' for 'add'")

@@ -30,7 +30,8 @@ public enum CommandParser {
                     suggestion: near.map { "\(first.text) \($0)" } ?? "one of: \(choices.joined(separator: ", "))")
             }
             throw CommandError("unknown command '\(first.text)'", column: first.column,
-                               suggestion: nearestName(to: first.text, in: CommandTable.firstWords) ?? "help lists the commands")
+                               suggestion: nearestName(to: first.text, in: CommandTable.firstWords)
+                                   ?? CommandTable.commandEnding(with: first.text) ?? "help lists the commands")
         }
         return try match(spec, used, tokens, line, endColumn: endColumn)
     }

@@ -1,3 +1,5 @@
+import KBModel
+
 /// Every command kbplay understands, in the order `help` lists them.
 public enum CommandTable {
     public static let orientation = ValueKind.choice(["portrait", "landscape"])
@@ -182,6 +184,17 @@ public enum CommandTable {
 
     /// The most words a command has.
     static let maxWordCount = all.map(\.words.count).max()!
+
+    /// The words of the command whose second word `word` is, or is a typo
+    /// of, for a second word typed alone (`hide` → `keyboard hide`,
+    /// `outside` → `tap outside`): the first such command in table order.
+    static func commandEnding(with word: String) -> String? {
+        let seconds = all.compactMap { $0.words.count > 1 ? $0.words[1] : nil }
+        guard let second = seconds.contains(word) ? word : nearestName(to: word, in: seconds),
+              let spec = all.first(where: { $0.words.count > 1 && $0.words[1] == second })
+        else { return nil }
+        return spec.words.prefix(2).joined(separator: " ")
+    }
 
     /// Every first word of a command, in table order.
     public static let firstWords: [String] = {
