@@ -14,6 +14,8 @@ public struct DaemonRequest: Sendable {
         }
     }
 
+    /// The request's id, as its text in the request (``JSON/verbatim(_:)``),
+    /// `null` when it has none.
     public var id: JSON
     public var op: Op
     public var session: String?
@@ -41,13 +43,16 @@ public struct DaemonRequest: Sendable {
     /// Parses and validates a line; the error says what was wrong.
     public static func parse(_ text: String) -> Result<DaemonRequest, DaemonFailure> {
         let json: JSON
-        do { json = try JSONReader.parse(text) } catch {
+        let idText: String?
+        do { (json, idText) = try JSONReader.parse(text, keepingTextOf: "id") } catch {
             return .failure(DaemonFailure(id: .null, message: "malformed request: \(error)"))
         }
         guard case let .object(members) = json else {
             return .failure(DaemonFailure(id: .null, message: "a request is a JSON object: {\"id\": 1, \"session\": \"s\", \"op\": \"eval\", \"command\": \"…\"}"))
         }
-        let id = members["id"] ?? .null
+        // Replies carry the id as the client wrote it: a number is not
+        // rounded (64-bit ids, decimals) nor a string escaped another way.
+        let id = idText.map(JSON.verbatim) ?? .null
         guard let opText = members["op"]?.stringValue else {
             return .failure(DaemonFailure(id: id, message: "missing \"op\"; ops: \(Op.allCases.map(\.rawValue).joined(separator: ", "))"))
         }

@@ -195,6 +195,52 @@ struct DaemonProcessTests {
         #expect(server.isRunning)
     }
 
+    /// A client matches replies to requests by id, so every reply and
+    /// every message to a subscriber carries the id as the client wrote it:
+    /// 64-bit integers, decimals and escapes included, not a rounded number.
+    @Test func repliesCarryTheIdExactlyAsTheClientWroteIt() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let ids = ["9007199254740993", "12345678901234567890", "0.125", "-0", "1e400", "1E2",
+                   #""caf\u00e9\n""#, "[1, {\"k\": 2.50}]", "7"]
+        let lines = try await offPool { () -> [(String, [String])] in
+            let client = try Connection(server.socket)
+            let watcher = try Connection(server.socket)
+            var seen: [(String, [String])] = []
+            for (i, id) in ids.enumerated() {
+                let requests = [
+                    #"{"id": \#(id), "op": "subscribe", "session": "s\#(i)"}"#,
+                    #"{"id": \#(id), "op": "eval", "session": "s\#(i)", "command": "demo"}"#,
+                    #"{"id": \#(id), "op": "ls-sessions"}"#,
+                    #"{"id": \#(id), "op": "complete", "session": "s\#(i)", "line": "foc"}"#,
+                    #"{"id": \#(id), "op": "clone", "session": "nobody", "to": "t"}"#,
+                    #"{"id": \#(id), "op": "rename"}"#,
+                ]
+                watcher.send(requests[0])
+                var replies = [watcher.readLine() ?? ""]
+                for request in requests.dropFirst() {
+                    client.send(request)
+                    replies.append(client.readLine() ?? "")
+                }
+                // The subscriber's change, made by the other client.
+                replies.append(watcher.readLine() ?? "")
+                seen.append((id, replies))
+            }
+            return seen
+        }
+        for (id, replies) in lines {
+            #expect(replies.count == 7)
+            for reply in replies {
+                #expect(reply.contains(#""id": \#(id), "#) || reply.hasSuffix(#""id": \#(id)}"#), "\(id): \(reply)")
+                #expect((try? JSONReader.parse(reply)) != nil, "\(reply)")
+            }
+            #expect(replies[0].contains(#""status": "subscribed""#))
+            #expect(replies[1].contains(#""status": "done""#) && replies[1].contains(#""result": "#))
+            #expect(replies[4].contains(#""status": "error""#) && replies[5].contains("unknown op 'rename'"))
+            #expect(replies[6].contains(#""event": "change""#) && replies[6].contains(#""command": "demo""#))
+        }
+    }
+
     @Test func aClientThatDoesNotReadIsNotReadFrom() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
@@ -1092,6 +1138,8 @@ final class Connection: @unchecked Sendable {
     func send(_ line: String) { client.send(line) }
     func sendRaw(_ bytes: [UInt8]) { client.sendRaw(bytes) }
     func readJSON() -> JSON? { client.readLine().flatMap { try? JSONReader.parse($0) } }
+    /// The next line as it came, unparsed.
+    func readLine() -> String? { client.readLine() }
 
     /// Sends a request and returns its reply; change events read on the
     /// way are kept for ``changes(atLeast:)``.

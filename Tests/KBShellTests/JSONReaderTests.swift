@@ -27,6 +27,20 @@ struct JSONReaderTests {
         }
     }
 
+    @Test func aTopLevelMembersTextIsKeptAsItStands() throws {
+        let line = #"{"op": "x", "id":  [9007199254740993, {"id": 0.125}] , "n": {"id": 2}}"#
+        let (value, kept) = try JSONReader.parse(line, keepingTextOf: "id")
+        #expect(kept == #"[9007199254740993, {"id": 0.125}]"#)
+        #expect(value["n"]?["id"] == .number(2))
+        // Written back as it stands, unlike the parsed number.
+        #expect(JSON.object(["id": .verbatim(kept!)]).text == #"{"id": [9007199254740993, {"id": 0.125}]}"#)
+        #expect(JSON.object(["id": value["id"]!]).text != #"{"id": [9007199254740993, {"id": 0.125}]}"#)
+        // Only a member of the top-level object is kept.
+        #expect(try JSONReader.parse(#"{"n": {"id": 2}}"#, keepingTextOf: "id").kept == nil)
+        #expect(try JSONReader.parse(#"[{"id": 2}]"#, keepingTextOf: "id").kept == nil)
+        #expect(try JSONReader.parse(#"{"id":"a\u00e9"}"#, keepingTextOf: "id").kept == #""a\u00e9""#)
+    }
+
     @Test func numbersPrintWithAtMostTwoDecimals() {
         #expect(formatNumber(344) == "344")
         #expect(formatNumber(-0.001) == "0")

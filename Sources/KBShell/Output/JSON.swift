@@ -10,6 +10,11 @@ public enum JSON: Equatable, Sendable {
     case string(String)
     case array([JSON])
     case object([String: JSON])
+    /// JSON text written as it is, never parsed or normalised: the daemon
+    /// echoes a request's `id` this way, byte for byte as the client wrote
+    /// it (`9007199254740993` or `0.125` would not survive as a number).
+    /// The text must be one valid JSON value.
+    case verbatim(String)
 
     /// One line, with `", "` and `": "` as separators.
     public var text: String {
@@ -39,6 +44,7 @@ public enum JSON: Equatable, Sendable {
             out.append(UInt8(ascii: "{"))
             JSON.writeMembers(members, to: &out)
             out.append(UInt8(ascii: "}"))
+        case let .verbatim(text): out.append(text)
         }
     }
 

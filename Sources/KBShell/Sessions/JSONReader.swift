@@ -15,19 +15,30 @@ public enum JSONReader {
     public static let maximumDepth = 512
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSON {
-        var reader = Cursor(bytes: Array(text.utf8))
+        try parse(text, keepingTextOf: nil).value
+    }
+
+    /// Parses `text` and also returns the text of the value of member
+    /// `key` of the top-level object, exactly as it stands in `text` (nil
+    /// when the value is not an object or has no such member): what a
+    /// reply echoes as the request's id.
+    public static func parse(_ text: String, keepingTextOf key: String?) throws(JSONSyntaxError) -> (value: JSON, kept: String?) {
+        var reader = Cursor(bytes: Array(text.utf8), keep: key)
         reader.skipSpace()
         let value = try reader.value(depth: 0)
         reader.skipSpace()
         if reader.index < reader.bytes.count {
             throw reader.error("unexpected text after the end of the JSON value")
         }
-        return value
+        return (value, reader.kept.map { String(decoding: reader.bytes[$0], as: UTF8.self) })
     }
 
     private struct Cursor {
         let bytes: [UInt8]
         var index = 0
+        /// The top-level member whose value's text is kept, and where it is.
+        var keep: String? = nil
+        var kept: Range<Int>? = nil
 
         func error(_ message: String) -> JSONSyntaxError {
             var line = 1, column = 1
@@ -87,7 +98,9 @@ public enum JSONReader {
                 guard bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
                 index += 1
                 skipSpace()
+                let valueStart = index
                 members[key] = try value(depth: depth + 1)
+                if depth == 0, key == keep { kept = valueStart..<index }
                 skipSpace()
                 guard !atEnd else { throw error("the text ends inside an object (truncated?)") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
