@@ -40,6 +40,12 @@ public struct DaemonRequest: Sendable {
         return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
+    /// Why `name` is not a session name, nil when it is one.
+    public static func sessionNameProblem(_ name: String) -> String? {
+        isValidSessionName(name) ? nil
+            : "invalid session name '\(name)': use letters, digits, _ and -, at most 64, not starting with a digit"
+    }
+
     /// Parses and validates a line; the error says what was wrong.
     public static func parse(_ text: String) -> Result<DaemonRequest, DaemonFailure> {
         let json: JSON
@@ -75,8 +81,8 @@ public struct DaemonRequest: Sendable {
             guard let name = request.session else {
                 return .failure(DaemonFailure(id: id, message: "op '\(op.rawValue)' needs \"session\""))
             }
-            guard isValidSessionName(name) else {
-                return .failure(DaemonFailure(id: id, message: "invalid session name '\(name)': use letters, digits, _ and -, at most 64, not starting with a digit"))
+            if let problem = sessionNameProblem(name) {
+                return .failure(DaemonFailure(id: id, message: problem))
             }
         }
         if op == .eval && request.command == nil {

@@ -33,6 +33,7 @@ struct Clone: ParsableCommand {
     @Option(help: "The daemon's socket.") var socket: String?
 
     func run() throws {
+        try DaemonClient.checkNames([from, to], command: "clone")
         _ = try DaemonClient.request(["op": .string("clone"), "session": .string(from), "to": .string(to)],
                                        socket: socket, command: "clone")
         print("cloned \(from) to \(to) (kbplay attach \(to) to work on it)")
@@ -50,6 +51,7 @@ struct Close: ParsableCommand {
     @Option(help: "The daemon's socket.") var socket: String?
 
     func run() throws {
+        try DaemonClient.checkNames([session], command: "close")
         _ = try DaemonClient.request(["op": .string("close"), "session": .string(session)],
                                        socket: socket, command: "close")
         print("closed \(session): its snapshot is written, and the next request for it loads it again")
@@ -64,6 +66,14 @@ enum DaemonClient {
     static func failure(_ command: String, _ message: String, status: Int32) -> ExitCode {
         FileHandle.standardError.write(Data("kbplay \(command): \(message)\n".utf8))
         return ExitCode(status)
+    }
+
+    /// Refuses a name no daemon session can have (status 1), before
+    /// looking for a daemon: the user learns it whether one runs or not.
+    static func checkNames(_ names: [String], command: String) throws {
+        for name in names {
+            if let problem = DaemonRequest.sessionNameProblem(name) { throw failure(command, problem, status: 1) }
+        }
     }
 
     /// A connection to the daemon at `socket` (else the default socket),

@@ -83,6 +83,7 @@ struct Attach: ParsableCommand {
     @Flag(help: "Only watch: print every change made to the session.") var follow = false
 
     func run() throws {
+        try DaemonClient.checkNames([session], command: "attach")
         let (connection, path) = try DaemonClient.connect(socket: socket, command: "attach")
         // Subscribed first, so a bad name is refused before anything runs.
         let name = JSON.string(session).text

@@ -495,6 +495,20 @@ struct DaemonProcessTests {
         }
     }
 
+    /// A name no session can have is refused as such whether a daemon runs
+    /// or not: the user is not sent to start one first.
+    @Test func aBadSessionNameIsRefusedWithoutADaemon() async throws {
+        let socket = temporaryDirectory() + "/nobody.sock"
+        let problem = "invalid session name '9x': use letters, digits, _ and -, at most 64, not starting with a digit"
+        for (command, arguments) in [("attach", ["9x"]), ("clone", ["lesson", "9x"]), ("clone", ["9x", "b"]), ("close", ["9x"])] {
+            let r = try await offPool { try Self.kbplay([command] + arguments + ["--socket", socket], input: "demo\n") }
+            #expect(r.status == 1 && r.out.isEmpty && r.err == "kbplay \(command): \(problem)\n", "\(command) \(arguments)")
+        }
+        // A good name with no daemon still says there is none (status 3).
+        let r = try await offPool { try Self.kbplay(["attach", "lesson", "--socket", socket], input: "") }
+        #expect(r.status == 3 && r.err.contains("no daemon at \(socket)"))
+    }
+
     @Test func manySessionsUnderAFewOpenFilesAllWorkAndNewClientsGetIn() async throws {
         // 200 open files at most (soft and hard): 36 sessions stay loaded.
         let server = try await DaemonProcess.start(openFiles: 200)
