@@ -33,6 +33,12 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     private var busy = false
     /// A read of the socket was asked for and held back.
     private var readHeld = false
+    /// The client has sent all it will (it half-closed, or went away):
+    /// once the lines received are carried out and answered, the
+    /// connection closes, unless it follows a session.
+    private var inputClosed = false
+    /// The connection's close has been asked for.
+    private var closing = false
     private var subscriptions: [(SessionHost<Session>, Int)] = []
     /// Change messages of all this connection's subscriptions not yet written.
     private let backlog: SubscriberBacklog
@@ -69,6 +75,14 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
         context.read()
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event {
+            inputClosed = true
+            carryOutNext()
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         carryOutNext()
         context.fireChannelWritabilityChanged()
@@ -92,6 +106,18 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
         guard let context else { return }
         while !busy, context.channel.isWritable, let line = lines.popFirst() {
             carryOut(line, context: context)
+        }
+        if inputClosed {
+            // Closed once every reply is written (the flush before the close
+            // writes what the socket takes; what is left waits for it).
+            if !busy, lines.isEmpty, subscriptions.isEmpty, !closing, context.channel.isActive {
+                closing = true
+                let promise = context.eventLoop.makePromise(of: Void.self)
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer()), promise: promise)
+                let channel = context.channel
+                promise.futureResult.whenComplete { _ in channel.close(promise: nil) }
+            }
+            return
         }
         if readHeld, mayRead(context.channel), context.channel.isActive {
             readHeld = false

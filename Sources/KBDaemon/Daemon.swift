@@ -112,6 +112,9 @@ public final class Daemon<Session: HostedSession>: Sendable {
         }
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
+            // A client that half-closes after its requests (`nc -N`, socat)
+            // still gets every reply: the handler closes once they are out.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let client = "client-\(self.connections.add(1, ordering: .relaxed).newValue)"
@@ -487,8 +490,17 @@ struct LineDecoder: ByteToMessageDecoder {
         return .continue
     }
 
+    /// At the end of the input, a last line without its newline is a line
+    /// too (`printf '{…}' | nc -U -N SOCKET`); a request cut short by a
+    /// client that vanished is then answered as malformed, to nobody.
     mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
         while try decode(context: context, buffer: &buffer) == .continue {}
+        if seenEOF, !discarding, buffer.readableBytes > 0 {
+            var line = buffer.readString(length: buffer.readableBytes)!
+            if line.hasSuffix("\r") { line.removeLast() }
+            searched = 0
+            context.fireChannelRead(wrapInboundOut(line))
+        }
         buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
         return .needMoreData
     }

@@ -241,6 +241,60 @@ struct DaemonProcessTests {
         }
     }
 
+    /// A client that half-closes after its requests (`printf … | nc -U -N`,
+    /// socat) gets every reply and then the end of the connection; a last
+    /// request without its newline is carried out too. A follower that
+    /// half-closes still gets changes; one that goes away is let go of.
+    @Test func aClientThatHalfClosesGetsEveryReply() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let openFiles: @Sendable () -> Int = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.pid)/fd").count) ?? -1 }
+        let seen = try await offPool { () -> (replies: [String], closed: Bool, subscribed: String?, change: String?,
+                                              filesBefore: Int, filesAfter: Int) in
+            let client = try Connection(server.socket)
+            client.send(Connection.eval(id: 1, session: "h", "demo"))
+            client.send(Connection.eval(id: 2, session: "h", "focus email"))
+            client.sendRaw(Array(#"{"id": 3, "op": "eval", "session": "h", "command": "print email.frame.minY"}"#.utf8))
+            client.finishSending()
+            var replies: [String] = []
+            while let line = client.readLine() { replies.append(line) }
+            let closed = client.peerClosed()
+
+            let follower = try Connection(server.socket)
+            follower.send(#"{"id": 4, "op": "subscribe", "session": "h"}"#)
+            follower.finishSending()
+            let subscribed = follower.readLine()
+            // Kept open to the end, so only the vanishing one's file changes.
+            let other = try Connection(server.socket)
+            _ = other.request(Connection.eval(id: 5, session: "h", "rotate"))
+            let change = follower.readLine()
+
+            let filesBefore = openFiles()
+            do {
+                let vanishing = try Connection(server.socket)
+                _ = vanishing.request(#"{"id": 6, "op": "subscribe", "session": "h"}"#)
+            }
+            // Its socket is closed when it goes out of scope; wait (at most
+            // 10 s) for the daemon to let go of its end.
+            var filesAfter = openFiles()
+            for _ in 0..<1000 where filesAfter != filesBefore {
+                usleep(10_000)
+                filesAfter = openFiles()
+            }
+            withExtendedLifetime((follower, other)) {}
+            return (replies, closed, subscribed, change, filesBefore, filesAfter)
+        }
+        let replies = seen.replies.compactMap { try? JSONReader.parse($0) }
+        #expect(replies.map { $0["id"] } == [.number(1), .number(2), .number(3)])
+        #expect(replies.allSatisfy { $0["status"] == .string("done") })
+        #expect(replies.last?["result"]?["value"] == .number(676))
+        #expect(seen.closed)
+        #expect(seen.subscribed?.contains(#""status": "subscribed""#) == true)
+        #expect(seen.change?.contains(#""command": "rotate""#) == true)
+        #expect(seen.filesBefore > 0 && seen.filesAfter == seen.filesBefore)
+        #expect(server.isRunning)
+    }
+
     @Test func aClientThatDoesNotReadIsNotReadFrom() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
@@ -1154,6 +1208,14 @@ final class Connection: @unchecked Sendable {
     func readJSON() -> JSON? { client.readLine().flatMap { try? JSONReader.parse($0) } }
     /// The next line as it came, unparsed.
     func readLine() -> String? { client.readLine() }
+    /// Says the client will send nothing more (`shutdown(SHUT_WR)`, as
+    /// `nc -N` does at the end of its input); replies can still come.
+    func finishSending() { _ = shutdown(client.socket.fd, Int32(SHUT_WR)) }
+    /// Whether the daemon has closed its end: the socket reads as ended.
+    func peerClosed() -> Bool {
+        var byte: UInt8 = 0
+        return recv(client.socket.fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
 
     /// Sends a request and returns its reply; change events read on the
     /// way are kept for ``changes(atLeast:)``.

@@ -33,6 +33,29 @@ import Testing
         #expect(try lines(["no newline", " yet"]).isEmpty)
     }
 
+    /// What the decoder passes on once the client has sent all it will
+    /// (half-closed: `ChannelEvent.inputClosed`).
+    func linesAtEndOfInput(_ pieces: [String], maximum: Int = 64) throws -> [String] {
+        let channel = EmbeddedChannel(handler: ByteToMessageHandler(LineDecoder(maximumLength: maximum)))
+        for piece in pieces {
+            try channel.writeInbound(ByteBuffer(string: piece))
+        }
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        var out: [String] = []
+        while let line = try channel.readInbound(as: String.self) { out.append(line) }
+        _ = try? channel.finish()
+        return out
+    }
+
+    @Test func theLastLineNeedsNoNewlineAtTheEndOfInput() throws {
+        #expect(try linesAtEndOfInput(["a\nb", "c\r"]) == ["a", "bc"])
+        #expect(try linesAtEndOfInput(["a\n"]) == ["a"])
+        // An oversized line is reported once, not passed on at the end.
+        #expect(try linesAtEndOfInput([String(repeating: "x", count: 70)]) == [LineDecoder.tooLong])
+        // Without the end of input, a piece without its newline waits.
+        #expect(try lines(["a\nb"]) == ["a"])
+    }
+
     @Test func aLineTooLongIsReportedOnceEvenInPieces() throws {
         // 70 bytes in pieces of 7, over the maximum of 64 before any newline.
         let pieces = Array(repeating: "0123456", count: 10) + ["\nafter\n"]
