@@ -158,10 +158,13 @@ struct Attach: ParsableCommand {
                 return true
             }
             print("kbplay attached to \(session) on \(path)")
-            while let line = reader.readLine(prompt: "\(session)> ") {
-                reader.record(line)
-                if line.trimmingCharacters(in: .whitespaces) == "quit" { break }
-                guard evaluate(line) else { throw Self.daemonWentAway(path) }
+            // Lines as the local shell reads them: comments, `\` continuations.
+            var lines = ScriptLines(reader)
+            let continuation = String(repeating: " ", count: max(0, session.count - 3)) + "...> "
+            while let line = lines.next(prompt: "\(session)> ", continuation: continuation) {
+                lines.reader.record(line.text)
+                if line.text.trimmingCharacters(in: .whitespaces) == "quit" { break }
+                guard evaluate(line.text) else { throw Self.daemonWentAway(path) }
             }
             if gone { throw Self.daemonWentAway(path) }
         } else {

@@ -519,6 +519,10 @@ struct DaemonProcessTests {
             ["shell", "echo 'keyboard show' | \(kbplay) attach lab --socket \(server.socket)"],
             ["expect", "> keyboard show"], ["expect", "keyboardWillShow"], ["expect", "lab> foc"],
             ["send", "us email\r"], ["expect", "email is covered"], ["expect", "lab> "],
+            // Lines as the local shell reads them: a comment, a continuation.
+            ["send", "rotate  # sideways\r"], ["expect", "safeAreaInsets"], ["expect", "lab> "],
+            ["send", "keyboard \\\r"], ["expect", "...> "], ["send", "hide\r"],
+            ["expect", "keyboardWillHide"], ["expect", "lab> "],
             ["shell", "kill -9 \(server.pid)"],
             ["expect", "went away"],
         ]

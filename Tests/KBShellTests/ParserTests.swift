@@ -54,6 +54,27 @@ struct ParserTests {
         #expect(error("keyboard drag x")?.message == "'keyboard drag' needs Y: a number, found 'x'")
     }
 
+    /// A `#` comment is no part of a command, whatever runs the line: a
+    /// script, the shell, or a daemon's `eval` (which calls `execute` with
+    /// the line as the client sent it).
+    @Test func aCommentIsNoPartOfTheCommandWhateverRunsIt() {
+        var commented = Session(sessionsDirectory: "/nonexistent-kbplay")
+        var plain = Session(sessionsDirectory: "/nonexistent-kbplay")
+        _ = commented.execute("demo")
+        _ = plain.execute("demo")
+        let a = commented.execute("rotate   # turn the phone")
+        let b = plain.execute("rotate")
+        #expect(a.status == .ok && a.jsonText == b.jsonText)
+        #expect(a.command == "rotate")
+        // A line that is only a comment does nothing, as a blank one.
+        let note = commented.execute("# the keyboard comes next")
+        #expect(note.status == .ok && note.text.isEmpty)
+        // Inside quotes `#` is text.
+        let quoted = commented.execute(#"set email.text = "a # b" # and a note"#)
+        #expect(quoted.status == .ok && quoted.command == #"set email.text = "a # b""#)
+        #expect(commented.history.last == #"set email.text = "a # b""#)
+    }
+
     @Test func constraintLines() throws {
         let c = try ConstraintLine.parse(try Lexer.tokenize("a.top==b.bottom*2-8@750 as gap"), endColumn: 30)
         #expect(c.first == "a.top" && c.second == "b.bottom" && c.multiplier == 2 && c.constant == -8)

@@ -4,6 +4,20 @@ public struct ScriptLine: Equatable, Sendable {
     public var text: String
     /// The 1-based line number of its first line.
     public var number: Int
+
+    /// `line` without its `#` comment (a `#` inside double quotes is text)
+    /// and the blanks before it.
+    public static func withoutComment(_ line: String) -> String {
+        var inString = false
+        var out = ""
+        for ch in line {
+            if ch == "\"" { inString.toggle() }
+            if ch == "#" && !inString { break }
+            out.append(ch)
+        }
+        while out.last == " " || out.last == "\t" { out.removeLast() }
+        return out
+    }
 }
 
 /// Turns raw lines into commands: `#` starts a comment (outside a quoted
@@ -26,7 +40,7 @@ public struct ScriptLines<Reader: LineReader> {
         while let raw = reader.readLine(prompt: currentPrompt) {
             lineNumber += 1
             if text.isEmpty { first = lineNumber }
-            var line = ScriptLines.stripComment(raw)
+            var line = ScriptLine.withoutComment(raw)
             if line.hasSuffix("\\") {
                 line.removeLast()
                 text += line
@@ -43,18 +57,5 @@ public struct ScriptLines<Reader: LineReader> {
         }
         if !text.allSatisfy(\.isWhitespace) { return ScriptLine(text: text, number: first) }
         return nil
-    }
-
-    /// The line without a `#` comment (a `#` inside double quotes is text).
-    public static func stripComment(_ line: String) -> String {
-        var inString = false
-        var out = ""
-        for ch in line {
-            if ch == "\"" { inString.toggle() }
-            if ch == "#" && !inString { break }
-            out.append(ch)
-        }
-        while out.last == " " || out.last == "\t" { out.removeLast() }
-        return out
     }
 }

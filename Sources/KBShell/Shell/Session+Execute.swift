@@ -24,6 +24,10 @@ extension Session {
     /// Runs one command line and returns what it did. A rejected command
     /// leaves the session exactly as it was.
     public mutating func execute(_ line: String) -> CommandOutcome {
+        // A `#` comment (outside quotes) is no part of the command, wherever
+        // the line comes from: a script, the shell, a daemon's client. No
+        // command has a `#` of its own outside quotes.
+        let line = line.contains("#") ? ScriptLine.withoutComment(line) : line
         let parsed: ParsedCommand
         do {
             guard let p = try CommandParser.parse(line) else { return CommandOutcome(command: line) }
