@@ -129,8 +129,11 @@ struct Attach: ParsableCommand {
         }
         let interactive = isatty(STDIN_FILENO) != 0
         var nextID = 1
+        let here = FileManager.default.currentDirectoryPath
         /// Runs a command; false if the daemon went away before its reply.
-        func evaluate(_ command: String) -> Bool {
+        /// Its relative files are this folder's, not the daemon's.
+        func evaluate(_ line: String) -> Bool {
+            let command = CommandParser.resolvingFiles(in: line, against: here)
             let id = nextID
             nextID += 1
             guard connection.send(JSON.object(["id": .number(Double(id)), "op": .string("eval"),

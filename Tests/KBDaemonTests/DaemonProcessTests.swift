@@ -295,6 +295,25 @@ struct DaemonProcessTests {
         #expect(server.isRunning)
     }
 
+    /// `kbplay attach` means the files of the folder it runs in, not the
+    /// daemon's: a relative `source` reads the script beside the person
+    /// typing, `render svg` writes there.
+    @Test func attachReadsAndWritesFilesInItsOwnFolder() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        let folder = temporaryDirectory()
+        try "demo\nfocus email\n".write(toFile: folder + "/steps.kbs", atomically: true, encoding: .utf8)
+        let input = "source steps.kbs\nrender svg \"a picture.svg\"\nprint kb.end.minY\n"
+        let r = try await offPool {
+            try Self.kbplay(["attach", "files", "--socket", server.socket], input: input, in: folder)
+        }
+        #expect(r.status == 0, "\(r.out) \(r.err)")
+        #expect(r.out.contains("email is covered by the keyboard"))
+        #expect(r.out.contains("wrote \(folder)/a picture.svg"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/a picture.svg"))
+        #expect(r.out.hasSuffix("516\n"))
+    }
+
     @Test func aClientThatDoesNotReadIsNotReadFrom() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
@@ -1040,8 +1059,8 @@ struct DaemonProcessTests {
     }
 
     /// Runs kbplay to the end with `input` on stdin, in a folder of its own.
-    static func kbplay(_ arguments: [String], input: String) throws -> (out: String, err: String, status: Int32) {
-        let dir = temporaryDirectory()
+    static func kbplay(_ arguments: [String], input: String, in folder: String? = nil) throws -> (out: String, err: String, status: Int32) {
+        let dir = folder ?? temporaryDirectory()
         let inputFile = dir + "/input.kbs"
         try input.write(toFile: inputFile, atomically: true, encoding: .utf8)
         let process = Process()

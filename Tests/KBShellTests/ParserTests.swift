@@ -75,6 +75,23 @@ struct ParserTests {
         #expect(commented.history.last == #"set email.text = "a # b""#)
     }
 
+    /// What `kbplay attach` sends: relative files made absolute against its
+    /// own folder, everything else as it was.
+    @Test func relativeFilesAreResolvedAgainstAFolder() {
+        func resolved(_ line: String) -> String { CommandParser.resolvingFiles(in: line, against: "/home/ada/lesson") }
+        #expect(resolved("source steps.kbs") == "source /home/ada/lesson/steps.kbs")
+        #expect(resolved("source ../shared/a.kbs") == "source /home/ada/lesson/../shared/a.kbs")
+        #expect(resolved(#"render svg "my screen.svg""#) == #"render svg "/home/ada/lesson/my screen.svg""#)
+        #expect(resolved("  source   x.kbs  # the next step") == "  source   /home/ada/lesson/x.kbs")
+        #expect(CommandParser.resolvingFiles(in: "source x.kbs", against: "/") == "source /x.kbs")
+        // Absolute files, other commands, session names and bad lines are
+        // left alone.
+        for line in ["source /tmp/x.kbs", "render", "render svg /dev/stdout", "save lesson", "load lesson",
+                     "focus email", "sourse x.kbs", "source"] {
+            #expect(resolved(line) == line)
+        }
+    }
+
     @Test func constraintLines() throws {
         let c = try ConstraintLine.parse(try Lexer.tokenize("a.top==b.bottom*2-8@750 as gap"), endColumn: 30)
         #expect(c.first == "a.top" && c.second == "b.bottom" && c.multiplier == 2 && c.constant == -8)

@@ -86,6 +86,16 @@ extension Pattern {
 }
 
 extension Pattern {
+    /// The names of the pattern's values of `kind`, in order.
+    func names(of kind: ValueKind) -> [String] {
+        switch self {
+        case .word, .rest: return []
+        case let .value(name, k): return k == kind ? [name] : []
+        case let .optional(items): return items.flatMap { $0.names(of: kind) }
+        case let .options(options): return options.flatMap { $0.values.filter { $0.1 == kind }.map(\.0) }
+        }
+    }
+
     /// Whether a value of `kind` appears anywhere in the pattern.
     func mentions(_ kind: ValueKind) -> Bool {
         switch self {
