@@ -108,8 +108,8 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
             carryOut(line, context: context)
         }
         if inputClosed {
-            // Closed once every reply is written (the flush before the close
-            // writes what the socket takes; what is left waits for it).
+            // Closed once every reply is out: writes complete in order, so
+            // this empty one completes after the last reply has been written.
             if !busy, lines.isEmpty, subscriptions.isEmpty, !closing, context.channel.isActive {
                 closing = true
                 let promise = context.eventLoop.makePromise(of: Void.self)

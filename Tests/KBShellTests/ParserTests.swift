@@ -87,7 +87,7 @@ struct ParserTests {
         // Absolute files, other commands, session names and bad lines are
         // left alone.
         for line in ["source /tmp/x.kbs", "render", "render svg /dev/stdout", "save lesson", "load lesson",
-                     "focus email", "sourse x.kbs", "source"] {
+                     "focus email", "sourse x.kbs", "source", "focus email # a note"] {
             #expect(resolved(line) == line)
         }
     }

@@ -3,18 +3,21 @@ extension CommandParser {
     /// FILE`) made absolute against `directory`. A daemon reads and writes
     /// files from its own folder; `kbplay attach` sends its lines through
     /// this, so `source lesson.kbs` means the file beside the person typing
-    /// it, as in the local shell. A line that does not parse, or has no
-    /// relative file, comes back as it is (the daemon then says what is
-    /// wrong with it).
+    /// it, as in the local shell; such a line comes back without its
+    /// comment. A line that does not parse, or has no relative file, comes
+    /// back as it is (the daemon then says what is wrong with it).
     public static func resolvingFiles(in line: String, against directory: String) -> String {
-        let line = line.contains("#") ? ScriptLine.withoutComment(line) : line
-        guard let parsed = try? parse(line) else { return line }
+        let command = line.contains("#") ? ScriptLine.withoutComment(line) : line
+        guard let parsed = try? parse(command) else { return line }
         let names = parsed.spec.arguments.flatMap { $0.names(of: .file) }
-        var characters = Array(line)
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
         // Right to left, so the columns of the ones before stay right.
-        let files = names.compactMap { parsed.values[$0] }.sorted { $0.column > $1.column }
-        for token in files where !token.text.hasPrefix("/") && !token.text.isEmpty {
+        let files = names.compactMap { parsed.values[$0] }
+            .filter { !$0.text.hasPrefix("/") && !$0.text.isEmpty }
+            .sorted { $0.column > $1.column }
+        guard !files.isEmpty else { return line }
+        var characters = Array(command)
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        for token in files {
             let quoted = token.kind == .string
             let start = token.column - 1
             let written = quoted ? "\"" + token.text + "\"" : token.text
