@@ -68,10 +68,14 @@ import Testing
 
         var standIn: JournalSync.Disk {
             JournalSync.Disk(
+                // Whether to hold is read before `started` is signalled: a
+                // test that lets a held sync go on unsets it right after,
+                // and a gate's permit must not be left for a later sync.
                 syncFile: { fd in
                     self.log("fdatasync \(fd)")
+                    let held = self.holdFiles
                     self.started.signal()
-                    if self.holdFiles { self.fileGate.wait() }
+                    if held { self.fileGate.wait() }
                     return self.fileError
                 },
                 syncFilesystem: { fd in
