@@ -7,6 +7,9 @@ import KBShell
 // it calls back into is global too; kbplay reads lines on one thread.
 
 nonisolated(unsafe) private var completer: (any Completer)?
+/// The earlier lines of the command being continued, which completion
+/// sees before the line being typed.
+nonisolated(unsafe) private var continuedText = ""
 nonisolated(unsafe) private var pendingLine: String?
 nonisolated(unsafe) private var lineDone = false
 nonisolated(unsafe) private var interrupted: Int32 = 0
@@ -42,6 +45,12 @@ struct ReadlineLineReader: LineReader {
     /// returns nil, as at the end of input.
     mutating func watch(_ fd: Int32, handler: @escaping () -> Bool) {
         watched = (fd, handler)
+    }
+
+    mutating func readLine(prompt: String, continuing: String) -> String? {
+        continuedText = continuing
+        defer { continuedText = "" }
+        return readLine(prompt: prompt)
     }
 
     mutating func readLine(prompt: String) -> String? {
@@ -115,7 +124,7 @@ private let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
     let word = String(cString: text)
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
                                     count: Int(end))
-    let prefix = String(decoding: bytes, as: UTF8.self)
+    let prefix = continuedText + String(decoding: bytes, as: UTF8.self)
     let candidates = completer.completions(prefix: prefix, word: word)
     guard !candidates.isEmpty else { return nil }
     var common = candidates[0]

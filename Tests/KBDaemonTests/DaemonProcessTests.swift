@@ -540,7 +540,7 @@ struct DaemonProcessTests {
             ["send", "us email\r"], ["expect", "email is covered"], ["expect", "lab> "],
             // Lines as the local shell reads them: a comment, a continuation.
             ["send", "rotate  # sideways\r"], ["expect", "safeAreaInsets"], ["expect", "lab> "],
-            ["send", "keyboard \\\r"], ["expect", "...> "], ["send", "hide\r"],
+            ["send", "keyboard \\\r"], ["expect", "...> "], ["send", "hi\t"], ["expect", "hide "], ["send", "\r"],
             ["expect", "keyboardWillHide"], ["expect", "lab> "],
             ["shell", "kill -9 \(server.pid)"],
             ["expect", "went away"],

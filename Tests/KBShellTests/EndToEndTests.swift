@@ -146,6 +146,9 @@ struct EndToEndTests {
             ["send", "constrain email.to\t"], ["expect", "email.top"],
             ["send", "\u{3}"], ["expect", "kbplay> "],
             ["send", "print 40 + 2\r"], ["expect", "42"],
+            // A continued line completes as part of its command.
+            ["send", "keyboard \\\r"], ["expect", "...> "],
+            ["send", "hi\t"], ["expect", "hide "], ["send", "\r"], ["expect", "keyboardWillHide"],
             ["send", "\u{4}"],
         ], environment: env)
         #expect(first.ok, "\(first.screen)")
@@ -155,9 +158,12 @@ struct EndToEndTests {
         let history = try String(contentsOfFile: dir + "/history", encoding: .utf8)
         #expect(history.contains("focus email") && history.contains("print 40 + 2"))
         #expect(!history.contains("constrain"))
-        // History survives: the up arrow brings back the last command.
+        // A continued command is one entry, as it ran.
+        #expect(history.hasSuffix("keyboard hide\n"))
+        // History survives: the up arrow brings back the last commands.
         let second = try Self.terminal([
             ["expect", "kbplay> "],
+            ["send", "\u{1b}[A"], ["expect", "keyboard hide"],
             ["send", "\u{1b}[A\r"], ["expect", "42"],
             ["send", "quit\r"],
         ], environment: env)

@@ -92,6 +92,25 @@ struct ParserTests {
         }
     }
 
+    /// A reader is told the joined earlier lines of the command it reads
+    /// a continuation of (what completion sees before the new line).
+    @Test func continuedLinesTellTheReaderWhatCameBefore() {
+        struct Recorder: LineReader {
+            var lines: [String]
+            var continuing: [String] = []
+            mutating func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+            mutating func readLine(prompt: String, continuing text: String) -> String? {
+                continuing.append(text)
+                return readLine(prompt: prompt)
+            }
+        }
+        var lines = ScriptLines(Recorder(lines: ["keyboard \\", "show", "add view v \\", "to \\", "Login.view", "rotate"]))
+        var commands: [String] = []
+        while let line = lines.next() { commands.append(line.text) }
+        #expect(commands == ["keyboard show", "add view v to Login.view", "rotate"])
+        #expect(lines.reader.continuing == ["", "keyboard ", "", "add view v ", "add view v to ", "", ""])
+    }
+
     @Test func constraintLines() throws {
         let c = try ConstraintLine.parse(try Lexer.tokenize("a.top==b.bottom*2-8@750 as gap"), endColumn: 30)
         #expect(c.first == "a.top" && c.second == "b.bottom" && c.multiplier == 2 && c.constant == -8)

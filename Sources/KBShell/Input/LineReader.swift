@@ -4,11 +4,19 @@ public protocol LineReader {
     /// The next line without its newline, or nil at the end of input.
     /// `prompt` is shown only by interactive readers.
     mutating func readLine(prompt: String) -> String?
+    /// The next line of a command whose earlier lines (ending in `\`) read
+    /// `continuing`, joined: an interactive reader completes the new line
+    /// as part of the command (`keyboard \` then `sh` TAB gives `show`).
+    mutating func readLine(prompt: String, continuing: String) -> String?
     /// Records a line the shell ran, for history.
     mutating func record(_ line: String)
 }
 
 extension LineReader {
+    public mutating func readLine(prompt: String, continuing: String) -> String? {
+        readLine(prompt: prompt)
+    }
+
     public mutating func record(_ line: String) {}
 }
 

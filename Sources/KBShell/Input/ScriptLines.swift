@@ -37,7 +37,7 @@ public struct ScriptLines<Reader: LineReader> {
         var text = ""
         var first = 0
         var currentPrompt = prompt
-        while let raw = reader.readLine(prompt: currentPrompt) {
+        while let raw = reader.readLine(prompt: currentPrompt, continuing: text) {
             lineNumber += 1
             if text.isEmpty { first = lineNumber }
             var line = ScriptLine.withoutComment(raw)
