@@ -98,11 +98,6 @@ extension Pattern {
 
     /// Whether a value of `kind` appears anywhere in the pattern.
     func mentions(_ kind: ValueKind) -> Bool {
-        switch self {
-        case .word, .rest: return false
-        case let .value(_, k): return k == kind
-        case let .optional(items): return items.contains { $0.mentions(kind) }
-        case let .options(options): return options.contains { $0.values.contains { $0.1 == kind } }
-        }
+        !names(of: kind).isEmpty
     }
 }
