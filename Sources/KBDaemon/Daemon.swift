@@ -483,11 +483,17 @@ struct LineDecoder: ByteToMessageDecoder {
             context.fireChannelRead(wrapInboundOut(Self.tooLong))
             return .needMoreData
         }
-        var line = buffer.readString(length: length)!
+        let line = Self.readLine(length: length, from: &buffer)
         buffer.moveReaderIndex(forwardBy: 1)
-        if line.hasSuffix("\r") { line.removeLast() }
         context.fireChannelRead(wrapInboundOut(line))
         return .continue
+    }
+
+    /// The next `length` bytes as a line, without the `\r` of a `\r\n`.
+    private static func readLine(length: Int, from buffer: inout ByteBuffer) -> String {
+        var line = buffer.readString(length: length)!
+        if line.hasSuffix("\r") { line.removeLast() }
+        return line
     }
 
     /// At the end of the input, a last line without its newline is a line
@@ -496,8 +502,7 @@ struct LineDecoder: ByteToMessageDecoder {
     mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
         while try decode(context: context, buffer: &buffer) == .continue {}
         if seenEOF, !discarding, buffer.readableBytes > 0 {
-            var line = buffer.readString(length: buffer.readableBytes)!
-            if line.hasSuffix("\r") { line.removeLast() }
+            let line = Self.readLine(length: buffer.readableBytes, from: &buffer)
             searched = 0
             context.fireChannelRead(wrapInboundOut(line))
         }

@@ -7,12 +7,15 @@ import Testing
 /// whatever pieces the socket delivers it.
 @Suite struct LineDecoderTests {
     /// Feeds `pieces` to a channel decoding lines of at most `maximum`
-    /// bytes and returns the lines it passed on.
-    func lines(_ pieces: [String], maximum: Int = 64) throws -> [String] {
+    /// bytes and returns the lines it passed on; with `endOfInput`, after
+    /// the client has sent all it will (half-closed:
+    /// `ChannelEvent.inputClosed`).
+    func lines(_ pieces: [String], maximum: Int = 64, endOfInput: Bool = false) throws -> [String] {
         let channel = EmbeddedChannel(handler: ByteToMessageHandler(LineDecoder(maximumLength: maximum)))
         for piece in pieces {
             try channel.writeInbound(ByteBuffer(string: piece))
         }
+        if endOfInput { channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed) }
         var out: [String] = []
         while let line = try channel.readInbound(as: String.self) { out.append(line) }
         _ = try? channel.finish()
@@ -33,25 +36,11 @@ import Testing
         #expect(try lines(["no newline", " yet"]).isEmpty)
     }
 
-    /// What the decoder passes on once the client has sent all it will
-    /// (half-closed: `ChannelEvent.inputClosed`).
-    func linesAtEndOfInput(_ pieces: [String], maximum: Int = 64) throws -> [String] {
-        let channel = EmbeddedChannel(handler: ByteToMessageHandler(LineDecoder(maximumLength: maximum)))
-        for piece in pieces {
-            try channel.writeInbound(ByteBuffer(string: piece))
-        }
-        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
-        var out: [String] = []
-        while let line = try channel.readInbound(as: String.self) { out.append(line) }
-        _ = try? channel.finish()
-        return out
-    }
-
     @Test func theLastLineNeedsNoNewlineAtTheEndOfInput() throws {
-        #expect(try linesAtEndOfInput(["a\nb", "c\r"]) == ["a", "bc"])
-        #expect(try linesAtEndOfInput(["a\n"]) == ["a"])
+        #expect(try lines(["a\nb", "c\r"], endOfInput: true) == ["a", "bc"])
+        #expect(try lines(["a\n"], endOfInput: true) == ["a"])
         // An oversized line is reported once, not passed on at the end.
-        #expect(try linesAtEndOfInput([String(repeating: "x", count: 70)]) == [LineDecoder.tooLong])
+        #expect(try lines([String(repeating: "x", count: 70)], endOfInput: true) == [LineDecoder.tooLong])
         // Without the end of input, a piece without its newline waits.
         #expect(try lines(["a\nb"]) == ["a"])
     }
