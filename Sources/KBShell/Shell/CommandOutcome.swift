@@ -22,6 +22,9 @@ public struct CommandOutcome: Sendable {
     public var members: [String: JSON]
     /// The shell should stop (`quit`).
     public var quit = false
+    /// What an `expect` compared (nil for other commands): for reports,
+    /// not part of either output form.
+    public var expectation: ExpectResult?
 
     public init(command: String, status: Status = .ok, text: String = "", members: [String: JSON] = [:]) {
         self.command = command
@@ -62,5 +65,25 @@ public struct CommandOutcome: Sendable {
         if let column = error.column { detail["column"] = .number(Double(column)) }
         if let suggestion = error.suggestion { detail["suggestion"] = .string(suggestion) }
         return CommandOutcome(command: command, status: status, text: text, members: ["error": .object(detail)])
+    }
+}
+
+/// What one `expect` compared: the expression as written, the relation,
+/// both sides' values (rounded as printed) and whether it held.
+public struct ExpectResult: Sendable, Equatable {
+    /// `signIn.frame.maxY <= kb.frame.minY`.
+    public var expression: String
+    /// `==`, `<=`, `>=`, `<` or `>`.
+    public var relation: String
+    public var left: Double
+    public var right: Double
+    public var passed: Bool
+
+    public init(expression: String, relation: String, left: Double, right: Double, passed: Bool) {
+        self.expression = expression
+        self.relation = relation
+        self.left = left
+        self.right = right
+        self.passed = passed
     }
 }

@@ -5,12 +5,17 @@ public struct ScriptRunner {
     public var echo = false
     public var bail = false
     public var sessionsDirectory = "Sessions"
+    /// The device and orientation each script starts on, and that `new`
+    /// (without a device) and `demo` use; nil: the default device, portrait.
+    public var device: DeviceSetting?
 
-    public init(json: Bool = false, echo: Bool = false, bail: Bool = false, sessionsDirectory: String = "Sessions") {
+    public init(json: Bool = false, echo: Bool = false, bail: Bool = false, sessionsDirectory: String = "Sessions",
+                device: DeviceSetting? = nil) {
         self.json = json
         self.echo = echo
         self.bail = bail
         self.sessionsDirectory = sessionsDirectory
+        self.device = device
     }
 
     public struct Result {
@@ -32,21 +37,73 @@ public struct ScriptRunner {
     /// long script's output streams, and is never held whole.
     public func run<Reader: LineReader>(_ reader: Reader, file: String,
                                         write: (String) -> Void) -> (status: CommandOutcome.Status, stopped: Bool) {
-        var session = Session(sessionsDirectory: sessionsDirectory)
+        run(reader, file: file, clock: nil, write: write) { _, _, _, _ in }
+    }
+
+    /// Runs the commands `reader` gives as the test suite `suite`: every
+    /// `expect` and every refused command becomes a case, timed with
+    /// `clock` (seconds; a clock that stands still makes every time 0).
+    /// What the script prints goes to `write` and into the suite's output.
+    public func run<Reader: LineReader>(_ reader: Reader, suite: ScriptSuite, clock: @escaping () -> Double,
+                                        write: (String) -> Void) -> (suite: ScriptSuite, status: CommandOutcome.Status) {
+        var suite = suite
+        let start = clock()
+        let (status, stopped) = run(reader, file: suite.file, clock: clock, write: { text in
+            suite.output += text
+            write(text)
+        }) { line, outcome, seconds, printed in
+            if let expectation = outcome.expectation, outcome.status == .ok || outcome.status == .expectFailed {
+                suite.cases.append(ScriptCase(line: line.number, command: line.text,
+                                              result: expectation.passed ? .passed : .failed(expectation),
+                                              time: seconds, output: printed))
+            } else if outcome.status == .rejected || outcome.status == .ioError {
+                let detail = outcome.members["error"]
+                let error = CaseError(kind: outcome.status == .ioError ? .io : .rejected,
+                                      message: detail?["message"]?.stringValue ?? outcome.text,
+                                      column: detail?["column"]?.numberValue.map { Int($0) },
+                                      suggestion: detail?["suggestion"]?.stringValue)
+                suite.cases.append(ScriptCase(line: line.number, command: line.text, result: .error(error),
+                                              time: seconds, output: printed))
+            }
+        }
+        suite.time = clock() - start
+        suite.stopped = stopped
+        return (suite, status)
+    }
+
+    /// The loop both forms share: each command run, its output written,
+    /// and `observe` told the line, the outcome, the seconds it took (0
+    /// without a clock) and the text written for it.
+    private func run<Reader: LineReader>(_ reader: Reader, file: String, clock: (() -> Double)?, write: (String) -> Void,
+                                         observe: (ScriptLine, CommandOutcome, Double, String) -> Void)
+        -> (status: CommandOutcome.Status, stopped: Bool) {
+        var session: Session
+        if let device {
+            // Checked by the caller (a device id from the catalog).
+            session = (try? Session(sessionsDirectory: sessionsDirectory, device: device))
+                ?? Session(sessionsDirectory: sessionsDirectory)
+        } else {
+            session = Session(sessionsDirectory: sessionsDirectory)
+        }
         var lines = ScriptLines(reader)
         var worst = CommandOutcome.Status.ok
         while let line = lines.next() {
+            let started = clock?() ?? 0
             let outcome = session.execute(line.text)
+            let seconds = (clock?() ?? 0) - started
+            var printed = ""
             if json {
-                write(outcome.jsonText + "\n")
+                printed = outcome.jsonText + "\n"
             } else {
-                if echo { write("> \(line.text)\n") }
+                if echo { printed = "> \(line.text)\n" }
                 if outcome.status == .rejected {
-                    write("\(file):\(line.number): \(outcome.text)\n")
+                    printed += "\(file):\(line.number): \(outcome.text)\n"
                 } else if !outcome.text.isEmpty {
-                    write(outcome.text + "\n")
+                    printed += outcome.text + "\n"
                 }
             }
+            if !printed.isEmpty { write(printed) }
+            observe(line, outcome, seconds, printed)
             worst = max(worst, outcome.status)
             if outcome.quit { break }
             if bail && outcome.status != .ok { return (worst, true) }

@@ -523,13 +523,21 @@ extension Session {
             take(try screen.disappear(p.string("CONTROLLER")!))
         case "new":
             var fresh = Session(sessionsDirectory: sessionsDirectory)
-            if let id = p.string("DEVICE") { _ = try fresh.screen.setDevice(id) }
+            if let id = p.string("DEVICE") {
+                _ = try fresh.screen.setDevice(id)
+            } else if let start = startDevice {
+                _ = try fresh.screen.setDevice(start.id, orientation: start.orientation)
+            }
             fresh.historyLines = historyLines
             state = fresh.state
             name = nil
             events = []
         case "demo":
-            state = Session.demo().state
+            var demo = Session.demo().state
+            if let start = startDevice {
+                demo.screen = Screen.demo(device: try DeviceCatalog.standard.lookup(start.id), orientation: start.orientation)
+            }
+            state = demo
             name = "demo"
             events = []
         case "load":

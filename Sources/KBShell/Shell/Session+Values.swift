@@ -236,7 +236,9 @@ extension Session {
         }
         let expression = p.line(from: p.restColumn)
         let text = (passed ? "✓ " : "✗ ") + expression + "  (\(formatNumber(a)) \(op) \(formatNumber(b)))"
-        return CommandOutcome(command: p.line, status: passed ? .ok : .expectFailed, text: text,
-                              members: ["expect": .object(["passed": .bool(passed), "left": .number(a), "right": .number(b)])])
+        var outcome = CommandOutcome(command: p.line, status: passed ? .ok : .expectFailed, text: text,
+                                     members: ["expect": .object(["passed": .bool(passed), "left": .number(a), "right": .number(b)])])
+        outcome.expectation = ExpectResult(expression: String(expression), relation: op, left: a, right: b, passed: passed)
+        return outcome
     }
 }

@@ -81,6 +81,10 @@ public struct Session: Sendable {
     public static var undoLimit: Int { 1000 }
     /// The folder `save` and `load` use.
     public var sessionsDirectory: String
+    /// The device a run started the session on, which `new` without a
+    /// device and `demo` keep (nil: the default device, portrait). A
+    /// setting of the run, like ``sessionsDirectory``: never saved.
+    public var startDevice: DeviceSetting?
     /// The name the session was loaded from or saved as.
     public var name: String?
     /// Whether `render` may use colour (the terminal front end sets it when
@@ -111,6 +115,15 @@ public struct Session: Sendable {
     public init(sessionsDirectory: String = "Sessions") {
         state = State(screen: Screen(), keyboard: Keyboard(), strategies: [], rules: [])
         self.sessionsDirectory = sessionsDirectory
+    }
+
+    /// An empty session on `device`, which `new` (without a device) and
+    /// `demo` then use too: what `kbplay run --devices` starts each run
+    /// from.
+    public init(sessionsDirectory: String = "Sessions", device: DeviceSetting) throws(ModelError) {
+        self.init(sessionsDirectory: sessionsDirectory)
+        _ = try state.screen.setDevice(device.id, orientation: device.orientation)
+        startDevice = device
     }
 
     /// The built-in demo session (SPEC §1).

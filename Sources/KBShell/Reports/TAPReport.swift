@@ -1,0 +1,83 @@
+/// A run's suites as TAP (the Test Anything Protocol, version 13), for
+/// smaller runners: a test line per `expect` line or refused command,
+/// numbered across the whole run, each suite opened by a `#` line, and
+/// a YAML block under every test that did not pass (message, severity,
+/// `found`/`wanted` for an expect, column and suggestion for a refused
+/// command, where it is, and its time). The plan comes last, as the
+/// suites stream.
+public struct TAPReport: Sendable {
+    /// Times in the YAML blocks and suite lines; without, the same run
+    /// gives the same bytes.
+    public var times: Bool
+    private var count = 0
+
+    public init(times: Bool = true) {
+        self.times = times
+    }
+
+    /// The report's first line.
+    public var header: String { "TAP version 13\n" }
+
+    /// One suite's lines.
+    public mutating func lines(for suite: ScriptSuite) -> String {
+        var out = "# \(suite.name)\n"
+        for note in suite.notes { out += "# note: \(note)\n" }
+        for c in suite.cases {
+            count += 1
+            let description = Self.escaped(c.name(in: suite.file))
+            var yaml: [(String, String)] = []
+            switch c.result {
+            case .passed:
+                out += "ok \(count) - \(description)\n"
+                continue
+            case let .failed(x):
+                out += "not ok \(count) - \(description)\n"
+                yaml.append(("message", Self.quoted("\(x.expression) does not hold")))
+                yaml.append(("severity", "fail"))
+                yaml.append(("found", formatNumber(x.left)))
+                yaml.append(("wanted", Self.quoted("\(x.relation) \(formatNumber(x.right))")))
+            case let .error(error):
+                out += "not ok \(count) - \(description)\n"
+                yaml.append(("message", Self.quoted(error.message)))
+                yaml.append(("severity", "error"))
+                yaml.append(("kind", error.kind.rawValue))
+                if let column = error.column { yaml.append(("column", "\(column)")) }
+                if let suggestion = error.suggestion { yaml.append(("suggestion", Self.quoted(suggestion))) }
+            }
+            out += "  ---\n"
+            for (key, value) in yaml { out += "  \(key): \(value)\n" }
+            out += "  at:\n    file: \(Self.quoted(suite.file))\n"
+            if c.line > 0 { out += "    line: \(c.line)\n" }
+            if times { out += "  duration_ms: \(formatNumber(c.time * 1000))\n" }
+            out += "  ...\n"
+        }
+        var summary = "# \(suite.name): \(suite.cases.count) \(suite.cases.count == 1 ? "test" : "tests"), "
+            + "\(suite.failures) failed, \(suite.errors) \(suite.errors == 1 ? "error" : "errors")"
+        if times { summary += ", \(formatNumber(suite.time * 1000)) ms" }
+        if suite.stopped { summary += " (--bail stopped it)" }
+        return out + summary + "\n"
+    }
+
+    /// The plan: how many tests the run had.
+    public var plan: String { "1..\(count)\n" }
+
+    /// A description as TAP reads it: `#` starts a directive, so it and
+    /// the backslash are escaped.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            switch ch {
+            case "\\": out += "\\\\"
+            case "#": out += "\\#"
+            case "\n", "\r": out += " "
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// A YAML double-quoted scalar (JSON's string syntax, which YAML reads).
+    static func quoted(_ text: String) -> String {
+        JSON.string(text).text
+    }
+}
