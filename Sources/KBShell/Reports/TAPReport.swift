@@ -62,15 +62,23 @@ public struct TAPReport: Sendable {
     public var plan: String { "1..\(count)\n" }
 
     /// A description as TAP reads it: `#` starts a directive, so it and
-    /// the backslash are escaped.
+    /// the backslash are escaped; control characters (a line break among
+    /// them) are written as `\u{…}`.
     static func escaped(_ text: String) -> String {
         var out = ""
         for ch in text {
             switch ch {
             case "\\": out += "\\\\"
             case "#": out += "\\#"
-            case "\n", "\r": out += " "
-            default: out.append(ch)
+            default:
+                // One line, readable: control characters as `\u{…}`.
+                for scalar in ch.unicodeScalars {
+                    if scalar.value < 0x20 || scalar.value == 0x7F {
+                        out += "\\u{\(String(scalar.value, radix: 16))}"
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
             }
         }
         return out
