@@ -82,6 +82,10 @@ struct ReportTests {
         #expect(try Self.schemaProblems(report) == nil)
         // the report goes to its file; standard output keeps the commands' text
         #expect(junit.out.contains("✓ email is visible"))
+        // with --json on standard output, the report is the same: it holds the text form
+        let json = try Self.run(["pass.kbs", "--no-times", "--json"], junit: true)
+        #expect(json.out.hasPrefix(#"{"changes": [{"after": [0, 0, 393, 852], "kind": "added""#))
+        #expect(json.report == report)
         let tap = try Self.run(["pass.kbs", "--tap", "--no-times"])
         #expect(tap.status == 0)
         try Self.expectGolden(tap.out, "pass.tap")

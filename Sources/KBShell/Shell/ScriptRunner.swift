@@ -48,10 +48,11 @@ public struct ScriptRunner {
                                         write: (String) -> Void) -> (suite: ScriptSuite, status: CommandOutcome.Status) {
         var suite = suite
         let start = clock()
-        let (status, stopped) = run(reader, file: suite.file, clock: clock, write: { text in
-            suite.output += text
-            write(text)
-        }) { line, outcome, seconds, printed in
+        let file = suite.file
+        let (status, stopped) = run(reader, file: suite.file, clock: clock, write: write) { line, outcome, seconds, written in
+            // The report holds the text form, whatever the run prints.
+            let printed = json ? Self.text(of: outcome, line: line, file: file, echo: false) : written
+            suite.output += printed
             if let expectation = outcome.expectation, outcome.status == .ok || outcome.status == .expectFailed {
                 suite.cases.append(ScriptCase(line: line.number, command: line.text,
                                               result: expectation.passed ? .passed : .failed(expectation),
@@ -91,17 +92,7 @@ public struct ScriptRunner {
             let started = clock?() ?? 0
             let outcome = session.execute(line.text)
             let seconds = (clock?() ?? 0) - started
-            var printed = ""
-            if json {
-                printed = outcome.jsonText + "\n"
-            } else {
-                if echo { printed = "> \(line.text)\n" }
-                if outcome.status == .rejected {
-                    printed += "\(file):\(line.number): \(outcome.text)\n"
-                } else if !outcome.text.isEmpty {
-                    printed += outcome.text + "\n"
-                }
-            }
+            let printed = json ? outcome.jsonText + "\n" : Self.text(of: outcome, line: line, file: file, echo: echo)
             if !printed.isEmpty { write(printed) }
             observe(line, outcome, seconds, printed)
             worst = max(worst, outcome.status)
@@ -109,5 +100,18 @@ public struct ScriptRunner {
             if bail && outcome.status != .ok { return (worst, true) }
         }
         return (worst, false)
+    }
+
+    /// What the text form prints for one command: the command after `> `
+    /// with `echo`, then its text; a refused command's with the script's
+    /// name and line before it.
+    static func text(of outcome: CommandOutcome, line: ScriptLine, file: String, echo: Bool) -> String {
+        var printed = echo ? "> \(line.text)\n" : ""
+        if outcome.status == .rejected {
+            printed += "\(file):\(line.number): \(outcome.text)\n"
+        } else if !outcome.text.isEmpty {
+            printed += outcome.text + "\n"
+        }
+        return printed
     }
 }
