@@ -127,8 +127,8 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
 
     private func carryOut(_ line: String, context: ChannelHandlerContext) {
         if line == LineDecoder.tooLong {
-            let failure = DaemonFailure(id: .null, message: "request line longer than \(DaemonRequest.maximumLength) bytes (1 MiB); the connection is closed")
-            context.writeAndFlush(wrapOutboundOut(Daemon<Session>.encode(failure.reply)), promise: nil)
+            let failure = DaemonReply.failed(id: .null, message: "request line longer than \(DaemonRequest.maximumLength) bytes (1 MiB); the connection is closed")
+            context.writeAndFlush(wrapOutboundOut(failure.encoded()), promise: nil)
             context.close(promise: nil)
             lines.removeAll()
             return
@@ -136,23 +136,24 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
         guard !line.allSatisfy(\.isWhitespace) else { return }
         switch DaemonRequest.parse(line) {
         case let .failure(failure):
-            context.writeAndFlush(wrapOutboundOut(Daemon<Session>.encode(failure.reply)), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(failure.reply.encoded()), promise: nil)
         case let .success(request):
             busy = true
-            switch request.op {
-            case .eval:
-                if let host = daemon.registry.loadedHost(request.session!) {
-                    evaluate(request, on: host, loop: context.eventLoop)
+            switch request {
+            case let .eval(id, session, command):
+                let eval = Eval(id: id, session: session, command: command)
+                if let host = daemon.registry.loadedHost(session) {
+                    evaluate(eval, on: host, loop: context.eventLoop)
                 } else {
-                    evaluateAfterLoading(request, loop: context.eventLoop)
+                    evaluateAfterLoading(eval, loop: context.eventLoop)
                 }
-            case .subscribe:
-                subscribe(request, loop: context.eventLoop)
+            case let .subscribe(id, session):
+                subscribe(id: id, session: session, loop: context.eventLoop)
             default:
                 let (daemon, client) = (daemon, client)
                 let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
                 Task {
-                    let reply = Daemon<Session>.encode(await daemon.handle(request, client: client))
+                    let reply = await daemon.handle(request, client: client).encoded()
                     handler.execute { $0.finish(reply) }
                 }
             }
@@ -170,13 +171,13 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
 
     /// Runs the command on this thread (or after the session's pause), then
     /// writes the reply once its record is on disk.
-    private func evaluate(_ request: DaemonRequest, on host: SessionHost<Session>, loop: any EventLoop) {
+    private func evaluate(_ request: Eval, on host: SessionHost<Session>, loop: any EventLoop) {
         let handler = NIOLoopBound(self, eventLoop: loop)
-        host.submit(request.command!, client: client) { outcome in
+        host.submit(request.command, client: client) { outcome in
             switch outcome {
             case let .ran(result, pending):
                 // Encoded while the record is synced.
-                let reply = Daemon<Session>.encodeEvalReply(id: request.id, result: result, session: request.session!)
+                let reply = DaemonReply.evaluated(id: request.id, session: request.session, result: .written(result)).encoded()
                 guard let pending else { return handler.execute { $0.finish(reply) } }
                 pending.whenDurable { error in
                     guard let error else { return handler.execute { $0.finish(reply) } }
@@ -193,12 +194,12 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     }
 
     /// Loads (or creates) the session off the loop, then evaluates on it.
-    private func evaluateAfterLoading(_ request: DaemonRequest, loop: any EventLoop) {
+    private func evaluateAfterLoading(_ request: Eval, loop: any EventLoop) {
         let registry = daemon.registry
         let handler = NIOLoopBound(self, eventLoop: loop)
         Task {
             do {
-                let host = try await registry.host(request.session!)
+                let host = try await registry.host(request.session)
                 handler.execute { $0.evaluate(request, on: host, loop: loop) }
             } catch {
                 let failure = Daemon<Session>.encodeFailure(id: request.id, error)
@@ -208,27 +209,31 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     }
 
     /// Registers the channel for the session's changes and acknowledges.
-    private func subscribe(_ request: DaemonRequest, loop: any EventLoop) {
+    private func subscribe(id: JSON, session: SessionName, loop: any EventLoop) {
         let (registry, client) = (daemon.registry, client)
         let handler = NIOLoopBound(self, eventLoop: loop)
         Task {
             do {
-                let host = try await registry.host(request.session!)
+                let host = try await registry.host(session)
                 handler.execute { handler in
                     guard let channel = handler.context?.channel else { return }
-                    let token = host.subscribe(channel, id: request.id, backlog: handler.backlog)
+                    let token = host.subscribe(channel, id: id, backlog: handler.backlog)
                     handler.subscriptions.append((host, token))
-                    handler.finish(Daemon<Session>.encode(.object([
-                        "id": request.id, "status": .string("subscribed"), "session": .string(request.session!),
-                        "client": .string(client),
-                    ])))
+                    handler.finish(DaemonReply.subscribed(id: id, session: session, client: client).encoded())
                 }
             } catch {
-                let failure = Daemon<Session>.encodeFailure(id: request.id, error)
+                let failure = Daemon<Session>.encodeFailure(id: id, error)
                 handler.execute { $0.finish(failure) }
             }
         }
     }
+}
+
+/// An eval under way: what its reply needs.
+private struct Eval: Sendable {
+    var id: JSON
+    var session: SessionName
+    var command: String
 }
 
 extension NIOLoopBound {

@@ -214,7 +214,7 @@ final class CommitLog: @unchecked Sendable {
               let tab = log[position...].firstIndex(of: UInt8(ascii: "\t")),
               let json = try? JSONReader.parse(String(decoding: log[position..<tab], as: UTF8.self)),
               json["g"]?.numberValue == Double(generation),
-              let session = json["s"]?.stringValue, DaemonRequest.isValidSessionName(session),
+              let session = json["s"]?.stringValue, SessionName.isValid(session),
               let id = json["j"]?.stringValue, let n = json["n"].flatMap({ $0.numberValue }).flatMap(Int.init(exactly:)),
               let offset = json["o"].flatMap({ $0.numberValue }).flatMap(Int.init(exactly:)),
               let checksum = json["h"]?.stringValue, n > 0, offset >= 0, tab + 1 + n <= log.count {

@@ -72,8 +72,7 @@ public final class Daemon<Session: HostedSession>: Sendable {
 
     /// The default socket: `$XDG_RUNTIME_DIR/kbplay.sock`, else `/tmp/kbplay-$UID.sock`.
     public static func defaultSocketPath(environment: [String: String]) -> String {
-        if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty { return dir + "/kbplay.sock" }
-        return "/tmp/kbplay-\(getuid()).sock"
+        DaemonClient.defaultSocketPath(environment: environment)
     }
 
     /// Binds the socket (mode 0600) and serves until the process ends.
@@ -192,62 +191,43 @@ public final class Daemon<Session: HostedSession>: Sendable {
         }
     }
 
-    static func encode(_ json: JSON) -> ByteBuffer {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(1024)
-        JSONBytes.write(json, to: &buffer)
-        buffer.writeInteger(UInt8(ascii: "\n"))
-        return buffer
-    }
-
     /// The error reply to the request `id`.
     static func encodeFailure(id: JSON, _ error: any Error) -> ByteBuffer {
-        encode(DaemonFailure(id: id, message: "\(error)").reply)
-    }
-
-    /// An eval's reply, `{"id": …, "result": …, "session": …, "status":
-    /// "done"}` (the keys in JSON.text's order), written straight from the
-    /// result.
-    static func encodeEvalReply(id: JSON, result: ByteBuffer, session: String) -> ByteBuffer {
-        JSONBytes.line(["id": .json(id), "result": .written(result), "session": .string(session), "status": .string("done")])
+        DaemonReply.failed(id: id, message: "\(error)").encoded()
     }
 
     /// Carries out one request; failures become error replies.
-    func handle(_ request: DaemonRequest, client: String) async -> JSON {
+    func handle(_ request: DaemonRequest, client: String) async -> DaemonReply {
         do {
-            switch request.op {
+            switch request {
             case .eval, .subscribe:
-                return DaemonFailure(id: request.id, message: "\(request.op.rawValue) is handled by the connection").reply
-            case .describe:
-                return .object(["id": request.id, "status": .string("done"), "commands": describeCommands()])
-            case .complete:
-                let host = try await registry.host(request.session!)
-                let line = request.line!
-                let cursor = min(max(0, request.cursor ?? line.count), line.count)
+                return .failed(id: request.id, message: "\(request.op.rawValue) is handled by the connection")
+            case let .describe(id):
+                return .described(id: id, commands: describeCommands())
+            case let .complete(id, session, line, cursor):
+                let host = try await registry.host(session)
+                let cursor = min(max(0, cursor ?? line.count), line.count)
                 let prefix = String(line.prefix(cursor))
                 // The word is what follows the last separator (walking back
                 // from the cursor once, not through reversed copies).
                 let separators: Set<Character> = [" ", "\t", "=", "<", ">", "(", ")", "+", "-", "*", "/", "@", ":", ","]
                 let start = prefix.lastIndex(where: separators.contains).map(prefix.index(after:)) ?? prefix.startIndex
                 let word = String(prefix[start...])
-                let candidates = host.completions(prefix: prefix, word: word)
-                return .object(["id": request.id, "status": .string("done"), "word": .string(word),
-                                "completions": .array(candidates.map { .string($0) })])
-            case .lsSessions:
-                let names = try await registry.names()
-                return .object(["id": request.id, "status": .string("done"), "sessions": .array(names.map { .string($0) })])
-            case .clone:
-                try await registry.clone(request.session!, to: request.to!)
-                return .object(["id": request.id, "status": .string("done"), "session": .string(request.to!)])
-            case .close:
-                try await registry.close(request.session!)
-                return .object(["id": request.id, "status": .string("done"), "session": .string(request.session!)])
+                return .completed(id: id, word: word, completions: host.completions(prefix: prefix, word: word))
+            case let .lsSessions(id):
+                return .sessions(id: id, names: try await registry.names())
+            case let .clone(id, session, to):
+                try await registry.clone(session, to: to)
+                return .done(id: id, session: to)
+            case let .close(id, session):
+                try await registry.close(session)
+                return .done(id: id, session: session)
             }
         } catch let failure as DaemonFailure {
             // The registry does not know the request: its reply gets the id.
-            return DaemonFailure(id: request.id, message: failure.message).reply
+            return .failed(id: request.id, message: failure.message)
         } catch {
-            return DaemonFailure(id: request.id, message: "\(error)").reply
+            return .failed(id: request.id, message: "\(error)")
         }
     }
 
@@ -298,26 +278,26 @@ actor Registry<Session: HostedSession> {
     }
 
     /// The session `name` if it is loaded (it may have closed since).
-    nonisolated func loadedHost(_ name: String) -> SessionHost<Session>? {
-        hosts[name]
+    nonisolated func loadedHost(_ name: SessionName) -> SessionHost<Session>? {
+        hosts[name.rawValue]
     }
 
     /// The live session `name`, loaded or created if need be.
-    nonisolated func host(_ name: String) async throws -> SessionHost<Session> {
-        if let host = hosts[name], !host.isClosed {
+    nonisolated func host(_ name: SessionName) async throws -> SessionHost<Session> {
+        if let host = hosts[name.rawValue], !host.isClosed {
             host.used()
             return host
         }
         return try await load(name)
     }
 
-    private func load(_ name: String) throws -> SessionHost<Session> {
+    private func load(_ name: SessionName) throws -> SessionHost<Session> {
         // A closed host has written its last record: its journal is whole.
-        if let host = hosts[name], !host.isClosed { return host }
+        if let host = hosts[name.rawValue], !host.isClosed { return host }
         let host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory,
                                                  syncer: syncer)
-        hosts[name] = host
-        unloadIdle(keeping: name)
+        hosts[name.rawValue] = host
+        unloadIdle(keeping: name.rawValue)
         return host
     }
 
@@ -366,14 +346,15 @@ actor Registry<Session: HostedSession> {
     }
 
     /// Whether `name` is loaded or has a journal.
-    private func exists(_ name: String) -> Bool {
-        hosts[name] != nil || access("\(directory)/\(name).journal", F_OK) == 0
+    private func exists(_ name: SessionName) -> Bool {
+        hosts[name.rawValue] != nil || access("\(directory)/\(name).journal", F_OK) == 0
     }
 
     /// The error for a session that does not exist: the nearest name, or
     /// those there are.
-    private func unknown(_ name: String) throws -> DaemonFailure {
+    private func unknown(_ name: SessionName) throws -> DaemonFailure {
         let known = try names()
+        let name = name.rawValue
         let hint: String
         if let near = nearestName(to: name, in: known) {
             hint = " — did you mean '\(near)'?"
@@ -389,7 +370,7 @@ actor Registry<Session: HostedSession> {
 
     /// Copies `name` (which must exist: a copy of an empty session made
     /// up for a mistyped name would help nobody) under the name `target`.
-    func clone(_ name: String, to target: String) async throws {
+    func clone(_ name: SessionName, to target: SessionName) async throws {
         guard exists(name) else { throw try unknown(name) }
         guard !exists(target) else {
             throw DaemonFailure(id: .null, message: "a session named '\(target)' already exists")
@@ -398,22 +379,22 @@ actor Registry<Session: HostedSession> {
         // The copy's own: a bare `save` in it must not write over the
         // file the original was saved as (a student's over the lesson).
         session.savedName = nil
-        hosts[target] = try SessionHost<Session>.copy(of: session, name: target, directory: directory,
-                                                      sessionsDirectory: sessionsDirectory, syncer: syncer)
-        unloadIdle(keeping: target)
+        hosts[target.rawValue] = try SessionHost<Session>.copy(of: session, name: target, directory: directory,
+                                                               sessionsDirectory: sessionsDirectory, syncer: syncer)
+        unloadIdle(keeping: target.rawValue)
     }
 
     /// Writes the session's snapshot and unloads it. Until it is closed
     /// the host stays in the table (a request for it waits for the close,
     /// then loads the session again), so two hosts never write one journal.
-    func close(_ name: String) async throws {
-        guard let host = hosts[name] else {
+    func close(_ name: SessionName) async throws {
+        guard let host = hosts[name.rawValue] else {
             // Not loaded: its journal already holds it all.
             if exists(name) { return }
             throw try unknown(name)
         }
         try await host.close()
-        hosts.remove(name, ifItIs: host)
+        hosts.remove(name.rawValue, ifItIs: host)
     }
 }
 

@@ -31,7 +31,7 @@ enum EvalOutcome: Sendable {
 /// paused: commands that arrive meanwhile wait, in order, and run when it
 /// is done.
 final class SessionHost<Session: HostedSession>: Sendable {
-    let name: String
+    let name: SessionName
     let directory: String
     let sessionsDirectory: String
     private let state: Mutex<State>
@@ -85,7 +85,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         var skipped = 0
     }
 
-    init(name: String, session: Session, journal: Journal, directory: String, sessionsDirectory: String) {
+    init(name: SessionName, session: Session, journal: Journal, directory: String, sessionsDirectory: String) {
         self.name = name
         self.directory = directory
         self.sessionsDirectory = sessionsDirectory
@@ -93,9 +93,9 @@ final class SessionHost<Session: HostedSession>: Sendable {
     }
 
     /// The session its journal records (snapshot + commands), or an empty one.
-    static func load(name: String, directory: String, sessionsDirectory: String) throws -> Session {
+    static func load(name: SessionName, directory: String, sessionsDirectory: String) throws -> Session {
         var session = Session(sessionsDirectory: sessionsDirectory)
-        if let record = try Journal.read(directory: directory, name: name) {
+        if let record = try Journal.read(directory: directory, name: name.rawValue) {
             if let snapshot = record.snapshot {
                 session = try Session(journalSnapshot: snapshot, path: "\(directory)/\(name).journal",
                                       sessionsDirectory: sessionsDirectory)
@@ -107,16 +107,16 @@ final class SessionHost<Session: HostedSession>: Sendable {
 
     /// Loads a session from its journal, then compacts so the journal
     /// starts from a snapshot.
-    static func open(name: String, directory: String, sessionsDirectory: String, syncer: JournalSync) throws -> SessionHost {
+    static func open(name: SessionName, directory: String, sessionsDirectory: String, syncer: JournalSync) throws -> SessionHost {
         let session = try load(name: name, directory: directory, sessionsDirectory: sessionsDirectory)
         return try copy(of: session, name: name, directory: directory, sessionsDirectory: sessionsDirectory,
                         syncer: syncer)
     }
 
     /// A host for a copy of `session` under another name.
-    static func copy(of session: Session, name: String, directory: String, sessionsDirectory: String,
+    static func copy(of session: Session, name: SessionName, directory: String, sessionsDirectory: String,
                      syncer: JournalSync) throws -> SessionHost {
-        var journal = Journal(directory: directory, name: name, syncer: syncer)
+        var journal = Journal(directory: directory, name: name.rawValue, syncer: syncer)
         try journal.compact(snapshot: try session.journalSnapshot())
         return SessionHost(name: name, session: session, journal: journal, directory: directory,
                            sessionsDirectory: sessionsDirectory)
@@ -271,7 +271,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
             }
             var message = ByteBuffer()
             if subscriber.skipped > 0 {
-                message = event("lost", for: subscriber, ["changes": .number(Double(subscriber.skipped))])
+                message = DaemonEvent.lost(id: subscriber.id, session: name, changes: subscriber.skipped).encoded()
             }
             var change = changeEvent(for: subscriber, client: client, result: result)
             message.writeBuffer(&change)
@@ -287,22 +287,9 @@ final class SessionHost<Session: HostedSession>: Sendable {
         }
     }
 
-    /// A message to a subscriber: `{"event": name, "id": …, "session": …}`
-    /// and `members`, as a line.
-    private func event(_ name: String, for subscriber: Subscriber, _ members: [String: JSON] = [:]) -> ByteBuffer {
-        var message = members
-        message["event"] = .string(name)
-        message["id"] = subscriber.id
-        message["session"] = .string(self.name)
-        return Daemon<Session>.encode(.object(message))
-    }
-
-    /// A change to a subscriber, `{"client": …, "event": "change", "id":
-    /// …, "result": …, "session": …}` (the keys in JSON.text's order), as a
-    /// line, written around the result's bytes.
+    /// A change to a subscriber, as a line written around the result's bytes.
     private func changeEvent(for subscriber: Subscriber, client: String, result: ByteBuffer) -> ByteBuffer {
-        JSONBytes.line(["client": .string(client), "event": .string("change"), "id": .json(subscriber.id),
-                        "result": .written(result), "session": .string(name)])
+        DaemonEvent.change(id: subscriber.id, session: name, client: client, result: .written(result)).encoded()
     }
 
     /// On a thread of its own: a command that reads files waits as long as
@@ -363,7 +350,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                     // Subscribers hear of it: a subscription ends with its
                     // session's host, and a new one finds the session again.
                     for subscriber in state.subscribers where subscriber.channel.isActive {
-                        let message = event("closed", for: subscriber)
+                        let message = DaemonEvent.closed(id: subscriber.id, session: name).encoded()
                         let channel = subscriber.channel
                         channel.eventLoop.execute { channel.writeAndFlush(message, promise: nil) }
                     }
@@ -382,7 +369,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
     /// paused session taken under the lock, it encodes without the lock;
     /// the copy shares the session's storage and is gone when this returns.
     private func writeSnapshot(of session: Session) throws {
-        try Journal.writeSnapshot(session.journalSnapshot(), directory: directory, name: name)
+        try Journal.writeSnapshot(session.journalSnapshot(), directory: directory, name: name.rawValue)
     }
 
     /// Runs a command a journal record could not bring back, with the
@@ -462,29 +449,5 @@ final class SubscriberBacklog: Sendable {
 
     func release(_ size: Int) {
         bytes.subtract(size, ordering: .relaxed)
-    }
-}
-
-/// `{"event": "closed", "session": …}`: the session was closed (its
-/// snapshot written, the session unloaded), which ends subscriptions to it;
-/// subscribing again loads it and goes on.
-public enum SessionClosed {
-    public static func matches(_ message: JSON) -> Bool { message["event"]?.stringValue == "closed" }
-
-    /// The line a client prints when it subscribes again.
-    public static func notice(session: String) -> String {
-        "… \(session) was closed and its snapshot written; following it again"
-    }
-}
-
-/// `{"event": "lost", "changes": n, …}`: a subscriber was sent no message
-/// for `n` changes because its connection read too slowly. The session
-/// has them all; only that connection's view of them has a gap.
-public enum LostChanges {
-    /// The line a client prints for such a message (nil for any other).
-    public static func notice(_ message: JSON, session: String) -> String? {
-        guard message["event"]?.stringValue == "lost", let count = message["changes"]?.numberValue,
-              let n = wholeNumber(count, in: 0...Int.max) else { return nil }
-        return "… \(n) change\(n == 1 ? "" : "s") to \(session) not shown: this terminal fell behind (the session has them all)"
     }
 }

@@ -147,7 +147,8 @@ struct DaemonBench: ParsableCommand {
 
     /// An eval request line of client `c` (on session `benchC`).
     static func request(client c: Int, id: Int, _ command: String) -> [UInt8] {
-        Array("{\"id\": \(id), \"session\": \"bench\(c)\", \"op\": \"eval\", \"command\": \"\(command)\"}\n".utf8)
+        let session = SessionName("bench\(c)")!  // letters and digits: always a name
+        return Array((DaemonRequest.eval(id: .number(Double(id)), session: session, command: command).line + "\n").utf8)
     }
 
     static func succeeded(_ reply: ClosedLoop.Reply) -> Bool {

@@ -13,9 +13,9 @@ struct Sessions: ParsableCommand {
     @Option(help: "The daemon's socket.") var socket: String?
 
     func run() throws {
-        let reply = try DaemonClient.request(["op": .string("ls-sessions")], socket: socket, command: "sessions")
-        for name in reply["sessions"]?.arrayValue ?? [] {
-            if let name = name.stringValue { print(name) }
+        let client = try DaemonCommand.connect(socket: socket, command: "sessions", timeout: 60)
+        if case let .sessions(_, names) = try DaemonCommand.ask(client, .lsSessions(id: client.makeID()), command: "sessions") {
+            for name in names { print(name) }
         }
     }
 }
@@ -33,10 +33,10 @@ struct Clone: ParsableCommand {
     @Option(help: "The daemon's socket.") var socket: String?
 
     func run() throws {
-        try DaemonClient.checkNames([from, to], command: "clone")
-        _ = try DaemonClient.request(["op": .string("clone"), "session": .string(from), "to": .string(to)],
-                                       socket: socket, command: "clone")
-        print("cloned \(from) to \(to) (kbplay attach \(to) to work on it)")
+        let (source, target) = (try DaemonCommand.name(from, command: "clone"), try DaemonCommand.name(to, command: "clone"))
+        let client = try DaemonCommand.connect(socket: socket, command: "clone", timeout: 60)
+        _ = try DaemonCommand.ask(client, .clone(id: client.makeID(), session: source, to: target), command: "clone")
+        print("cloned \(source) to \(target) (kbplay attach \(target) to work on it)")
     }
 }
 
@@ -51,63 +51,47 @@ struct Close: ParsableCommand {
     @Option(help: "The daemon's socket.") var socket: String?
 
     func run() throws {
-        try DaemonClient.checkNames([session], command: "close")
-        _ = try DaemonClient.request(["op": .string("close"), "session": .string(session)],
-                                       socket: socket, command: "close")
-        print("closed \(session): its snapshot is written, and the next request for it loads it again")
+        let name = try DaemonCommand.name(session, command: "close")
+        let client = try DaemonCommand.connect(socket: socket, command: "close", timeout: 60)
+        _ = try DaemonCommand.ask(client, .close(id: client.makeID(), session: name), command: "close")
+        print("closed \(name): its snapshot is written, and the next request for it loads it again")
     }
 }
 
-/// What the commands that talk to a running daemon share: connecting, one
-/// request and its reply, and how a failure ends the command.
-enum DaemonClient {
-    /// Writes `kbplay COMMAND: message` to standard error; the exit status
-    /// to end the command with.
+/// How the commands that talk to a running daemon end when something
+/// fails: `kbplay COMMAND: message` on standard error, and an exit status
+/// (1: the request was wrong or refused; 3: no daemon, or it went away).
+enum DaemonCommand {
     static func failure(_ command: String, _ message: String, status: Int32) -> ExitCode {
         FileHandle.standardError.write(Data("kbplay \(command): \(message)\n".utf8))
         return ExitCode(status)
     }
 
-    /// Refuses a name no daemon session can have (status 1), before
-    /// looking for a daemon: the user learns it whether one runs or not.
-    static func checkNames(_ names: [String], command: String) throws {
-        for name in names {
-            if let problem = DaemonRequest.sessionNameProblem(name) { throw failure(command, problem, status: 1) }
+    static func failure(_ command: String, _ error: DaemonClientError) -> ExitCode {
+        switch error {
+        case .unusablePath, .notYours, .refused: failure(command, error.description, status: 1)
+        case .noDaemon, .gone, .protocolError: failure(command, error.description, status: 3)
         }
     }
 
-    /// A connection to the daemon at `socket` (else the default socket),
-    /// and that path. No daemon there ends the command with status 3. A
+    /// `text` as a session name, or the end of the command (status 1)
+    /// before looking for a daemon: the user learns it whether one runs or not.
+    static func name(_ text: String, command: String) throws -> SessionName {
+        do { return try SessionName(validating: text) } catch { throw failure(command, error.description, status: 1) }
+    }
+
+    /// A client of the daemon at `socket` (else the default socket). A
     /// daemon that goes away later shows as a failed send or read, not as
     /// SIGPIPE.
-    static func connect(socket: String?, command: String, timeout: Int? = nil) throws -> (LineSocket, path: String) {
+    static func connect(socket: String?, command: String, timeout: Int? = nil) throws -> DaemonClient {
         signal(SIGPIPE, SIG_IGN)
-        let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
-        if let problem = LineSocket.pathProblem(path) { throw failure(command, problem, status: 1) }
-        guard let connection = LineSocket(path: path, timeout: timeout) else {
-            throw failure(command, "no daemon at \(path) (start one with: kbplay serve)", status: 3)
-        }
-        if let problem = LineSocket.ownerProblem(path, peer: connection.peerUser) {
-            throw failure(command, problem, status: 1)
-        }
-        return (connection, path)
+        let path = socket ?? DaemonClient.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
+        do { return try DaemonClient(path: path, timeout: timeout) } catch { throw failure(command, error) }
     }
 
-    /// Sends `fields` (plus an id) and returns the final reply. An error
-    /// reply ends the command with status 1, no daemon or no reply with 3.
-    static func request(_ fields: [String: JSON], socket: String?, command: String) throws -> JSON {
-        let (connection, path) = try connect(socket: socket, command: command, timeout: 60)
-        var request = fields
-        request["id"] = .number(1)
-        connection.send(JSON.object(request).text)
-        while let line = connection.readLine() {
-            guard let reply = try? JSONReader.parse(line), reply["id"] == .number(1),
-                  let status = reply["status"]?.stringValue else { continue }
-            if status == "error" {
-                throw failure(command, reply["error"]?["message"]?.stringValue ?? line, status: 1)
-            }
-            if status == "done" { return reply }
-        }
-        throw failure(command, "the daemon at \(path) closed the connection without a reply", status: 3)
+    /// Sends `request` and returns its reply; a refusal or a daemon that
+    /// went away ends the command.
+    static func ask(_ client: DaemonClient, _ request: DaemonRequest, command: String) throws -> DaemonReply {
+        do { return try client.ask(request) } catch { throw failure(command, error) }
     }
 }

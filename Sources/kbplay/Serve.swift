@@ -83,88 +83,83 @@ struct Attach: ParsableCommand {
     @Flag(help: "Only watch: print every change made to the session.") var follow = false
 
     func run() throws {
-        try DaemonClient.checkNames([session], command: "attach")
-        let (connection, path) = try DaemonClient.connect(socket: socket, command: "attach")
+        let name = try DaemonCommand.name(session, command: "attach")
+        let client = try DaemonCommand.connect(socket: socket, command: "attach")
+        let path = client.path
         // Subscribed first, so a bad name is refused before anything runs.
-        let name = JSON.string(session).text
-        let subscribe = "{\"id\": 0, \"op\": \"subscribe\", \"session\": \(name)}"
-        connection.send(subscribe)
-        guard let line = connection.readLine(), let subscribed = try? JSONReader.parse(line) else {
-            throw Self.daemonWentAway(path)
+        let subscribe = DaemonRequest.subscribe(id: .number(0), session: name)
+        let me: String
+        do {
+            switch try client.send(subscribe) {
+            case let .subscribed(_, _, client): me = client
+            case let .failed(_, message): throw DaemonCommand.failure("attach", message, status: 1)
+            default: throw DaemonCommand.failure("attach", "the daemon did not acknowledge the subscription", status: 3)
+            }
+        } catch let error as DaemonClientError {
+            throw error == .gone(path: path) ? Self.daemonWentAway(path) : DaemonCommand.failure("attach", error)
         }
-        guard subscribed["status"]?.stringValue == "subscribed" else {
-            throw DaemonClient.failure("attach", subscribed["error"]?["message"]?.stringValue ?? line, status: 1)
-        }
-        let me = subscribed["client"]?.stringValue
-        /// Prints a message from the daemon (another client's change, or a
-        /// notice about the subscription); true when it is the reply to `id`.
-        func show(_ line: String, waitingFor id: Int?) -> Bool {
-            guard let json = try? JSONReader.parse(line) else { return false }
-            if let id, json["id"] == .number(Double(id)), json["status"]?.stringValue != nil {
-                if let output = json["result"]?["output"]?.stringValue, !output.isEmpty { print(output) }
-                if let message = json["error"]?["message"]?.stringValue { print("error: \(message)") }
-                fflush(nil)
-                return true
+        /// Prints what another client changed, or a notice about the
+        /// subscription (and follows the session again once it was closed).
+        func show(_ event: DaemonEvent) {
+            switch event {
+            case let .change(_, _, client, result) where client != me:
+                let result = result.json
+                if let command = result["command"]?.stringValue {
+                    print("[\(client)] > \(command)")
+                    if let output = result["output"]?.stringValue, !output.isEmpty { print(output) }
+                }
+            case .change:
+                return
+            case .lost, .closed:
+                if let notice = event.notice { print(notice) }
+                if case .closed = event { client.socket.send(subscribe.line) }
             }
-            if let notice = LostChanges.notice(json, session: session) {
-                print(notice)
-                fflush(nil)
-            }
-            if SessionClosed.matches(json) {
-                print(SessionClosed.notice(session: session))
-                fflush(nil)
-                connection.send(subscribe)
-            }
-            if json["event"]?.stringValue == "change", let client = json["client"]?.stringValue, client != me,
-               let command = json["result"]?["command"]?.stringValue {
-                print("[\(client)] > \(command)")
-                if let output = json["result"]?["output"]?.stringValue, !output.isEmpty { print(output) }
-                fflush(nil)
-            }
-            return false
+            fflush(nil)
         }
         if follow {
-            while let line = connection.readLine() { _ = show(line, waitingFor: nil) }
+            while let event = client.nextEvent() { show(event) }
             throw Self.daemonWentAway(path)
         }
         let interactive = isatty(STDIN_FILENO) != 0
-        var nextID = 1
         let here = FileManager.default.currentDirectoryPath
         /// Runs a command; false if the daemon went away before its reply.
         /// Its relative files are this folder's, not the daemon's.
         func evaluate(_ line: String) -> Bool {
             let command = CommandParser.resolvingFiles(in: line, against: here)
-            let id = nextID
-            nextID += 1
-            guard connection.send(JSON.object(["id": .number(Double(id)), "op": .string("eval"),
-                                               "session": .string(session), "command": .string(command)]).text)
+            guard let reply = try? client.send(.eval(id: client.makeID(), session: name, command: command), event: show)
             else { return false }
-            while let line = connection.readLine() {
-                if show(line, waitingFor: id) { return true }
+            switch reply {
+            case let .evaluated(_, _, result):
+                if let output = result.json["output"]?.stringValue, !output.isEmpty { print(output) }
+            case let .failed(_, message):
+                print("error: \(message)")
+            default:
+                break
             }
-            return false
+            fflush(nil)
+            return true
         }
         if interactive {
             let environment = ProcessInfo.processInfo.environment
             let history = environment["KBPLAY_HISTFILE"] ?? ((environment["HOME"] ?? ".") + "/.kbplay_history")
-            let completer = RemoteCompleter(connection: connection, session: session)
+            let completer = RemoteCompleter(client: client, session: name, show: show)
             var reader = ReadlineLineReader(historyFile: history, completer: completer)
             var gone = false
-            reader.watch(connection.fd) {
-                while connection.hasData() {
-                    guard let line = connection.readLine() else {
+            reader.watch(client.socket.fd) {
+                while client.socket.hasData() {
+                    guard let line = client.socket.readLine() else {
                         gone = true
                         return false
                     }
-                    _ = show(line, waitingFor: nil)
+                    if let message = try? JSONReader.parse(line), let event = DaemonEvent(message) { show(event) }
                 }
                 return true
             }
-            print("kbplay attached to \(session) on \(path)")
+            print("kbplay attached to \(name) on \(path)")
             // Lines as the local shell reads them: comments, `\` continuations.
             var lines = ScriptLines(reader)
-            let continuation = String(repeating: " ", count: max(0, session.count - 3)) + "...> "
-            while let line = lines.next(prompt: "\(session)> ", continuation: continuation) {
+            let continuation = String(repeating: " ", count: max(0, name.rawValue.count - 3)) + "...> "
+            while let line = lines.next(prompt: "\(name)> ", continuation: continuation) {
                 lines.reader.record(line.text)
                 if line.text.trimmingCharacters(in: .whitespaces) == "quit" { break }
                 guard evaluate(line.text) else { throw Self.daemonWentAway(path) }
@@ -180,30 +175,27 @@ struct Attach: ParsableCommand {
 
     /// Says that the daemon closed the connection, and ends with status 3.
     static func daemonWentAway(_ path: String) -> ExitCode {
-        DaemonClient.failure("attach", "the daemon at \(path) went away; every command it acknowledged "
+        DaemonCommand.failure("attach", "the daemon at \(path) went away; every command it acknowledged "
             + "is kept (start it again with kbplay serve, then attach again)", status: 3)
     }
 }
 
 /// Completion through the daemon's `complete` op.
 final class RemoteCompleter: Completer, @unchecked Sendable {
-    let connection: LineSocket
-    let session: String
+    let client: DaemonClient
+    let session: SessionName
+    /// What to do with an event that arrives before the completions.
+    let show: (DaemonEvent) -> Void
 
-    init(connection: LineSocket, session: String) {
-        self.connection = connection
+    init(client: DaemonClient, session: SessionName, show: @escaping (DaemonEvent) -> Void) {
+        self.client = client
         self.session = session
+        self.show = show
     }
 
     func completions(prefix: String, word: String) -> [String] {
-        connection.send(JSON.object(["id": .string("complete"), "op": .string("complete"), "session": .string(session),
-                                     "line": .string(prefix)]).text)
-        while let line = connection.readLine() {
-            guard let json = try? JSONReader.parse(line) else { continue }
-            if json["id"] == .string("complete") {
-                return json["completions"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            }
-        }
-        return []
+        let request = DaemonRequest.complete(id: .string("complete"), session: session, line: prefix, cursor: nil)
+        guard case let .completed(_, _, candidates)? = try? client.send(request, event: show) else { return [] }
+        return candidates
     }
 }

@@ -330,9 +330,9 @@ struct DaemonTests {
         }
         #expect(loaded <= 10)
         // The followed session and the last used stay; the first went.
-        #expect(registry.loadedHost("followed").map { !$0.isClosed } == true)
-        #expect(registry.loadedHost("s39").map { !$0.isClosed } == true)
-        #expect(registry.loadedHost("s0") == nil)
+        #expect(registry.loadedHost(SessionName("followed")!).map { !$0.isClosed } == true)
+        #expect(registry.loadedHost(SessionName("s39")!).map { !$0.isClosed } == true)
+        #expect(registry.loadedHost(SessionName("s0")!) == nil)
         // Every session has all its commands, loaded again or not, and the
         // follower was not told its session closed.
         for i in 0..<40 {
@@ -347,12 +347,21 @@ struct DaemonTests {
     }
 
     @Test func sessionNamesAreSafeFileNames() {
-        for name in ["a", "_x", "A-b_9", "demo", String(repeating: "n", count: 64)] {
-            #expect(DaemonRequest.isValidSessionName(name), "\(name)")
+        for name in ["a", "_x", "A-b_9", "demo", "9a", "01-observer", "a.b", "v1.2-draft", String(repeating: "n", count: 64)] {
+            #expect(SessionName.isValid(name), "\(name)")
+            #expect(SessionName(name)?.rawValue == name)
         }
-        for name in ["", "9a", "-a", "a b", "é", "a/b", "../etc", "a.b", "a\u{0}", String(repeating: "n", count: 65)] {
-            #expect(!DaemonRequest.isValidSessionName(name), "\(name)")
+        for name in ["", "-a", ".a", "a..b", "a b", "é", "a/b", "../etc", "a\u{0}", "a:b", String(repeating: "n", count: 65)] {
+            #expect(!SessionName.isValid(name), "\(name)")
+            #expect(SessionName(name) == nil, "\(name)")
         }
+        // `.json` is the file's extension, dropped once; nothing else is
+        #expect(SessionName("login.json")?.rawValue == "login")
+        #expect(SessionName("a.json.json")?.rawValue == "a.json")
+        #expect(SessionName("my.jsonfile")?.rawValue == "my.jsonfile")
+        #expect(SessionName(".json") == nil)
+        #expect(SessionName("-x.json") == nil)
+        #expect(throws: SessionNameError(text: "a b")) { try SessionName(validating: "a b") }
     }
 
     @Test func opsThatNeedASessionSayWhichIsMissing() throws {
@@ -370,12 +379,13 @@ struct DaemonTests {
 
     @Test func attachSaysHowManyChangesItDidNotShow() throws {
         let lost = try JSONReader.parse(#"{"changes": 37, "event": "lost", "id": 0, "session": "demo"}"#)
-        #expect(LostChanges.notice(lost, session: "demo")
+        #expect(DaemonEvent(lost)?.notice
                 == "… 37 changes to demo not shown: this terminal fell behind (the session has them all)")
         let one = try JSONReader.parse(#"{"changes": 1, "event": "lost", "id": 0, "session": "demo"}"#)
-        #expect(LostChanges.notice(one, session: "demo")?.hasPrefix("… 1 change to demo") == true)
+        #expect(DaemonEvent(one)?.notice?.hasPrefix("… 1 change to demo") == true)
         let change = try JSONReader.parse(#"{"event": "change", "id": 0, "session": "demo"}"#)
-        #expect(LostChanges.notice(change, session: "demo") == nil)
+        #expect(DaemonEvent(change) != nil)
+        #expect(DaemonEvent(change)?.notice == nil)
     }
 
     @Test func badInputGetsAnErrorAndHarmsNothing() async throws {

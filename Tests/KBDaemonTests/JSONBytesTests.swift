@@ -49,7 +49,7 @@ import KBShell
                                     "result": result, "session": .string("s")]).text + "\n"
         #expect(String(buffer: line) == expected)
         // The eval reply, on its id as the client sent it.
-        let reply = Daemon<CounterSession>.encodeEvalReply(id: .string("a\"b"), result: written, session: "s")
+        let reply = DaemonReply.evaluated(id: .string("a\"b"), session: SessionName("s")!, result: .written(written)).encoded()
         #expect(String(buffer: reply) == JSON.object(["id": .string("a\"b"), "result": result, "session": .string("s"),
                                                       "status": .string("done")]).text + "\n")
     }

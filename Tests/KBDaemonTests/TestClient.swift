@@ -5,14 +5,31 @@ import Dispatch
 import KBDaemon
 import KBShell
 
-/// A client for tests: the daemon's own line socket, plus JSON requests
-/// and reads on a thread of its own.
+/// A client for tests: the library's ``DaemonClient`` (typed requests and
+/// replies), its line socket for what a hostile or careless client sends,
+/// and JSON requests and reads on a thread of its own.
 final class TestClient {
-    let socket: LineSocket
+    let client: DaemonClient
+    var socket: LineSocket { client.socket }
 
     init?(path: String) {
-        guard let socket = LineSocket(path: path, timeout: 10) else { return nil }
-        self.socket = socket
+        guard let client = try? DaemonClient(path: path, timeout: 10) else { return nil }
+        self.client = client
+    }
+
+    /// `request` (sent through ``DaemonClient``) and its reply, on the
+    /// client's own thread.
+    func send(_ request: DaemonRequest) async throws -> DaemonReply {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try self.client.send(request) }) }
+        }
+    }
+
+    /// The next event of a subscription, on the client's own thread.
+    func nextEvent() async -> DaemonEvent? {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: self.client.nextEvent()) }
+        }
     }
 
     func send(_ line: String) { socket.send(line) }
