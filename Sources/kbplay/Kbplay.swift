@@ -89,7 +89,10 @@ func openSession(_ name: String, directory: String) throws -> Session {
     let path = name.hasSuffix(".json") || name.contains("/") ? name : "\(directory)/\(name).json"
     guard let text = try FileIO.read(path, limit: FileIO.scriptLimit) else { throw FileError("no session file \(path)") }
     var session = try SessionFile.decode(text, path: path, sessionsDirectory: directory)
-    session.name = FileIO.lastComponent(path).replacingOccurrences(of: ".json", with: "")
+    // The file's name without its extension (a ".json" elsewhere in the
+    // path or the name is part of it).
+    let file = FileIO.lastComponent(path)
+    session.name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
     return session
 }
 

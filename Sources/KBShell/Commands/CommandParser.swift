@@ -73,17 +73,45 @@ public enum CommandParser {
 
     /// Whether what a command line does depends on more than a session
     /// file holds, so that running it again later (replaying a journal)
-    /// would not do the same: it reads or writes files (`save`, `load`,
-    /// `source`, `sessions`, which lists the sessions folder, and `render`
-    /// with a file; those can also take as long as the files do: `source`
-    /// of a FIFO waits for its writer), or it goes back or forward in the
-    /// undo history (`undo`, `redo`), which a session file does not hold.
+    /// would not do the same: its command has the trait
+    /// ``CommandTraits/journaledAsSnapshot`` (it reads or writes files, or
+    /// goes back or forward in the undo history, which a session file does
+    /// not hold), or ``CommandTraits/journaledAsSnapshotWithAFile`` and
+    /// names a file. Looked up by the first word, as a daemon asks this of
+    /// every command before it runs; only a command that depends on its
+    /// file is parsed.
     public static func dependsOnMoreThanASessionFile(_ line: String) -> Bool {
-        switch firstWord(of: line) {
-        case "save", "load", "source", "sessions", "undo", "redo": return true
-        case "render": return wordTokens(line).count > 2
-        default: return false
+        let first = firstWord(of: line)
+        guard let traits = traitsByFirstWord[first] else { return false }
+        if traits.contains(.journaledAsSnapshot) { return true }
+        // A word where its file goes (`render svg FILE`: a third word).
+        guard traits.contains(.journaledAsSnapshotWithAFile), let position = fileWordPosition[first] else { return false }
+        return wordTokens(line).count > position
+    }
+
+    /// The traits of the commands with each first word, together.
+    static let traitsByFirstWord: [String: CommandTraits] = CommandTable.all.reduce(into: [:]) {
+        $0[$1.words[0], default: []].formUnion($1.traits)
+    }
+
+    /// For the commands journaled as a snapshot when they name a file: the
+    /// 0-based word where the file goes (after the command's words and
+    /// the fixed words before it in its grammar).
+    static let fileWordPosition: [String: Int] = CommandTable.all.reduce(into: [:]) { positions, spec in
+        guard spec.traits.contains(.journaledAsSnapshotWithAFile) else { return }
+        func position(_ patterns: [Pattern], from start: Int) -> Int? {
+            var k = start
+            for p in patterns {
+                switch p {
+                case .value(_, .file): return k
+                case .word, .value: k += 1
+                case let .optional(inner): if let found = position(inner, from: k) { return found }
+                case .options, .rest: return nil
+                }
+            }
+            return nil
         }
+        positions[spec.words[0]] = position(spec.arguments, from: spec.words.count)
     }
 
     /// First words of the commands that ``takesPath(_:)``.

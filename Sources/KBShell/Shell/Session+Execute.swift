@@ -45,7 +45,7 @@ extension Session {
         // it alone keeps them.
         var saved = self
         saved.state.screen.stow()
-        let keepsStacks = parsed.spec.name == "source"
+        let keepsStacks = parsed.spec.traits.contains(.keepsUndoStacks)
         if !keepsStacks {
             saved.undoStack.removeAll()
             saved.redoStack.removeAll()
@@ -54,7 +54,7 @@ extension Session {
         do {
             var outcome = try run(parsed)
             if outcome.status != .rejected && outcome.status != .ioError {
-                if !["history", "undo", "redo", "help", "quit"].contains(parsed.spec.name) { recordHistory(line) }
+                if !parsed.spec.traits.contains(.outsideHistory) { recordHistory(line) }
             } else {
                 restore(saved, keepingStacks: !keepsStacks)
             }
@@ -117,68 +117,33 @@ extension Session {
         return tokens.map(\.column).min()
     }
 
+    /// Reads the command's arguments and carries it out.
     mutating func run(_ p: ParsedCommand) throws -> CommandOutcome {
-        switch p.spec.name {
-        case "help": return help(p)
-        case "quit":
-            var o = CommandOutcome(command: p.line, text: "bye")
-            o.quit = true
-            return o
-        case "devices": return devicesList()
-        case "tree": return tree()
-        case "frames": return frames()
-        case "constraints": return try constraintList(p.string("VIEW"))
-        case "events":
-            return eventList(try p.wholeNumber("N", in: 0...Self.eventLimit, capped: true,
-                                               "events takes a whole number of notifications (0 or more)"))
-        case "diff":
-            guard var last = lastChange else { return CommandOutcome(command: p.line, text: "nothing has changed yet") }
-            last.command = p.line
-            return last
-        case "explain": return try explain(p.string("VIEW")!)
-        case "print": return try printValue(p)
-        case "expect": return try expect(p)
-        case "history":
-            let kept = history
-            let lines = kept.enumerated().map { "\(String($0.offset + 1).leftPadded(4))  \($0.element)" }
-            return CommandOutcome(command: p.line, text: lines.isEmpty ? "no commands yet" : lines.joined(separator: "\n"),
-                                  members: ["history": .array(kept.map { .string($0) })])
-        case "undo", "redo": return undoRedo(p.spec.name == "undo")
-        case "render": return try render(p)
-        case "save": return try save(p.string("NAME"))
-        case "sessions": return try sessionList()
-        default:
-            return try mutate(p)
-        }
+        try p.spec.command.init(p).perform(on: &self, line: p.line)
     }
 
     // MARK: Mutations
 
-    /// Runs a command that may change the session: layout before and
-    /// after, the diff, the focus verdict and the flaws.
-    mutating func mutate(_ p: ParsedCommand) throws -> CommandOutcome {
+    /// The transaction around a command that may change the session:
+    /// layout before and after, the diff, the focus verdict and the flaws,
+    /// and the previous state pushed for `undo` when anything changed.
+    mutating func mutate<M: Mutation>(_ command: M, line: String) throws -> CommandOutcome {
         let before = screen.layout()
         var previous = state
         previous.screen.stow()
         var log = ChangeLog()
-        log.structural = Session.structuralCommands.contains(p.spec.name)
-        try apply(p, &log)
+        log.structural = M.spec.traits.contains(.structural)
+        try command.apply(to: &self, &log)
         let after = screen.layout()
-        var outcome = report(p.line, before: before, after: after, log: log)
+        var outcome = report(line, before: before, after: after, log: log)
         if state != previous {
             undoStack.append(previous)
             redoStack.removeAll()
             lastChange = outcome
         }
-        outcome.command = p.line
+        outcome.command = line
         return outcome
     }
-
-    /// Commands that can add, remove or re-rank constraints or views.
-    static let structuralCommands: Set<String> = [
-        "controller", "add", "remove", "constrain", "pin", "activate", "deactivate", "set", "device", "new", "demo",
-        "load", "source",
-    ]
 
     /// The printed and JSON forms of a change.
     mutating func report(_ line: String, before: LayoutSnapshot, after: LayoutSnapshot, log: ChangeLog) -> CommandOutcome {
@@ -384,170 +349,21 @@ extension Session {
         return .object(m)
     }
 
-    /// Carries out a mutating command.
-    mutating func apply(_ p: ParsedCommand, _ log: inout ChangeLog) throws {
-        func take(_ r: MutationResult) { log.warnings += r.warnings }
-        switch p.spec.name {
-        case "device":
-            let orientation = p.string("ORIENTATION").flatMap(Orientation.init(rawValue:))
-            let oldOrientation = screen.orientation
-            if keyboard.isUp {
-                let t = try keyboard.applying(.endEditing, on: screen.device, oldOrientation)
-                try post(t, &log)
-            }
-            take(try screen.setDevice(p.string("ID")!, orientation: orientation))
-            if keyboard.mode != .docked && screen.device.idiom != .pad { keyboard.mode = .docked }
-            if screen.focus != nil {
-                let t = try keyboard.applying(.beginEditing(alreadyEditing: false), on: screen.device, screen.orientation)
-                try post(t, &log)
-            }
-            log.warnings += syncKeyboard()
-            let size = screen.screenSize
-            log.notes.append("\(screen.device.id) (\(screen.device.name)): \(formatPoints(size.width))×\(formatPoints(size.height)) \(screen.orientation.rawValue), keyboard \(formatPoints(keyboard.height(on: screen.device, screen.orientation)))")
-        case "rotate":
-            let old = screen.orientation
-            let target = p.string("ORIENTATION").flatMap(Orientation.init(rawValue:)) ?? (old == .portrait ? .landscape : .portrait)
-            let t = try keyboard.applying(.rotate(to: target), on: screen.device, old)
-            take(screen.rotate(to: target))
-            try post(t, &log)
-            log.warnings += syncKeyboard()
-        case "controller":
-            if let parent = p.string("PARENT") {
-                take(try screen.addController(p.string("NAME")!, in: parent, at: p.string("CONTAINER")!))
-            } else {
-                take(try screen.addController(p.string("NAME")!))
-            }
-        case "add":
-            guard let kind = ViewKind(rawValue: p.string("KIND")!) else {
-                let t = p.values["KIND"]!
-                throw CommandError("unknown view kind '\(t.text)'", column: t.column,
-                                   suggestion: nearestName(to: t.text, in: ViewKind.allCases.map(\.rawValue)))
-            }
-            var options = ViewOptions(text: p.string("TEXT"))
-            if let w = p.number("W"), let h = p.number("H") { options.intrinsic = Size(width: w, height: h) }
-            if kind == .stackView {
-                var stack = StackConfiguration(axis: .vertical)
-                if let a = p.string("AXIS") { stack.axis = a == "horizontal" ? .horizontal : .vertical }
-                if let s = p.number("N") { stack.spacing = s }
-                if let d = p.string("D"), let dist = StackConfiguration.Distribution(rawValue: d) { stack.distribution = dist }
-                if let a = p.string("A"), let al = StackConfiguration.Alignment(rawValue: a) { stack.alignment = al }
-                options.stack = stack
-            } else if let keyword = ["axis", "spacing", "distribution", "alignment"].first(where: { p.present.contains($0) }) {
-                throw CommandError("'\(keyword)' is a stack-view option; \(kind.rawValue) has none",
-                                   column: p.line.range(of: keyword).map { p.line.distance(from: p.line.startIndex, to: $0.lowerBound) + 1 })
-            }
-            take(try screen.addView(kind, p.string("NAME")!, to: p.string("PARENT")!, options: options))
-        case "remove":
-            let name = p.string("NAME")!
-            take(try screen.remove(name))
-            detachDangling(&log)
-        case "set":
-            try set(p, &log)
-        case "constrain":
-            let c = try ConstraintLine.parse(p.rest, endColumn: p.line.count + 1)
-            let relation = LayoutRelation(rawValue: c.relation.rawValue)!
-            take(try screen.constrain(c.first, relation, c.second, multiplier: c.multiplier, constant: c.constant,
-                                      priority: c.priority, name: c.name))
-        case "pin":
-            var insets = EdgeInsets.zero
-            if let n = p.number("N") { insets = EdgeInsets(all: n) }
-            if let t = p.number("T") {
-                insets = EdgeInsets(top: t, left: p.number("L")!, bottom: p.number("B")!, right: p.number("R")!)
-            }
-            take(try screen.pin(p.string("VIEW")!, to: p.string("OWNER")!, insets: insets))
-        case "activate": take(try screen.activate(p.string("NAME")!))
-        case "deactivate": take(try screen.deactivate(p.string("NAME")!))
-        case "focus":
-            let field = p.string("FIELD")!
-            let previous = screen.focus
-            let v = try screen.view(named: field)
-            guard v.kind.isTextInput else { throw ModelError.notATextInput(field) }
-            if previous == field {
-                // Already first responder: UIKit does nothing.
-                log.notes.append("\(field) is already the first responder")
-                return
-            }
-            take(try screen.setFocus(field))
-            let t = try keyboard.applying(.beginEditing(alreadyEditing: previous != nil), on: screen.device, screen.orientation)
-            try post(t, &log)
-            // UIKit scrolls a field that becomes first responder into view
-            // inside its scroll view.
-            take(try screen.scrollToVisible(field))
-        case "resign", "return", "tap outside":
-            guard let focused = screen.focus else {
-                log.notes.append("nothing is focused")
-                return
-            }
-            if p.spec.name == "return", (try? screen.view(named: focused))?.kind == .textView {
-                // A text view's return key types a newline; editing goes on.
-                log.notes.append("return in the text view \(focused) types a newline: it stays first responder")
-                return
-            }
-            take(try screen.setFocus(nil))
-            let t = try keyboard.applying(.endEditing, on: screen.device, screen.orientation)
-            try post(t, &log)
-        case "keyboard show":
-            let curve = try p.wholeNumber("C", in: 0...7, "a curve is a whole number from 0 to 7 (UIView.AnimationCurve: 0 easeInOut, 1 easeIn, 2 easeOut, 3 linear; the keyboard's own is 7)")
-            let frames = try p.wholeNumber("N", in: 1...60, Self.framesMessage)
-            let t = try keyboard.applying(.show(height: p.number("H"), duration: p.number("D"), curve: curve),
-                                          on: screen.device, screen.orientation)
-            try post(t, &log)
-            if t.notifications.isEmpty { log.notes.append("the keyboard is already up at \(keyboard.frame(on: screen.device, screen.orientation)): iOS posts nothing") }
-            if let frames { animate(frames, t, &log) }
-        case "keyboard hide":
-            let frames = try p.wholeNumber("N", in: 1...60, Self.framesMessage)
-            let t = try keyboard.applying(.hide, on: screen.device, screen.orientation)
-            try post(t, &log)
-            if let frames { animate(frames, t, &log) }
-        case "keyboard height":
-            try keyboardEvent(.setHeight(p.number("H")!), &log)
-        case "keyboard predictive": try keyboardEvent(.predictive(p.string("STATE") == "on"), &log)
-        case "keyboard type": try keyboardEvent(.type(Keyboard.KeyboardType(rawValue: p.string("TYPE")!)!), &log)
-        case "keyboard hardware": try keyboardEvent(.hardware(p.string("STATE") == "on"), &log)
-        case "keyboard undock": try keyboardEvent(.setMode(.undocked), &log)
-        case "keyboard split": try keyboardEvent(.setMode(.split), &log)
-        case "keyboard float": try keyboardEvent(.setMode(.floating), &log)
-        case "keyboard dock": try keyboardEvent(.setMode(.docked), &log)
-        case "keyboard drag": try keyboardEvent(.drag(p.number("Y")!), &log)
-        case "keyboard release":
-            let t = try keyboard.applying(.release, on: screen.device, screen.orientation)
-            if t.endedEditing { take(try screen.setFocus(nil)) }
-            try post(t, &log)
-        case "handle":
-            try attach(p, &log)
-        case "on":
-            try addRule(p, &log)
-        case "appear":
-            take(try screen.appear(p.string("CONTROLLER")!))
-        case "disappear":
-            take(try screen.disappear(p.string("CONTROLLER")!))
-        case "new":
-            var fresh = Session(sessionsDirectory: sessionsDirectory)
-            if let id = p.string("DEVICE") {
-                _ = try fresh.screen.setDevice(id)
-            } else if let start = startDevice {
-                _ = try fresh.screen.setDevice(start.id, orientation: start.orientation)
-            }
-            fresh.historyLines = historyLines
-            state = fresh.state
-            name = nil
-            events = []
-        case "demo":
-            var demo = Session.demo().state
-            if let start = startDevice {
-                demo.screen = Screen.demo(device: try DeviceCatalog.standard.lookup(start.id), orientation: start.orientation)
-            }
-            state = demo
-            name = "demo"
-            events = []
-        case "load":
-            try load(p.string("NAME")!, p.values["NAME"]!.column)
-            log.notes.append("loaded \(name ?? "")")
-        case "source":
-            try source(p.string("FILE")!, p.values["FILE"]!.column, &log)
-        default:
-            throw CommandError("'\(p.spec.name)' is not available here")
+    /// Ends editing (`resign`, `tap outside`; `return`, which in a text
+    /// view types a newline instead).
+    mutating func endEditing(byReturn: Bool, _ log: inout ChangeLog) throws {
+        guard let focused = screen.focus else {
+            log.notes.append("nothing is focused")
+            return
         }
+        if byReturn, (try? screen.view(named: focused))?.kind == .textView {
+            // A text view's return key types a newline; editing goes on.
+            log.notes.append("return in the text view \(focused) types a newline: it stays first responder")
+            return
+        }
+        log.take(try screen.setFocus(nil))
+        let t = try keyboard.applying(.endEditing, on: screen.device, screen.orientation)
+        try post(t, &log)
     }
 
     /// Drops the strategies and rules whose controller, constraint or view

@@ -1,21 +1,22 @@
 import KBModel
 
 extension Session {
-    func help(_ p: ParsedCommand) -> CommandOutcome {
-        guard let word = p.string("COMMAND") else { return CommandOutcome(command: p.line, text: Help.overview()) }
+    func help(_ command: Token?, line: String) -> CommandOutcome {
+        guard let command else { return CommandOutcome(command: line, text: Help.overview()) }
+        let word = command.text
         if word == "strategies" {
             let lines = StrategyKind.allCases.map { k in "  \(StrategyUsage.usage[k]!.padded(72)) \(k.registration)" }
-            return CommandOutcome(command: p.line, text: (["handle CONTROLLER with STRATEGY:"] + lines + [
+            return CommandOutcome(command: line, text: (["handle CONTROLLER with STRATEGY:"] + lines + [
                 "flaws kbplay points out: " + Flaw.ID.allCases.map(\.rawValue).joined(separator: ", "),
                 "your own rules: on CONTROLLER EVENT: set NAME.constant = EXPR",
             ]).joined(separator: "\n"))
         }
         let specs = CommandTable.all.filter { $0.words[0] == word }
         if specs.isEmpty {
-            return .rejected(p.line, CommandError("no command '\(word)'", column: p.values["COMMAND"]!.column,
+            return .rejected(line, CommandError("no command '\(word)'", column: command.column,
                                                   suggestion: nearestName(to: word, in: CommandTable.firstWords + ["strategies"])))
         }
-        return CommandOutcome(command: p.line, text: specs.map(Help.command).joined(separator: "\n\n"))
+        return CommandOutcome(command: line, text: specs.map(Help.command).joined(separator: "\n\n"))
     }
 
     func devicesList() -> CommandOutcome {

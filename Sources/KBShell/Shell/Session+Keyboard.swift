@@ -107,20 +107,18 @@ extension Session {
     }
 
     /// `handle CONTROLLER with STRATEGY ARGS`.
-    mutating func attach(_ p: ParsedCommand, _ log: inout ChangeLog) throws {
-        let controller = p.string("CONTROLLER")!
+    mutating func attach(_ controller: String, _ kindToken: Token, _ arguments: RestArgument, _ log: inout ChangeLog) throws {
         _ = try screen.controller(named: controller)
-        let kindToken = p.values["STRATEGY"]!
         guard let kind = StrategyKind(rawValue: kindToken.text) else {
             throw CommandError("unknown strategy '\(kindToken.text)'", column: kindToken.column,
                                suggestion: nearestName(to: kindToken.text, in: StrategyKind.allCases.map(\.rawValue))
                                    ?? StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
         var s = Strategy(kind: kind, controller: controller)
-        var rest = p.rest[...]
+        var rest = arguments.tokens[...]
         func constraintArg(_ what: String) throws -> String {
             guard let t = rest.first, t.kind == .word else {
-                throw CommandError("\(kind.rawValue) needs \(what)", column: rest.first?.column ?? p.line.count + 1,
+                throw CommandError("\(kind.rawValue) needs \(what)", column: rest.first?.column ?? arguments.endColumn,
                                    suggestion: "usage: handle \(controller) with \(StrategyUsage.usage[kind]!)")
             }
             rest = rest.dropFirst()
@@ -129,7 +127,7 @@ extension Session {
         }
         func viewArg(_ what: String) throws -> String {
             guard let t = rest.first, t.kind == .word else {
-                throw CommandError("\(kind.rawValue) needs \(what)", column: rest.first?.column ?? p.line.count + 1)
+                throw CommandError("\(kind.rawValue) needs \(what)", column: rest.first?.column ?? arguments.endColumn)
             }
             rest = rest.dropFirst()
             _ = try screen.view(named: t.text)
@@ -139,7 +137,7 @@ extension Session {
             var sign = 1.0
             if let t = rest.first, t.text == "-" { sign = -1; rest = rest.dropFirst() }
             guard let t = rest.first, let x = t.number else {
-                throw CommandError("expected a number", column: rest.first?.column ?? p.line.count + 1)
+                throw CommandError("expected a number", column: rest.first?.column ?? arguments.endColumn)
             }
             rest = rest.dropFirst()
             return sign * x
@@ -182,7 +180,7 @@ extension Session {
             }
         }
         if kind == .childDelegate && (s.parentConstraint == nil || s.expandView == nil) {
-            throw CommandError("child-delegate needs parent CONSTRAINT and expand VIEW", column: p.line.count + 1,
+            throw CommandError("child-delegate needs parent CONSTRAINT and expand VIEW", column: arguments.endColumn,
                                suggestion: "usage: handle \(controller) with \(StrategyUsage.usage[kind]!)")
         }
         if state.strategies.contains(where: { $0.controller == controller && $0.kind == kind }) {
@@ -193,13 +191,12 @@ extension Session {
     }
 
     /// `on CONTROLLER EVENT: set NAME.constant = EXPR`, checked when entered.
-    mutating func addRule(_ p: ParsedCommand, _ log: inout ChangeLog) throws {
-        let controller = p.string("CONTROLLER")!
+    mutating func addRule(_ controller: String, _ rule: RestArgument, _ log: inout ChangeLog) throws {
         _ = try screen.controller(named: controller)
-        let rest = p.rest
+        let rest = rule.tokens
         let usage = "usage: on \(controller) keyboardWillShow: set NAME.constant = EXPR"
         guard let eventToken = rest.first, eventToken.kind == .word else {
-            throw CommandError("expected a notification name", column: p.restColumn, suggestion: usage)
+            throw CommandError("expected a notification name", column: rule.column, suggestion: usage)
         }
         guard let event = KeyboardNotification.Name(rawValue: eventToken.text) else {
             throw CommandError("unknown notification '\(eventToken.text)'", column: eventToken.column,
@@ -207,13 +204,13 @@ extension Session {
                                    ?? KeyboardNotification.Name.allCases.map(\.rawValue).joined(separator: ", "))
         }
         guard rest.count > 1, rest[1].text == ":" else {
-            throw CommandError("expected ':' after \(event.rawValue)", column: rest.count > 1 ? rest[1].column : p.line.count + 1, suggestion: usage)
+            throw CommandError("expected ':' after \(event.rawValue)", column: rest.count > 1 ? rest[1].column : rule.endColumn, suggestion: usage)
         }
         guard rest.count > 2, rest[2].text == "set" else {
-            throw CommandError("expected 'set'", column: rest.count > 2 ? rest[2].column : p.line.count + 1, suggestion: usage)
+            throw CommandError("expected 'set'", column: rest.count > 2 ? rest[2].column : rule.endColumn, suggestion: usage)
         }
         guard rest.count > 3, rest[3].kind == .word, rest[3].text.hasSuffix(".constant") else {
-            throw CommandError("a rule sets NAME.constant", column: rest.count > 3 ? rest[3].column : p.line.count + 1, suggestion: usage)
+            throw CommandError("a rule sets NAME.constant", column: rest.count > 3 ? rest[3].column : rule.endColumn, suggestion: usage)
         }
         let target = String(rest[3].text.dropLast(".constant".count))
         do { _ = try screen.constraint(named: target) } catch {
@@ -223,21 +220,20 @@ extension Session {
         var k = 4
         if k < rest.count, rest[k].text == "=" || rest[k].text == "==" { k += 1 }
         let exprTokens = Array(rest[k...])
-        guard !exprTokens.isEmpty else { throw CommandError("expected an expression", column: p.line.count + 1, suggestion: usage) }
-        let expression = try parseExpression(exprTokens, endColumn: p.line.count + 1)
+        guard !exprTokens.isEmpty else { throw CommandError("expected an expression", column: rule.endColumn, suggestion: usage) }
+        let expression = try parseExpression(exprTokens, endColumn: rule.endColumn)
         try check(expression)
-        let text = p.line[p.line.index(p.line.startIndex, offsetBy: exprTokens[0].column - 1)...].trimmingCharacters(in: .whitespaces)
+        let text = rule.line(from: exprTokens[0].column).trimmingCharacters(in: .whitespaces)
         state.rules.append(Rule(controller: controller, event: event, constraint: target, expression: text))
         log.notes.append("\(controller) runs on \(event.rawValue): \(target).constant = \(text)")
     }
 
     /// `set NAME.ATTR [=] VALUE`.
-    mutating func set(_ p: ParsedCommand, _ log: inout ChangeLog) throws {
-        let targetToken = p.values["TARGET"]!
+    mutating func set(_ targetToken: Token, _ value: RestArgument, usage: String, _ log: inout ChangeLog) throws {
         let path = targetToken.text
-        var rest = p.rest
+        var rest = value.tokens
         if let first = rest.first, first.text == "=" || first.text == "==" { rest.removeFirst() }
-        guard !rest.isEmpty else { throw CommandError("'set' needs a value", column: p.line.count + 1, suggestion: "usage: \(p.spec.usage)") }
+        guard !rest.isEmpty else { throw CommandError("'set' needs a value", column: value.endColumn, suggestion: "usage: \(usage)") }
         let parts = path.split(separator: ".").map(String.init)
         guard parts.count >= 2 else {
             throw CommandError("'\(path)' names no property: write NAME.constant, NAME.priority, V.hidden, V.text, …", column: targetToken.column)
@@ -248,7 +244,7 @@ extension Session {
         let object = parts[0..<objectParts].joined(separator: ".")
         let property = parts[objectParts...].joined(separator: ".")
         func numberValue() throws -> Double {
-            let e = try parseExpression(rest, endColumn: p.line.count + 1)
+            let e = try parseExpression(rest, endColumn: value.endColumn)
             try check(e)
             return try e.evaluate { path, column throws(CommandError) in try self.value(of: path, column: column, notification: nil) }
         }
@@ -262,7 +258,7 @@ extension Session {
             guard rest.count == 1 else { throw CommandError("expected one value", column: rest.first?.column) }
             return rest[0].text
         }
-        func take(_ r: MutationResult) { log.warnings += r.warnings }
+        func take(_ r: MutationResult) { log.take(r) }
         switch property {
         case "constant": take(try screen.setConstant(try numberValue(), of: object))
         case "priority":

@@ -208,22 +208,22 @@ extension Session {
 
     // MARK: print and expect
 
-    mutating func printValue(_ p: ParsedCommand) throws -> CommandOutcome {
-        guard !p.rest.isEmpty else { throw CommandError("'print' needs an expression", column: p.restColumn, suggestion: "print email.frame.maxY") }
-        let e = try parseExpression(p.rest, endColumn: p.endColumn)
+    mutating func printValue(_ p: RestArgument) throws -> CommandOutcome {
+        guard !p.tokens.isEmpty else { throw CommandError("'print' needs an expression", column: p.column, suggestion: "print email.frame.maxY") }
+        let e = try parseExpression(p.tokens, endColumn: p.endColumn)
         let v = try evaluate(e, checked: try check(e))
         return CommandOutcome(command: p.line, text: formatNumber(v), members: ["value": .number(v)])
     }
 
-    mutating func expect(_ p: ParsedCommand) throws -> CommandOutcome {
+    mutating func expect(_ p: RestArgument) throws -> CommandOutcome {
         let ops = ["==", "<=", ">=", "<", ">"]
-        guard let k = p.rest.firstIndex(where: { $0.kind == .symbol && ops.contains($0.text) }) else {
-            throw CommandError("'expect' compares two expressions with ==, <=, >=, < or >", column: p.restColumn,
+        guard let k = p.tokens.firstIndex(where: { $0.kind == .symbol && ops.contains($0.text) }) else {
+            throw CommandError("'expect' compares two expressions with ==, <=, >=, < or >", column: p.column,
                                suggestion: "expect email.frame.maxY <= kb.frame.minY")
         }
-        let op = p.rest[k].text
-        let left = try parseExpression(Array(p.rest[..<k]), endColumn: p.rest[k].column)
-        let right = try parseExpression(Array(p.rest[(k + 1)...]), endColumn: p.endColumn)
+        let op = p.tokens[k].text
+        let left = try parseExpression(Array(p.tokens[..<k]), endColumn: p.tokens[k].column)
+        let right = try parseExpression(Array(p.tokens[(k + 1)...]), endColumn: p.endColumn)
         let checkedLeft = try check(left), checkedRight = try check(right)
         let a = roundPoints(try evaluate(left, checked: checkedLeft)), b = roundPoints(try evaluate(right, checked: checkedRight))
         let passed: Bool
@@ -234,7 +234,7 @@ extension Session {
         case "<": passed = a < b
         default: passed = a > b
         }
-        let expression = p.line(from: p.restColumn)
+        let expression = p.line(from: p.column)
         let text = (passed ? "✓ " : "✗ ") + expression + "  (\(formatNumber(a)) \(op) \(formatNumber(b)))"
         var outcome = CommandOutcome(command: p.line, status: passed ? .ok : .expectFailed, text: text,
                                      members: ["expect": .object(["passed": .bool(passed), "left": .number(a), "right": .number(b)])])

@@ -4,16 +4,15 @@ import KBModel
 extension Session {
     /// `render`: the screen as text (boxes with names, the keyboard shaded,
     /// the focused field marked), or `render svg FILE`.
-    mutating func render(_ p: ParsedCommand) throws -> CommandOutcome {
+    mutating func render(svg file: String?, line: String) throws -> CommandOutcome {
         let snapshot = screen.layout()
-        if p.present.contains("svg") {
-            let file = p.string("FILE")!
+        if let file {
             do { try FileIO.atomicWrite(file, svg(snapshot)) } catch {
-                return .rejected(p.line, CommandError(error.description), status: .ioError)
+                return .rejected(line, CommandError(error.description), status: .ioError)
             }
-            return CommandOutcome(command: p.line, text: "wrote \(file)", members: ["path": .string(file)])
+            return CommandOutcome(command: line, text: "wrote \(file)", members: ["path": .string(file)])
         }
-        return CommandOutcome(command: p.line, text: ascii(snapshot))
+        return CommandOutcome(command: line, text: ascii(snapshot))
     }
 
     /// A character picture: 40 columns across the screen, rows half as tall.

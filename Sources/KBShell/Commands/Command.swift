@@ -1,0 +1,108 @@
+import KBModel
+
+/// A command of the shell: its spec (grammar, documentation, traits), its
+/// arguments as typed values, read once from the parsed line by `init`,
+/// and what it does to a session. ``CommandTable/all`` is built from these
+/// types (``Commands/all``), so every command the parser knows has its
+/// behaviour. A command lives in `Commands/GROUP/NAME.swift`, by the group
+/// `help` lists it in.
+protocol Command: Sendable {
+    static var spec: CommandSpec { get }
+    /// Reads the arguments the grammar matched; throws for a value the
+    /// grammar cannot check (a number out of range, an unknown kind).
+    init(_ parsed: ParsedCommand) throws
+    /// Carries the command out on `session` (`line` is the command as
+    /// typed, for the outcome).
+    func perform(on session: inout Session, line: String) throws -> CommandOutcome
+}
+
+/// A command that changes the session. It only applies its change; the
+/// transaction around it (``Session/mutate(_:line:)``) lays the screen out
+/// before and after, reports the notifications, the diff, the verdict and
+/// the flaws, and pushes the previous state for `undo`.
+protocol Mutation: Command {
+    func apply(to session: inout Session, _ log: inout ChangeLog) throws
+}
+
+extension Mutation {
+    func perform(on session: inout Session, line: String) throws -> CommandOutcome {
+        try session.mutate(self, line: line)
+    }
+}
+
+/// The command types, in the order `help` lists them.
+enum Commands {
+    static let all: [any Command.Type] = [
+        // Device
+        Device.self, Devices.self, Rotate.self,
+        // Structure
+        Controller.self, Add.self, Remove.self, Set.self,
+        // Constraints
+        Constrain.self, Pin.self, Activate.self, Deactivate.self,
+        // Keyboard
+        Focus.self, Resign.self, Return.self, TapOutside.self,
+        KeyboardShow.self, KeyboardHide.self, KeyboardHeight.self, KeyboardPredictive.self, KeyboardType.self,
+        KeyboardHardware.self, KeyboardUndock.self, KeyboardSplit.self, KeyboardFloat.self, KeyboardDock.self,
+        KeyboardDrag.self, KeyboardRelease.self,
+        // Strategies
+        Handle.self, On.self,
+        // Lifecycle
+        Appear.self, Disappear.self,
+        // Inspection
+        Tree.self, Frames.self, ConstraintList.self, Events.self, Diff.self, Render.self, Explain.self, Print.self,
+        Expect.self,
+        // Sessions
+        Save.self, Load.self, SessionList.self, New.self, Demo.self, Undo.self, Redo.self, History.self, Source.self,
+        Help.self, Quit.self,
+    ]
+}
+
+/// The words after a command's fixed part, read by a grammar of their own
+/// (an expression, a constraint, a rule, a strategy's arguments).
+struct RestArgument: Sendable {
+    var tokens: [Token]
+    /// The column where they start (the line's end if there are none).
+    var column: Int
+    /// The column just past the line's end.
+    var endColumn: Int
+    /// The whole command line.
+    var line: String
+
+    /// The line from `column` on.
+    func line(from column: Int) -> Substring {
+        // When every character is one byte, a column is a UTF-8 offset.
+        let start = line.utf8.count == endColumn - 1
+            ? line.utf8.index(line.startIndex, offsetBy: column - 1)
+            : line.index(line.startIndex, offsetBy: column - 1)
+        return line[start...]
+    }
+}
+
+extension ParsedCommand {
+    /// The token of a value the grammar requires (it always matched one:
+    /// a missing one is refused with the usage, never a crash).
+    func required(_ name: String) throws(CommandError) -> Token {
+        guard let t = values[name] else {
+            throw CommandError("'\(spec.name)' needs \(name)", column: endColumn, suggestion: "usage: \(spec.usage)")
+        }
+        return t
+    }
+
+    /// A required value's text.
+    func text(_ name: String) throws(CommandError) -> String { try required(name).text }
+
+    /// A required number (the grammar matched a number token).
+    func requiredNumber(_ name: String) throws(CommandError) -> Double {
+        let t = try required(name)
+        guard let x = Double(t.text) else { throw CommandError("expected a number", column: t.column) }
+        return x
+    }
+
+    /// The rest of the line as the command's own grammar reads it.
+    var restArgument: RestArgument { RestArgument(tokens: rest, column: restColumn, endColumn: endColumn, line: line) }
+}
+
+extension ChangeLog {
+    /// Keeps the warnings of a change to the screen.
+    mutating func take(_ result: MutationResult) { warnings += result.warnings }
+}

@@ -1,0 +1,27 @@
+import KBModel
+
+extension Commands {
+    /// `rotate`: rotate the device (toggles without an argument).
+    struct Rotate: Mutation {
+        static let spec = CommandSpec("rotate", [.optional([.value("ORIENTATION", CommandTable.orientation)])], group: .device, traits: [.mutates],
+            summary: "rotate the device (toggles without an argument)",
+            details: "With the keyboard up, iOS posts a hide burst in the old orientation and a show burst in the new one, both with duration 0.",
+            examples: ["rotate", "rotate landscape"],
+            command: Rotate.self)
+
+        let orientation: Orientation?
+
+        init(_ p: ParsedCommand) {
+            orientation = p.string("ORIENTATION").flatMap(Orientation.init(rawValue:))
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            let old = session.screen.orientation
+            let target = orientation ?? (old == .portrait ? .landscape : .portrait)
+            let t = try session.keyboard.applying(.rotate(to: target), on: session.screen.device, old)
+            log.take(session.screen.rotate(to: target))
+            try session.post(t, &log)
+            log.warnings += session.syncKeyboard()
+        }
+    }
+}

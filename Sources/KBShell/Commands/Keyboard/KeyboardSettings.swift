@@ -1,0 +1,159 @@
+import KBModel
+
+extension Commands {
+    /// `keyboard height`: change the keyboard's height while up (a frame-only change).
+    struct KeyboardHeight: Mutation {
+        static let spec = CommandSpec("keyboard height", [.value("H", .number)], group: .keyboard, traits: [.mutates],
+            summary: "change the keyboard's height while up (a frame-only change)",
+            command: KeyboardHeight.self)
+
+        let height: Double
+
+        init(_ p: ParsedCommand) throws {
+            height = try p.requiredNumber("H")
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.keyboardEvent(.setHeight(height), &log)
+        }
+    }
+
+    /// `keyboard predictive`: turn the predictive bar on or off.
+    struct KeyboardPredictive: Mutation {
+        static let spec = CommandSpec("keyboard predictive", [.value("STATE", CommandTable.onOff)], group: .keyboard, traits: [.mutates],
+            summary: "turn the predictive bar on or off",
+            command: KeyboardPredictive.self)
+
+        let on: Bool
+
+        init(_ p: ParsedCommand) throws {
+            on = try p.text("STATE") == "on"
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.keyboardEvent(.predictive(on), &log)
+        }
+    }
+
+    /// `keyboard type`: switch the keyboard type (number has no predictive bar).
+    struct KeyboardType: Mutation {
+        static let spec = CommandSpec("keyboard type", [.value("TYPE", .choice(["default", "number", "emoji"]))], group: .keyboard, traits: [.mutates],
+            summary: "switch the keyboard type (number has no predictive bar)",
+            command: KeyboardType.self)
+
+        let type: Keyboard.KeyboardType
+
+        init(_ p: ParsedCommand) throws {
+            let t = try p.required("TYPE")
+            guard let type = Keyboard.KeyboardType(rawValue: t.text) else {
+                throw CommandError("unknown keyboard type '\(t.text)'", column: t.column)
+            }
+            self.type = type
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.keyboardEvent(.type(type), &log)
+        }
+    }
+
+    /// `keyboard hardware`: attach or detach a hardware keyboard.
+    struct KeyboardHardware: Mutation {
+        static let spec = CommandSpec("keyboard hardware", [.value("STATE", CommandTable.onOff)], group: .keyboard, traits: [.mutates],
+            summary: "attach or detach a hardware keyboard",
+            command: KeyboardHardware.self)
+
+        let on: Bool
+
+        init(_ p: ParsedCommand) throws {
+            on = try p.text("STATE") == "on"
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.keyboardEvent(.hardware(on), &log)
+        }
+    }
+
+    /// `keyboard undock`: undock the iPad keyboard.
+    struct KeyboardUndock: Mutation {
+        static let spec = CommandSpec("keyboard undock", group: .keyboard, traits: [.mutates], summary: "undock the iPad keyboard",
+            command: KeyboardUndock.self)
+
+
+        init(_ p: ParsedCommand) throws {}
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.keyboardEvent(.setMode(.undocked), &log)
+        }
+    }
+
+    /// `keyboard split`: split the iPad keyboard.
+    struct KeyboardSplit: Mutation {
+        static let spec = CommandSpec("keyboard split", group: .keyboard, traits: [.mutates], summary: "split the iPad keyboard",
+            command: KeyboardSplit.self)
+
+
+        init(_ p: ParsedCommand) throws {}
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.keyboardEvent(.setMode(.split), &log)
+        }
+    }
+
+    /// `keyboard float`: make the iPad keyboard float.
+    struct KeyboardFloat: Mutation {
+        static let spec = CommandSpec("keyboard float", group: .keyboard, traits: [.mutates], summary: "make the iPad keyboard float",
+            command: KeyboardFloat.self)
+
+
+        init(_ p: ParsedCommand) throws {}
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.keyboardEvent(.setMode(.floating), &log)
+        }
+    }
+
+    /// `keyboard dock`: dock the iPad keyboard again.
+    struct KeyboardDock: Mutation {
+        static let spec = CommandSpec("keyboard dock", group: .keyboard, traits: [.mutates], summary: "dock the iPad keyboard again",
+            command: KeyboardDock.self)
+
+
+        init(_ p: ParsedCommand) throws {}
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.keyboardEvent(.setMode(.docked), &log)
+        }
+    }
+
+    /// `keyboard drag`: drag the keyboard's top to Y (interactive dismissal; no notifications).
+    struct KeyboardDrag: Mutation {
+        static let spec = CommandSpec("keyboard drag", [.value("Y", .number)], group: .keyboard, traits: [.mutates],
+            summary: "drag the keyboard's top to Y (interactive dismissal; no notifications)",
+            command: KeyboardDrag.self)
+
+        let y: Double
+
+        init(_ p: ParsedCommand) throws {
+            y = try p.requiredNumber("Y")
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.keyboardEvent(.drag(y), &log)
+        }
+    }
+
+    /// `keyboard release`: release the drag: the keyboard hides or springs back.
+    struct KeyboardRelease: Mutation {
+        static let spec = CommandSpec("keyboard release", group: .keyboard, traits: [.mutates],
+            summary: "release the drag: the keyboard hides or springs back",
+            command: KeyboardRelease.self)
+
+        init(_ p: ParsedCommand) {}
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            let t = try session.keyboard.applying(.release, on: session.screen.device, session.screen.orientation)
+            if t.endedEditing { log.take(try session.screen.setFocus(nil)) }
+            try session.post(t, &log)
+        }
+    }
+}

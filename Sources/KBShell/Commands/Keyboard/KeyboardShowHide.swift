@@ -1,0 +1,58 @@
+import KBModel
+
+extension Commands {
+    /// `keyboard show`: show the keyboard (willChangeFrame, willShow, didChangeFrame, didShow).
+    struct KeyboardShow: Mutation {
+        static let spec = CommandSpec("keyboard show", [.options([KeywordOption("height", [("H", .number)]),
+                                        KeywordOption("duration", [("D", .number)]),
+                                        KeywordOption("curve", [("C", .number)]),
+                                        KeywordOption("frames", [("N", .number)])])],
+            group: .keyboard, traits: [.mutates],
+            summary: "show the keyboard (willChangeFrame, willShow, didChangeFrame, didShow)",
+            examples: ["keyboard show", "keyboard show frames 5"],
+            command: KeyboardShow.self)
+
+        let height: Double?
+        let duration: Double?
+        let curve: Int?
+        /// `frames N`: N moments of the animation.
+        let frames: Int?
+
+        init(_ p: ParsedCommand) throws {
+            curve = try p.wholeNumber("C", in: 0...7, "a curve is a whole number from 0 to 7 (UIView.AnimationCurve: 0 easeInOut, 1 easeIn, 2 easeOut, 3 linear; the keyboard's own is 7)")
+            frames = try p.wholeNumber("N", in: 1...60, Session.framesMessage)
+            height = p.number("H")
+            duration = p.number("D")
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            let t = try session.keyboard.applying(.show(height: height, duration: duration, curve: curve),
+                                                  on: session.screen.device, session.screen.orientation)
+            try session.post(t, &log)
+            if t.notifications.isEmpty {
+                log.notes.append("the keyboard is already up at \(session.keyboard.frame(on: session.screen.device, session.screen.orientation)): iOS posts nothing")
+            }
+            if let frames { session.animate(frames, t, &log) }
+        }
+    }
+
+    /// `keyboard hide`: hide the keyboard; the end frame keeps its height, below the screen.
+    struct KeyboardHide: Mutation {
+        static let spec = CommandSpec("keyboard hide", [.options([KeywordOption("frames", [("N", .number)])])],
+            group: .keyboard, traits: [.mutates],
+            summary: "hide the keyboard; the end frame keeps its height, below the screen",
+            command: KeyboardHide.self)
+
+        let frames: Int?
+
+        init(_ p: ParsedCommand) throws {
+            frames = try p.wholeNumber("N", in: 1...60, Session.framesMessage)
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            let t = try session.keyboard.applying(.hide, on: session.screen.device, session.screen.orientation)
+            try session.post(t, &log)
+            if let frames { session.animate(frames, t, &log) }
+        }
+    }
+}

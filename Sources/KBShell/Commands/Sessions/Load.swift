@@ -1,0 +1,19 @@
+import KBModel
+
+extension Commands {
+    /// `load`: load a saved session.
+    struct Load: Mutation {
+        static let spec = CommandSpec("load", [.value("NAME", .session)], group: .sessions, traits: [.mutates, .structural, .readsFiles, .journaledAsSnapshot],
+            summary: "load a saved session",
+            command: Load.self)
+
+        let name: Token
+
+        init(_ p: ParsedCommand) throws { name = try p.required("NAME") }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.load(name.text, name.column)
+            log.notes.append("loaded \(session.name ?? "")")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import KBModel
+
+extension Commands {
+    /// `add`: add a view, label, button, textField, textView, scrollView or stackView.
+    struct Add: Mutation {
+        static let spec = CommandSpec("add", [.value("KIND", .viewKind), .value("NAME", .newName), .word("to"), .value("PARENT", .view),
+                    .options([
+                        KeywordOption("text", [("TEXT", .string)]),
+                        KeywordOption("intrinsic", [("W", .number), ("H", .number)]),
+                        KeywordOption("axis", [("AXIS", .choice(["vertical", "horizontal"]))]),
+                        KeywordOption("spacing", [("N", .number)]),
+                        KeywordOption("distribution", [("D", .choice(["fill", "fillEqually", "equalSpacing"]))]),
+                        KeywordOption("alignment", [("A", .choice(["fill", "leading", "center", "trailing"]))]),
+                    ])],
+            group: .structure, traits: [.mutates, .structural],
+            summary: "add a view, label, button, textField, textView, scrollView or stackView",
+            details: "Views added to a stack view are its arranged subviews. Intrinsic sizes: textField height 34; label and button text \"…\" → width 8 × characters, height 21 (label) / 30 (button); `intrinsic W H` overrides. Hugging 250 (labels 251), compression resistance 750.",
+            examples: ["add stackView form to Login.view axis vertical spacing 12", "add textField email to form", "add button signIn to form text \"Sign in\""],
+            command: Add.self)
+
+        let kind: ViewKind
+        let name: String
+        let parent: String
+        let options: ViewOptions
+
+        init(_ p: ParsedCommand) throws {
+            let kindToken = try p.required("KIND")
+            guard let kind = ViewKind(rawValue: kindToken.text) else {
+                throw CommandError("unknown view kind '\(kindToken.text)'", column: kindToken.column,
+                                   suggestion: nearestName(to: kindToken.text, in: ViewKind.allCases.map(\.rawValue)))
+            }
+            var options = ViewOptions(text: p.string("TEXT"))
+            if let w = p.number("W"), let h = p.number("H") { options.intrinsic = Size(width: w, height: h) }
+            if kind == .stackView {
+                var stack = StackConfiguration(axis: .vertical)
+                if let a = p.string("AXIS") { stack.axis = a == "horizontal" ? .horizontal : .vertical }
+                if let s = p.number("N") { stack.spacing = s }
+                if let d = p.string("D"), let dist = StackConfiguration.Distribution(rawValue: d) { stack.distribution = dist }
+                if let a = p.string("A"), let al = StackConfiguration.Alignment(rawValue: a) { stack.alignment = al }
+                options.stack = stack
+            } else if let keyword = ["axis", "spacing", "distribution", "alignment"].first(where: { p.present.contains($0) }) {
+                throw CommandError("'\(keyword)' is a stack-view option; \(kind.rawValue) has none",
+                                   column: p.line.range(of: keyword).map { p.line.distance(from: p.line.startIndex, to: $0.lowerBound) + 1 })
+            }
+            self.kind = kind
+            self.options = options
+            name = try p.text("NAME")
+            parent = try p.text("PARENT")
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            log.take(try session.screen.addView(kind, name, to: parent, options: options))
+        }
+    }
+}

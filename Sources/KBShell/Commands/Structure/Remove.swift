@@ -1,0 +1,20 @@
+import KBModel
+
+extension Commands {
+    /// `remove`: remove a view (with its subviews and their constraints) or a constraint.
+    struct Remove: Mutation {
+        static let spec = CommandSpec("remove", [.value("NAME", .object)], group: .structure, traits: [.mutates, .structural],
+            summary: "remove a view (with its subviews and their constraints) or a constraint",
+            examples: ["remove signIn", "remove formBottom"],
+            command: Remove.self)
+
+        let name: String
+
+        init(_ p: ParsedCommand) throws { name = try p.text("NAME") }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            log.take(try session.screen.remove(name))
+            session.detachDangling(&log)
+        }
+    }
+}

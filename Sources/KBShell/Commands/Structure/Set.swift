@@ -1,0 +1,26 @@
+import KBModel
+
+extension Commands {
+    /// `set`: set a constraint's constant or priority, or a view's property.
+    struct Set: Mutation {
+        static let spec = CommandSpec("set", [.value("TARGET", .anchor), .rest("[=] VALUE", .expression)], group: .structure, traits: [.mutates, .structural],
+            summary: "set a constraint's constant or priority, or a view's property",
+            details: "NAME.constant, NAME.priority, V.hugging.horizontal|vertical, V.compression.horizontal|vertical, V.hidden (on|off), V.text, V.contentInset.top|left|bottom|right, V.contentOffset.x|y. A constant takes an expression of the rule language.",
+            examples: ["set formBottom.constant = 344", "set email.hugging.vertical 251", "set signIn.hidden on"],
+            command: Set.self)
+
+        let target: Token
+        let value: RestArgument
+        let usage: String
+
+        init(_ p: ParsedCommand) throws {
+            target = try p.required("TARGET")
+            value = p.restArgument
+            usage = p.spec.usage
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.set(target, value, usage: usage, &log)
+        }
+    }
+}

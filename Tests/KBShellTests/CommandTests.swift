@@ -1,0 +1,42 @@
+import Testing
+@testable import KBShell
+
+/// The command table is built from the command types: each spec carries
+/// the type that reads its arguments and carries it out, and what the
+/// transaction, the history and the daemon need to know of a command is
+/// one of its traits.
+@Suite struct CommandTests {
+    @Test func everySpecIsItsTypesAndEveryNameIsOnce() {
+        #expect(CommandTable.all.count == Commands.all.count)
+        for spec in CommandTable.all {
+            #expect(spec.command.spec == spec, "\(spec.name)")
+        }
+        let names = CommandTable.all.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+
+    /// The commands with each trait, listed whole.
+    @Test func traitsNameTheCommandsTheyShould() {
+        func with(_ trait: CommandTraits) -> [String] { CommandTable.all.filter { $0.traits.contains(trait) }.map(\.name) }
+        #expect(with(.structural) == ["device", "controller", "add", "remove", "set", "constrain", "pin", "activate",
+                                      "deactivate", "load", "new", "demo", "source"])
+        #expect(with(.outsideHistory) == ["undo", "redo", "history", "help", "quit"])
+        #expect(with(.keepsUndoStacks) == ["source"])
+        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source"])
+        #expect(with(.journaledAsSnapshotWithAFile) == ["render"])
+        #expect(with(.readsFiles) == ["load", "sessions", "source"])
+        #expect(with(.writesFiles) == ["render", "save"])
+        #expect(!CommandTable.all.filter { !$0.mutates }.map(\.name).contains("focus"))
+        #expect(CommandTable.all.filter { !$0.mutates }.map(\.name) == [
+            "devices", "tree", "frames", "constraints", "events", "diff", "render", "explain", "print", "expect",
+            "save", "sessions", "history", "help", "quit",
+        ])
+    }
+
+    /// A command outside the history is not recorded; one inside is.
+    @Test func theHistoryAsksTheTraits() {
+        var session = Session.demo()
+        for line in ["help", "history", "focus email", "undo", "redo", "quit", "frames"] { _ = session.execute(line) }
+        #expect(session.history == ["focus email", "frames"])
+    }
+}
