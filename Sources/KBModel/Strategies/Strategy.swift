@@ -29,6 +29,45 @@ public struct Strategy: Hashable, Codable, Sendable {
         self.controller = controller
     }
 
+    /// A field an argument sets.
+    public enum Field: Sendable, Equatable {
+        case constraint, parentConstraint, expandView, scrollView, padding, inset, fallback, downOffset, distance
+    }
+
+    /// The name a reference field holds (nil for a number field or an unset one).
+    public func name(_ field: Field) -> String? {
+        switch field {
+        case .constraint: constraint
+        case .parentConstraint: parentConstraint
+        case .expandView: expandView
+        case .scrollView: scrollView
+        case .padding, .inset, .fallback, .downOffset, .distance: nil
+        }
+    }
+
+    /// Sets a field from an argument: a name, or a number.
+    public mutating func set(_ field: Field, name: String? = nil, number: Double = 0) {
+        switch field {
+        case .constraint: constraint = name
+        case .parentConstraint: parentConstraint = name
+        case .expandView: expandView = name
+        case .scrollView: scrollView = name
+        case .padding: padding = number
+        case .inset: inset = number
+        case .fallback: fallback = number
+        case .downOffset: downOffset = number
+        case .distance: distance = number
+        }
+    }
+
+    /// The objects it refers to, by its arguments: (name, is a constraint).
+    /// It is detached when one of them goes.
+    public var references: [(name: String, isConstraint: Bool)] {
+        kind.arguments.filter(\.isReference).compactMap { a in
+            name(a.field).map { ($0, a.value == .constraint) }
+        }
+    }
+
     /// Whether its observers are registered, given whether the controller is
     /// in the window.
     public func isRegistered(controllerAppeared: Bool) -> Bool {

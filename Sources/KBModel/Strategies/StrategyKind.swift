@@ -1,5 +1,7 @@
 /// The keyboard-handling strategies kbplay reproduces, each after its
-/// well-known source.
+/// well-known source, by the name `handle` and session files use. Each is
+/// a ``KeyboardStrategy`` type (``type``): a new strategy is a file in
+/// `Strategies/Kinds/` and its case here.
 public enum StrategyKind: String, Hashable, Codable, Sendable, CaseIterable {
     /// A KeyboardObserver with a delegate: constant = endFrame.height + padding.
     case observer
@@ -18,31 +20,32 @@ public enum StrategyKind: String, Hashable, Codable, Sendable, CaseIterable {
     /// IQKeyboardManager-style auto-scroll.
     case autoScroll = "auto-scroll"
 
-    /// Where the source registers its observers and whether it removes them.
-    public var registration: String {
+    /// The strategy's type: its arguments, registration and handler.
+    public var type: any KeyboardStrategy.Type {
         switch self {
-        case .observer: "registered at viewDidLoad, never removed"
-        case .controllable: "registered at viewWillAppear, removed at viewWillDisappear"
-        case .resizeRoot: "registered when the root view enters the window, removed when it leaves"
-        case .childDelegate: "registered at viewWillAppear, removed at viewDidDisappear"
-        case .contentInset: "registered at viewWillAppear, removed at viewWillDisappear"
-        case .layoutConstraint: "registered when the constraint is created, removed only at deinit"
-        case .layoutGuide: "no observers: the guide follows the keyboard"
-        case .autoScroll: "one global manager, always listening"
+        case .observer: ObserverStrategy.self
+        case .controllable: ControllableStrategy.self
+        case .resizeRoot: ResizeRootStrategy.self
+        case .childDelegate: ChildDelegateStrategy.self
+        case .contentInset: ContentInsetStrategy.self
+        case .layoutConstraint: LayoutConstraintStrategy.self
+        case .layoutGuide: LayoutGuideStrategy.self
+        case .autoScroll: AutoScrollStrategy.self
         }
     }
+
+    /// Where the source registers its observers and whether it removes them.
+    public var registration: String { type.registration }
 
     /// Whether the observers stay registered after the controller leaves the window.
-    public var outlivesDisappear: Bool { self == .observer || self == .layoutConstraint || self == .autoScroll }
+    public var outlivesDisappear: Bool { type.outlivesDisappear }
 
     /// The notifications the source observes.
-    public var observed: [KeyboardNotification.Name] {
-        switch self {
-        case .observer, .controllable, .childDelegate, .layoutConstraint: [.willShow, .willHide]
-        case .resizeRoot: [.willChangeFrame]
-        case .contentInset: [.willChangeFrame, .willHide]
-        case .layoutGuide: []
-        case .autoScroll: [.willShow, .willHide, .didChangeFrame]
-        }
-    }
+    public var observed: [KeyboardNotification.Name] { type.observed }
+
+    /// `observer CONSTRAINT [padding N]`.
+    public var usage: String { type.usage }
+
+    /// Its arguments.
+    public var arguments: [StrategyArgument] { type.arguments }
 }

@@ -1,3 +1,4 @@
+import KBModel
 /// The names a session offers to completion.
 public protocol CompletionContext: Sendable {
     /// Existing names of a kind (views, controllers, constraints, fields,
@@ -13,6 +14,12 @@ public protocol CompletionContext: Sendable {
 /// the grammar expects at the cursor — names, anchors after a dot, enum
 /// values, device ids, keywords.
 public struct ShellCompleter: Completer {
+    /// The keywords of every strategy's options, from their types.
+    static let strategyKeywords: [String] = {
+        var seen: Set<String> = []
+        return StrategyKind.allCases.flatMap { $0.arguments.compactMap(\.keyword) }.filter { seen.insert($0).inserted }
+    }()
+
     public let context: any CompletionContext
 
     public init(context: any CompletionContext) {
@@ -127,7 +134,7 @@ public struct ShellCompleter: Completer {
             case .expression, .comparison:
                 return [.value(.expression)]
             case .strategyArguments:
-                return [.value(.constraint), .words(["padding", "inset", "fallback", "parent", "expand", "distance", "down-offset"])]
+                return [.value(.constraint), .words(ShellCompleter.strategyKeywords)]
             case .rule:
                 if rest.isEmpty { return [.value(.event)] }
                 if rest.count <= 2 { return [.words(["set"])] }

@@ -374,9 +374,9 @@ extension Session {
         let views = Names(screen: screen, kind: .view)
         let controllers = Names(screen: screen, kind: .controller)
         state.strategies.removeAll { s in
-            let missing = ([s.constraint, s.parentConstraint].compactMap { $0 }.filter { !constraints.contains($0) })
-                + ([s.expandView, s.scrollView].compactMap { $0 }.filter { !views.contains($0) })
-                + (controllers.contains(s.controller) ? [] : [s.controller])
+            // What each strategy refers to, by its type's arguments.
+            let missing = s.references.filter { !($0.isConstraint ? constraints.contains($0.name) : views.contains($0.name)) }
+                .map(\.name) + (controllers.contains(s.controller) ? [] : [s.controller])
             guard let first = missing.first else { return false }
             log.notes.append("\(s.controller) · \(s.kind.rawValue) detached: \(first) is gone")
             return true

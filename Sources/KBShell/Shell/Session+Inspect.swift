@@ -5,7 +5,7 @@ extension Session {
         guard let command else { return CommandOutcome(command: line, text: Help.overview()) }
         let word = command.text
         if word == "strategies" {
-            let lines = StrategyKind.allCases.map { k in "  \(StrategyUsage.usage[k]!.padded(72)) \(k.registration)" }
+            let lines = StrategyKind.allCases.map { k in "  \(k.usage.padded(72)) \(k.registration)" }
             return CommandOutcome(command: line, text: (["handle CONTROLLER with STRATEGY:"] + lines + [
                 "flaws kbplay points out: " + Flaw.ID.allCases.map(\.rawValue).joined(separator: ", "),
                 "your own rules: on CONTROLLER EVENT: set NAME.constant = EXPR",

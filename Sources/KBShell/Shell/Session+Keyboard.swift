@@ -106,7 +106,8 @@ extension Session {
         log.animation = (n, first.begin, first.end)
     }
 
-    /// `handle CONTROLLER with STRATEGY ARGS`.
+    /// `handle CONTROLLER with STRATEGY ARGS`: the arguments read as the
+    /// strategy's type declares them (``KeyboardStrategy/arguments``).
     mutating func attach(_ controller: String, _ kindToken: Token, _ arguments: RestArgument, _ log: inout ChangeLog) throws {
         _ = try screen.controller(named: controller)
         guard let kind = StrategyKind(rawValue: kindToken.text) else {
@@ -114,75 +115,52 @@ extension Session {
                                suggestion: nearestName(to: kindToken.text, in: StrategyKind.allCases.map(\.rawValue))
                                    ?? StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
+        let usage = "usage: handle \(controller) with \(kind.usage)"
         var s = Strategy(kind: kind, controller: controller)
         var rest = arguments.tokens[...]
-        func constraintArg(_ what: String) throws -> String {
+        /// Reads the value of `argument` from the words left.
+        func read(_ argument: StrategyArgument) throws {
+            if argument.value == .number {
+                var sign = 1.0
+                if let t = rest.first, t.text == "-" { sign = -1; rest = rest.dropFirst() }
+                guard let t = rest.first, let x = t.number else {
+                    throw CommandError("expected a number", column: rest.first?.column ?? arguments.endColumn)
+                }
+                rest = rest.dropFirst()
+                s.set(argument.field, number: sign * x)
+                return
+            }
             guard let t = rest.first, t.kind == .word else {
-                throw CommandError("\(kind.rawValue) needs \(what)", column: rest.first?.column ?? arguments.endColumn,
-                                   suggestion: "usage: handle \(controller) with \(StrategyUsage.usage[kind]!)")
+                throw CommandError("\(kind.rawValue) needs \(argument.what)", column: rest.first?.column ?? arguments.endColumn,
+                                   suggestion: argument.value == .constraint ? usage : nil)
             }
             rest = rest.dropFirst()
-            _ = try screen.constraint(named: t.text)
-            return t.text
-        }
-        func viewArg(_ what: String) throws -> String {
-            guard let t = rest.first, t.kind == .word else {
-                throw CommandError("\(kind.rawValue) needs \(what)", column: rest.first?.column ?? arguments.endColumn)
+            switch argument.value {
+            case .constraint: _ = try screen.constraint(named: t.text)
+            case .view: _ = try screen.view(named: t.text)
+            case .scrollView:
+                guard (try screen.view(named: t.text)).scroll != nil else { throw ModelError.notAScrollView(t.text) }
+            case .number: break
             }
-            rest = rest.dropFirst()
-            _ = try screen.view(named: t.text)
-            return t.text
+            s.set(argument.field, name: t.text)
         }
-        func number() throws -> Double {
-            var sign = 1.0
-            if let t = rest.first, t.text == "-" { sign = -1; rest = rest.dropFirst() }
-            guard let t = rest.first, let x = t.number else {
-                throw CommandError("expected a number", column: rest.first?.column ?? arguments.endColumn)
-            }
-            rest = rest.dropFirst()
-            return sign * x
-        }
-        switch kind {
-        case .observer:
-            s.constraint = try constraintArg("the constraint to drive")
-        case .controllable:
-            s.constraint = try constraintArg("the constraint to drive")
-        case .layoutConstraint:
-            s.constraint = try constraintArg("the constraint to drive")
-            s.offset = try screen.constraint(named: s.constraint!).constant
-        case .childDelegate:
-            s.constraint = try constraintArg("the child's field constraint")
-        case .contentInset:
-            let v = try viewArg("the scroll view")
-            guard (try screen.view(named: v)).scroll != nil else { throw ModelError.notAScrollView(v) }
-            s.scrollView = v
-        case .resizeRoot, .layoutGuide, .autoScroll:
-            break
-        }
+        for argument in kind.arguments where argument.keyword == nil { try read(argument) }
+        let options = kind.arguments.filter { $0.keyword != nil }
+        var given: Swift.Set<String> = []
         while let t = rest.first {
             rest = rest.dropFirst()
-            let allowed = StrategyUsage.options[kind]!
-            guard t.kind == .word, allowed.contains(t.text) else {
-                throw CommandError("unexpected '\(t.text)' for \(kind.rawValue)", column: t.column,
-                                   suggestion: "usage: handle \(controller) with \(StrategyUsage.usage[kind]!)")
+            guard t.kind == .word, let option = options.first(where: { $0.keyword == t.text }) else {
+                throw CommandError("unexpected '\(t.text)' for \(kind.rawValue)", column: t.column, suggestion: usage)
             }
-            switch t.text {
-            case "padding": s.padding = try number()
-            case "inset": s.inset = try number()
-            case "fallback": s.fallback = try number()
-            case "down-offset": s.downOffset = try number()
-            case "distance": s.distance = try number()
-            case "parent":
-                s.parentConstraint = try constraintArg("the parent's constraint")
-            case "expand":
-                s.expandView = try viewArg("the view whose height the parent uses")
-            default: break
-            }
+            try read(option)
+            given.insert(t.text)
         }
-        if kind == .childDelegate && (s.parentConstraint == nil || s.expandView == nil) {
-            throw CommandError("child-delegate needs parent CONSTRAINT and expand VIEW", column: arguments.endColumn,
-                               suggestion: "usage: handle \(controller) with \(StrategyUsage.usage[kind]!)")
+        let missing = options.filter { $0.required && !given.contains($0.keyword ?? "") }
+        if !missing.isEmpty {
+            throw CommandError("\(kind.rawValue) needs \(missing.map(\.usage).joined(separator: " and "))",
+                               column: arguments.endColumn, suggestion: usage)
         }
+        kind.type.attached(&s) { try? screen.constraint(named: $0).constant }
         if state.strategies.contains(where: { $0.controller == controller && $0.kind == kind }) {
             throw CommandError("\(controller) already uses \(kind.rawValue)", column: kindToken.column)
         }
@@ -306,23 +284,4 @@ extension Session {
                                suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")
         }
     }
-}
-
-/// The arguments of each strategy, for errors and help.
-enum StrategyUsage {
-    static let usage: [StrategyKind: String] = [
-        .observer: "observer CONSTRAINT [padding N]",
-        .controllable: "controllable CONSTRAINT [inset N] [fallback H]",
-        .resizeRoot: "resize-root",
-        .childDelegate: "child-delegate FIELD_CONSTRAINT parent PARENT_CONSTRAINT expand VIEW",
-        .contentInset: "content-inset SCROLLVIEW",
-        .layoutConstraint: "layout-constraint CONSTRAINT [down-offset N]",
-        .layoutGuide: "layout-guide",
-        .autoScroll: "auto-scroll [distance N]",
-    ]
-    static let options: [StrategyKind: [String]] = [
-        .observer: ["padding"], .controllable: ["inset", "fallback"], .resizeRoot: [],
-        .childDelegate: ["parent", "expand"], .contentInset: [], .layoutConstraint: ["down-offset"],
-        .layoutGuide: [], .autoScroll: ["distance"],
-    ]
 }

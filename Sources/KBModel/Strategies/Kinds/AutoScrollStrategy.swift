@@ -1,0 +1,38 @@
+/// IQKeyboardManager-style auto-scroll: one global manager moves the root
+/// view up so that the focused field ends `distance` (10) above the
+/// keyboard, and back on keyboardWillHide.
+public enum AutoScrollStrategy: KeyboardStrategy {
+    public static let kind = StrategyKind.autoScroll
+    public static let arguments: [StrategyArgument] = [
+        .option("distance", "N", .number, "the distance", .distance),
+    ]
+    public static let registration = "one global manager, always listening"
+    public static let outlivesDisappear = true
+    public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide, .didChangeFrame]
+
+    public static func handle<Host: StrategyHost>(_ s: inout Strategy, _ h: inout Handler, host: inout Host) -> Bool {
+        let p = formatPoints
+        let n = h.notification
+        let root = s.controller + ".view"
+        guard let current = host.windowFrame(of: root) else { return false }
+        if n.name == .willHide {
+            if host.rootFrameOverride(of: s.controller) != nil {
+                host.setRootFrame(nil, of: s.controller)
+                h.report.effects.append(("\(root) moved back", "(keyboardWillHide)"))
+            }
+            h.undockedCheck()
+        } else if let field = host.focus, n.end.minY < h.screenHeight {
+            let shift = current.minY
+            guard let fieldFrame = host.windowFrame(of: field) else { return false }
+            let naturalMaxY = fieldFrame.maxY - shift
+            let needed = min(0, n.end.minY - s.distance - naturalMaxY)
+            let target = Rect(x: current.minX, y: needed, width: current.width, height: current.height)
+            if abs(needed - shift) > 0.001 {
+                host.setRootFrame(needed == 0 ? nil : target, of: s.controller)
+                h.report.effects.append(("\(root).frame.minY \(p(shift)) → \(p(needed))",
+                                         "(\(field) bottom \(p(naturalMaxY)) + distance \(p(s.distance)) vs keyboard top \(p(n.end.minY)))"))
+            }
+        }
+        return true
+    }
+}
