@@ -290,6 +290,9 @@ actor Registry<Session: HostedSession> {
     let maximumLoaded: Int
     /// Sessions being closed because too many were loaded.
     private var unloading: Set<String> = []
+    /// Why each session whose journal could not be read was refused, as
+    /// last said on standard error (said again only if it changes).
+    private var refused: [String: String] = [:]
 
     init(directory: String, sessionsDirectory: String, maximumLoaded: Int) {
         self.directory = directory
@@ -314,8 +317,21 @@ actor Registry<Session: HostedSession> {
     private func load(_ name: String) throws -> SessionHost<Session> {
         // A closed host has written its last record: its journal is whole.
         if let host = hosts[name], !host.isClosed { return host }
-        let host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory,
+        let host: SessionHost<Session>
+        do {
+            host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory,
                                                  syncer: syncer)
+        } catch let error as JournalError {
+            // The request that asked gets the error; whoever runs the
+            // daemon learns of it too, once, since the journal needs them.
+            let reason = "\(error)"
+            if refused.updateValue(reason, forKey: name) != reason {
+                let note = Array("kbplay serve: session '\(name)' not loaded: \(reason)\n".utf8)
+                _ = note.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            }
+            throw error
+        }
+        refused[name] = nil
         hosts[name] = host
         unloadIdle(keeping: name)
         return host

@@ -549,21 +549,55 @@ struct Journal {
         self.syncer = syncer
     }
 
+    /// The format of the journals this kbplay writes, on their first line
+    /// (`{"journal": "ID", "version": 1}`). A journal replays command text,
+    /// so a kbplay whose commands mean something else writes another
+    /// version, and an earlier kbplay refuses to replay it. A journal with
+    /// no version on its first line (written before journals had one, or
+    /// before they had ids) is version 1.
+    static let formatVersion = 1
+
     /// The snapshot text and the commands after it, if the journal exists.
-    /// A torn last line (a crash mid-write) is ignored: it was never
-    /// acknowledged.
+    ///
+    /// Its last line, if it is not a record, is ignored: a crash cut it
+    /// short while it was written, and it was never acknowledged. Any other
+    /// line that is not a record (the file was damaged) throws
+    /// ``JournalError/damaged(path:line:reason:)``, and a journal of a later
+    /// format ``JournalError/newerVersion(path:version:supported:)``: the
+    /// commands after a lost one would replay on another session.
     static func read(directory: String, name: String) throws -> (snapshot: JournalSnapshot?, commands: [String])? {
         let path = "\(directory)/\(name).journal"
         guard let text = try FileIO.read(path) else { return nil }
         var snapshot: JournalSnapshot?
         var commands: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let json = try? JSONReader.parse(String(line)) else { continue }
-            if let s = json["snapshot"]?.stringValue {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The last line: the one after the last newline, or (the file
+        // ending with one) the one before it.
+        let last = lines.lastIndex { !$0.isEmpty } ?? 0
+        for (k, line) in lines.enumerated() where !line.isEmpty {
+            func damaged(_ reason: String) -> JournalError { .damaged(path: path, line: k + 1, reason: reason) }
+            let json: JSON
+            do { json = try JSONReader.parse(String(line)) } catch {
+                if k == last { break }
+                throw damaged("not JSON: \(error)")
+            }
+            if k == 0, json["journal"]?.stringValue != nil {
+                let version = try json["version"].map { value throws(JournalError) in
+                    guard let n = value.numberValue, let v = Int(exactly: n), v >= 1 else {
+                        throw damaged("its version is not a whole number from 1")
+                    }
+                    return v
+                } ?? 1
+                guard version <= formatVersion else {
+                    throw JournalError.newerVersion(path: path, version: version, supported: formatVersion)
+                }
+            } else if let s = json["snapshot"]?.stringValue {
                 snapshot = JournalSnapshot(text: s, savedName: json["saved"]?.stringValue)
                 commands = []
             } else if let c = json["command"]?.stringValue {
                 commands.append(c)
+            } else if k != last {
+                throw damaged("neither a snapshot nor a command")
             }
         }
         return (snapshot, commands)
@@ -628,8 +662,8 @@ struct Journal {
         file = opened
     }
 
-    /// A new journal's first line.
-    static func header(id: String) -> String { "{\"journal\": \"\(id)\"}\n" }
+    /// A new journal's first line: its id and ``formatVersion``.
+    static func header(id: String) -> String { "{\"journal\": \"\(id)\", \"version\": \(formatVersion)}\n" }
 
     /// An id for a new journal file.
     static func newID() -> String { String(UInt64.random(in: 1...UInt64.max), radix: 16) }
@@ -637,14 +671,15 @@ struct Journal {
     /// The id on a journal's first line (its first bytes, or all of it):
     /// "" for a journal that starts with anything else (written before
     /// journals had ids); nil for an empty one, or one whose id line was
-    /// torn.
+    /// torn. The line may go on after the id (`, "version": 1}`).
     static func id<Bytes: Collection<UInt8>>(of bytes: Bytes) -> String? {
         let start = Array("{\"journal\": \"".utf8)
         guard !bytes.isEmpty else { return nil }
         guard bytes.starts(with: start) else { return "" }
         let rest = bytes.dropFirst(start.count)
         guard let quote = rest.firstIndex(of: UInt8(ascii: "\"")),
-              Array(rest[quote...].prefix(3)) == Array("\"}\n".utf8) else { return nil }
+              let newline = rest[quote...].firstIndex(of: UInt8(ascii: "\n")),
+              Array(rest[quote..<newline]).last == UInt8(ascii: "}") else { return nil }
         return String(decoding: rest[..<quote], as: UTF8.self)
     }
 

@@ -933,6 +933,49 @@ struct DaemonProcessTests {
         #expect(after?["result"]?["output"] == .string("30"))
     }
 
+    /// A restart on a folder where one journal is damaged in the middle and
+    /// another was written by a later kbplay: the other sessions load; each
+    /// of those two is refused, to its client and on the daemon's standard
+    /// error, with its path (and line, or both versions), and its journal
+    /// is left as it was.
+    @Test func aDamagedOrLaterJournalIsRefusedAndTheOthersLoad() async throws {
+        let dir = temporaryDirectory()
+        let server = try await DaemonProcess.start(directory: dir)
+        let first = try await server.evals(["demo", "set formBottom.constant = 30"], session: "good")
+        for reply in first { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
+        server.terminate()
+        server.stop()
+        func record(_ command: String, _ seq: Int) -> String {
+            JSON.object(["client": .string("client-1"), "command": .string(command), "seq": .number(Double(seq))]).text
+        }
+        let journals = dir + "/Sessions/.journal/"
+        let damaged = ["{\"journal\": \"d1\", \"version\": 1}", record("demo", 1), "{\"client\": \"client-1\", \"comm",
+                       record("focus email", 3)].joined(separator: "\n") + "\n"
+        let later = ["{\"journal\": \"d2\", \"version\": 7}", record("demo", 1)].joined(separator: "\n") + "\n"
+        try damaged.write(toFile: journals + "bad.journal", atomically: true, encoding: .utf8)
+        try later.write(toFile: journals + "later.journal", atomically: true, encoding: .utf8)
+        let restarted = try await DaemonProcess.start(directory: dir)
+        defer { restarted.stop() }
+        let good = try await restarted.evals(["print formBottom.constant"], session: "good")[0]
+        #expect(good?["result"]?["output"] == .string("30"))
+        for _ in 0..<2 {
+            let bad = try await restarted.evals(["frames"], session: "bad")[0]
+            #expect(bad?["status"] == .string("error"))
+            let message = bad?["error"]?["message"]?.stringValue ?? bad?.text ?? "no reply"
+            #expect(message.hasPrefix("\(journals)bad.journal:3: a damaged record (not JSON: "), "\(message)")
+            let newer = try await restarted.evals(["frames"], session: "later")[0]
+            #expect(newer?["error"]?["message"] == .string("\(journals)later.journal is a journal of format version 7, written by a later kbplay; this one reads versions up to 1. Serve the session with that kbplay, or move the journal away to start the session anew"), "\(newer?.text ?? "no reply")")
+        }
+        #expect(try String(contentsOfFile: journals + "bad.journal", encoding: .utf8) == damaged)
+        #expect(try String(contentsOfFile: journals + "later.journal", encoding: .utf8) == later)
+        // Said once each on standard error, however often it is asked for.
+        let err = try String(contentsOfFile: dir + "/serve.err", encoding: .utf8)
+        let said = err.split(separator: "\n").filter { $0.hasPrefix("kbplay serve: session '") }
+        #expect(said.count == 2, "\(err)")
+        #expect(said.contains { $0.hasPrefix("kbplay serve: session 'bad' not loaded: \(journals)bad.journal:3: a damaged record") }, "\(err)")
+        #expect(said.contains { $0.hasPrefix("kbplay serve: session 'later' not loaded: \(journals)later.journal is a journal of format version 7") }, "\(err)")
+    }
+
     @Test func scriptsThatKeepTheirSessionsWaitingHoldUpNoOtherSession() async throws {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
