@@ -225,11 +225,8 @@ public final class Daemon<Session: HostedSession>: Sendable {
                 let line = request.line!
                 let cursor = min(max(0, request.cursor ?? line.count), line.count)
                 let prefix = String(line.prefix(cursor))
-                // The word is what follows the last separator (walking back
-                // from the cursor once, not through reversed copies).
-                let separators: Set<Character> = [" ", "\t", "=", "<", ">", "(", ")", "+", "-", "*", "/", "@", ":", ","]
-                let start = prefix.lastIndex(where: separators.contains).map(prefix.index(after:)) ?? prefix.startIndex
-                let word = String(prefix[start...])
+                // The word the shell's TAB completes there, by the lexer's rule.
+                let word = String(CommandParser.wordBeingTyped(in: prefix))
                 let candidates = host.completions(prefix: prefix, word: word)
                 return .object(["id": request.id, "status": .string("done"), "word": .string(word),
                                 "completions": .array(candidates.map { .string($0) })])

@@ -380,15 +380,21 @@ struct DaemonProcessTests {
         let server = try await DaemonProcess.start()
         defer { server.stop() }
         _ = try await server.evals(["demo"], session: "c")
-        // (line, cursor or nil, the word, completions expected among the reply's)
+        // (line, cursor or nil, the word, the reply's completions, all of them)
         let cases: [(String, Int?, String, [String])] = [
             ("focus em", nil, "em", ["email"]),
             ("focus ", nil, "", ["email", "password"]),
             ("constrain email.top==pass", nil, "pass", ["password"]),
             ("constrain email.top == signIn.bo", nil, "signIn.bo", ["signIn.bottom"]),
-            ("set formBottom.constant = max(kb.end.mi", nil, "kb.end.mi", ["kb.end.minY"]),
+            ("set formBottom.constant = max(kb.end.mi", nil, "kb.end.mi", ["kb.end.midX", "kb.end.midY", "kb.end.minX", "kb.end.minY"]),
             ("focus em and more", 8, "em", ["email"]),
-            ("focus pass", 0, "", ["focus"]),
+            ("focus pass", 0, "", Array(Set(CommandTable.firstWords)).sorted()),
+            // The word as the shell's lexer reads the line: a device id or a
+            // strategy's keyword is split at blanks only, an expression at
+            // its operators.
+            ("device iphone-13-m", nil, "iphone-13-m", ["iphone-13-mini"]),
+            ("handle Login with layout-constraint formBottom down-of", nil, "down-of", ["down-offset"]),
+            ("print 1+kb.fr", nil, "kb.fr", ["kb.frame."]),
         ]
         let replies = try await offPool { () -> [JSON?] in
             let c = try Connection(server.socket)
@@ -400,7 +406,7 @@ struct DaemonProcessTests {
         for (i, item) in cases.enumerated() {
             #expect(replies[i]?["word"] == .string(item.2), "\(item.0)")
             let completions = replies[i]?["completions"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            #expect(Set(item.3).isSubset(of: Set(completions)), "\(item.0): \(completions)")
+            #expect(completions == item.3, "\(item.0)")
         }
     }
 
@@ -542,6 +548,8 @@ struct DaemonProcessTests {
             ["send", "rotate  # sideways\r"], ["expect", "safeAreaInsets"], ["expect", "lab> "],
             ["send", "keyboard \\\r"], ["expect", "...> "], ["send", "hi\t"], ["expect", "hide "], ["send", "\r"],
             ["expect", "keyboardWillHide"], ["expect", "lab> "],
+            // TAB takes the word the daemon's lexer takes: a device id whole.
+            ["send", "device iphone-13-m\t"], ["expect", "iphone-13-mini "], ["send", "\r"], ["expect", "lab> "],
             ["shell", "kill -9 \(server.pid)"],
             ["expect", "went away"],
         ]
