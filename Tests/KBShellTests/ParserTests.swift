@@ -83,6 +83,9 @@ struct ParserTests {
         #expect(resolved("source ../shared/a.kbs") == "source /home/ada/lesson/../shared/a.kbs")
         #expect(resolved(#"render svg "my screen.svg""#) == #"render svg "/home/ada/lesson/my screen.svg""#)
         #expect(resolved("  source   x.kbs  # the next step") == "  source   /home/ada/lesson/x.kbs")
+        // A quoted path with escapes, as the lexer reads it.
+        #expect(resolved(#"source "my \"first\" steps.kbs""#) == #"source "/home/ada/lesson/my \"first\" steps.kbs""#)
+        #expect(resolved(#"render svg "a\\b.svg" # a \" quote"#) == #"render svg "/home/ada/lesson/a\\b.svg""#)
         #expect(CommandParser.resolvingFiles(in: "source x.kbs", against: "/") == "source /x.kbs")
         // Absolute files, other commands, session names and bad lines are
         // left alone.
