@@ -112,6 +112,23 @@ final class JournalSync: @unchecked Sendable {
                                  unwrittenBytes: { UnwrittenData.systemBytes() })
     }
 
+    /// Where the syncer reads the time and waits for it: the system's
+    /// monotonic clock, or a test's, which moves only when the test moves
+    /// it (so a test drives a deadline or a pause instead of sleeping).
+    struct Clock: Sendable {
+        /// Now, in nanoseconds of a monotonic clock.
+        var now: @Sendable () -> UInt64
+        /// Waits until `now()` has reached the given time, or less long:
+        /// callers look at the time again after.
+        var sleep: @Sendable (_ until: UInt64) -> Void
+
+        /// `DispatchTime`'s clock; a sleep lasts a second at most.
+        static let system = Clock(now: { DispatchTime.now().uptimeNanoseconds }, sleep: { until in
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now < until { usleep(UInt32(min((until - now) / 1000, 1_000_000))) }
+        })
+    }
+
     struct Tuning: Sendable {
         /// Threads syncing files side by side, at most.
         var threads = 8
@@ -155,6 +172,7 @@ final class JournalSync: @unchecked Sendable {
 
     private let disk: Disk
     private let tuning: Tuning
+    private let clock: Clock
     private let condition = NSCondition()
     /// Jobs not started yet, oldest first.
     private var queued: [Job] = []
@@ -189,12 +207,16 @@ final class JournalSync: @unchecked Sendable {
     private var synced = 0
 
     /// Whether files sync side by side: while `syncfs` is paused.
-    private var sideBySide: Bool { DispatchTime.now() < syncfsPausedUntil }
+    private var sideBySide: Bool { now() < syncfsPausedUntil }
 
-    init(disk: Disk = .system, tuning: Tuning = Tuning()) {
+    init(disk: Disk = .system, tuning: Tuning = Tuning(), clock: Clock = .system) {
         self.disk = disk
         self.tuning = tuning
+        self.clock = clock
     }
+
+    /// The time on the syncer's clock.
+    private func now() -> DispatchTime { DispatchTime(uptimeNanoseconds: clock.now()) }
 
     /// Makes records durable in `log` from now on (until it fails).
     func use(_ log: CommitLog) {
@@ -338,7 +360,7 @@ final class JournalSync: @unchecked Sendable {
                         handOver(job)
                     }
                 }
-            } else if queued.count >= tuning.groupCommit, !syncfsRunning, DispatchTime.now() >= syncfsPausedUntil, fewUnwritten() {
+            } else if queued.count >= tuning.groupCommit, !syncfsRunning, now() >= syncfsPausedUntil, fewUnwritten() {
                 let batch = queued
                 queued.removeAll()
                 queuedByFile.removeAll()
@@ -346,7 +368,7 @@ final class JournalSync: @unchecked Sendable {
                 syncfsRunning = true
                 let target = written
                 syncfsBatch = batch
-                syncfsDue = .now() + tuning.deadline
+                syncfsDue = now() + tuning.deadline
                 wakeWatchdog()
                 condition.unlock()
                 let error = disk.syncFilesystem(batch[0].file.fd)
@@ -356,7 +378,7 @@ final class JournalSync: @unchecked Sendable {
                 if error == 0 {
                     synced = max(synced, target)
                 } else {
-                    syncfsPausedUntil = .now() + tuning.pause
+                    syncfsPausedUntil = now() + tuning.pause
                 }
                 for job in batch where !job.finished {
                     if error == 0 {
@@ -393,13 +415,13 @@ final class JournalSync: @unchecked Sendable {
     /// `syncfs` pauses for that long and files sync side by side. Holds
     /// the lock.
     private func fewUnwritten() -> Bool {
-        let now = DispatchTime.now()
-        guard now >= dirtyCheckedUntil else { return true }
+        let time = now()
+        guard time >= dirtyCheckedUntil else { return true }
         if muchUnwritten() == true {
-            syncfsPausedUntil = now + tuning.dirtyCheck
+            syncfsPausedUntil = time + tuning.dirtyCheck
             return false
         }
-        dirtyCheckedUntil = now + tuning.dirtyCheck
+        dirtyCheckedUntil = time + tuning.dirtyCheck
         return true
     }
 
@@ -457,14 +479,11 @@ final class JournalSync: @unchecked Sendable {
             let count = syncfsCount
             let due = syncfsDue
             condition.unlock()
-            let now = DispatchTime.now()
-            if now < due {
-                usleep(UInt32(min((due.uptimeNanoseconds - now.uptimeNanoseconds) / 1000, 1_000_000)))
-            }
+            clock.sleep(due.uptimeNanoseconds)
             condition.lock()
-            if syncfsRunning, syncfsCount == count, DispatchTime.now() >= syncfsDue {
+            if syncfsRunning, syncfsCount == count, now() >= syncfsDue {
                 // Unknown: as if other programs' data were the cause.
-                syncfsPausedUntil = .now() + (muchUnwritten() ?? true ? tuning.pause : tuning.stallPause)
+                syncfsPausedUntil = now() + (muchUnwritten() ?? true ? tuning.pause : tuning.stallPause)
                 for job in syncfsBatch where !job.finished {
                     handOver(job)
                 }
