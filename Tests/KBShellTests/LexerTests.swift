@@ -91,5 +91,8 @@ import KBModel
         #expect(c("print email.frame.height*pass") == ["password"])
         #expect(c("handle Login with layout-c") == ["layout-constraint"])
         #expect(c("handle Login with layout-constraint formBottom down-of") == ["down-offset"])
+        // What comes before the word is read as the parser reads it too.
+        #expect(c("device iphone-15 lan") == ["landscape"])
+        #expect(c("device iphone-13-mini ") == ["landscape", "portrait"])
     }
 }
