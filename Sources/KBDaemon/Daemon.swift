@@ -208,11 +208,8 @@ public final class Daemon<Session: HostedSession>: Sendable {
                 let host = try await registry.host(session)
                 let cursor = min(max(0, cursor ?? line.count), line.count)
                 let prefix = String(line.prefix(cursor))
-                // The word is what follows the last separator (walking back
-                // from the cursor once, not through reversed copies).
-                let separators: Set<Character> = [" ", "\t", "=", "<", ">", "(", ")", "+", "-", "*", "/", "@", ":", ","]
-                let start = prefix.lastIndex(where: separators.contains).map(prefix.index(after:)) ?? prefix.startIndex
-                let word = String(prefix[start...])
+                // The word the shell's TAB completes there, by the lexer's rule.
+                let word = String(CommandParser.wordBeingTyped(in: prefix))
                 return .completed(id: id, word: word, completions: host.completions(prefix: prefix, word: word))
             case let .lsSessions(id):
                 return .sessions(id: id, names: try await registry.names())
@@ -270,6 +267,9 @@ actor Registry<Session: HostedSession> {
     let maximumLoaded: Int
     /// Sessions being closed because too many were loaded.
     private var unloading: Set<String> = []
+    /// Why each session whose journal could not be read was refused, as
+    /// last said on standard error (said again only if it changes).
+    private var refused: [String: String] = [:]
 
     init(directory: String, sessionsDirectory: String, maximumLoaded: Int) {
         self.directory = directory
@@ -294,8 +294,21 @@ actor Registry<Session: HostedSession> {
     private func load(_ name: SessionName) throws -> SessionHost<Session> {
         // A closed host has written its last record: its journal is whole.
         if let host = hosts[name.rawValue], !host.isClosed { return host }
-        let host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory,
+        let host: SessionHost<Session>
+        do {
+            host = try SessionHost<Session>.open(name: name, directory: directory, sessionsDirectory: sessionsDirectory,
                                                  syncer: syncer)
+        } catch let error as JournalError {
+            // The request that asked gets the error; whoever runs the
+            // daemon learns of it too, once, since the journal needs them.
+            let reason = "\(error)"
+            if refused.updateValue(reason, forKey: name.rawValue) != reason {
+                let note = Array("kbplay serve: session '\(name)' not loaded: \(reason)\n".utf8)
+                _ = note.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            }
+            throw error
+        }
+        refused[name.rawValue] = nil
         hosts[name.rawValue] = host
         unloadIdle(keeping: name.rawValue)
         return host

@@ -112,6 +112,23 @@ final class JournalSync: @unchecked Sendable {
                                  unwrittenBytes: { UnwrittenData.systemBytes() })
     }
 
+    /// Where the syncer reads the time and waits for it: the system's
+    /// monotonic clock, or a test's, which moves only when the test moves
+    /// it (so a test drives a deadline or a pause instead of sleeping).
+    struct Clock: Sendable {
+        /// Now, in nanoseconds of a monotonic clock.
+        var now: @Sendable () -> UInt64
+        /// Waits until `now()` has reached the given time, or less long:
+        /// callers look at the time again after.
+        var sleep: @Sendable (_ until: UInt64) -> Void
+
+        /// `DispatchTime`'s clock; a sleep lasts a second at most.
+        static let system = Clock(now: { DispatchTime.now().uptimeNanoseconds }, sleep: { until in
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now < until { usleep(UInt32(min((until - now) / 1000, 1_000_000))) }
+        })
+    }
+
     struct Tuning: Sendable {
         /// Threads syncing files side by side, at most.
         var threads = 8
@@ -155,6 +172,7 @@ final class JournalSync: @unchecked Sendable {
 
     private let disk: Disk
     private let tuning: Tuning
+    private let clock: Clock
     private let condition = NSCondition()
     /// Jobs not started yet, oldest first.
     private var queued: [Job] = []
@@ -189,12 +207,16 @@ final class JournalSync: @unchecked Sendable {
     private var synced = 0
 
     /// Whether files sync side by side: while `syncfs` is paused.
-    private var sideBySide: Bool { DispatchTime.now() < syncfsPausedUntil }
+    private var sideBySide: Bool { now() < syncfsPausedUntil }
 
-    init(disk: Disk = .system, tuning: Tuning = Tuning()) {
+    init(disk: Disk = .system, tuning: Tuning = Tuning(), clock: Clock = .system) {
         self.disk = disk
         self.tuning = tuning
+        self.clock = clock
     }
+
+    /// The time on the syncer's clock.
+    private func now() -> DispatchTime { DispatchTime(uptimeNanoseconds: clock.now()) }
 
     /// Makes records durable in `log` from now on (until it fails).
     func use(_ log: CommitLog) {
@@ -338,7 +360,7 @@ final class JournalSync: @unchecked Sendable {
                         handOver(job)
                     }
                 }
-            } else if queued.count >= tuning.groupCommit, !syncfsRunning, DispatchTime.now() >= syncfsPausedUntil, fewUnwritten() {
+            } else if queued.count >= tuning.groupCommit, !syncfsRunning, now() >= syncfsPausedUntil, fewUnwritten() {
                 let batch = queued
                 queued.removeAll()
                 queuedByFile.removeAll()
@@ -346,7 +368,7 @@ final class JournalSync: @unchecked Sendable {
                 syncfsRunning = true
                 let target = written
                 syncfsBatch = batch
-                syncfsDue = .now() + tuning.deadline
+                syncfsDue = now() + tuning.deadline
                 wakeWatchdog()
                 condition.unlock()
                 let error = disk.syncFilesystem(batch[0].file.fd)
@@ -356,7 +378,7 @@ final class JournalSync: @unchecked Sendable {
                 if error == 0 {
                     synced = max(synced, target)
                 } else {
-                    syncfsPausedUntil = .now() + tuning.pause
+                    syncfsPausedUntil = now() + tuning.pause
                 }
                 for job in batch where !job.finished {
                     if error == 0 {
@@ -393,13 +415,13 @@ final class JournalSync: @unchecked Sendable {
     /// `syncfs` pauses for that long and files sync side by side. Holds
     /// the lock.
     private func fewUnwritten() -> Bool {
-        let now = DispatchTime.now()
-        guard now >= dirtyCheckedUntil else { return true }
+        let time = now()
+        guard time >= dirtyCheckedUntil else { return true }
         if muchUnwritten() == true {
-            syncfsPausedUntil = now + tuning.dirtyCheck
+            syncfsPausedUntil = time + tuning.dirtyCheck
             return false
         }
-        dirtyCheckedUntil = now + tuning.dirtyCheck
+        dirtyCheckedUntil = time + tuning.dirtyCheck
         return true
     }
 
@@ -457,14 +479,11 @@ final class JournalSync: @unchecked Sendable {
             let count = syncfsCount
             let due = syncfsDue
             condition.unlock()
-            let now = DispatchTime.now()
-            if now < due {
-                usleep(UInt32(min((due.uptimeNanoseconds - now.uptimeNanoseconds) / 1000, 1_000_000)))
-            }
+            clock.sleep(due.uptimeNanoseconds)
             condition.lock()
-            if syncfsRunning, syncfsCount == count, DispatchTime.now() >= syncfsDue {
+            if syncfsRunning, syncfsCount == count, now() >= syncfsDue {
                 // Unknown: as if other programs' data were the cause.
-                syncfsPausedUntil = .now() + (muchUnwritten() ?? true ? tuning.pause : tuning.stallPause)
+                syncfsPausedUntil = now() + (muchUnwritten() ?? true ? tuning.pause : tuning.stallPause)
                 for job in syncfsBatch where !job.finished {
                     handOver(job)
                 }
@@ -549,21 +568,55 @@ struct Journal {
         self.syncer = syncer
     }
 
+    /// The format of the journals this kbplay writes, on their first line
+    /// (`{"journal": "ID", "version": 1}`). A journal replays command text,
+    /// so a kbplay whose commands mean something else writes another
+    /// version, and an earlier kbplay refuses to replay it. A journal with
+    /// no version on its first line (written before journals had one, or
+    /// before they had ids) is version 1.
+    static let formatVersion = 1
+
     /// The snapshot text and the commands after it, if the journal exists.
-    /// A torn last line (a crash mid-write) is ignored: it was never
-    /// acknowledged.
+    ///
+    /// Its last line, if it is not a record, is ignored: a crash cut it
+    /// short while it was written, and it was never acknowledged. Any other
+    /// line that is not a record (the file was damaged) throws
+    /// ``JournalError/damaged(path:line:reason:)``, and a journal of a later
+    /// format ``JournalError/newerVersion(path:version:supported:)``: the
+    /// commands after a lost one would replay on another session.
     static func read(directory: String, name: String) throws -> (snapshot: JournalSnapshot?, commands: [String])? {
         let path = "\(directory)/\(name).journal"
         guard let text = try FileIO.read(path) else { return nil }
         var snapshot: JournalSnapshot?
         var commands: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let json = try? JSONReader.parse(String(line)) else { continue }
-            if let s = json["snapshot"]?.stringValue {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The last line: the one after the last newline, or (the file
+        // ending with one) the one before it.
+        let last = lines.lastIndex { !$0.isEmpty } ?? 0
+        for (k, line) in lines.enumerated() where !line.isEmpty {
+            func damaged(_ reason: String) -> JournalError { .damaged(path: path, line: k + 1, reason: reason) }
+            let json: JSON
+            do { json = try JSONReader.parse(String(line)) } catch {
+                if k == last { break }
+                throw damaged("not JSON: \(error)")
+            }
+            if k == 0, json["journal"]?.stringValue != nil {
+                let version = try json["version"].map { value throws(JournalError) in
+                    guard let n = value.numberValue, let v = Int(exactly: n), v >= 1 else {
+                        throw damaged("its version is not a whole number from 1")
+                    }
+                    return v
+                } ?? 1
+                guard version <= formatVersion else {
+                    throw JournalError.newerVersion(path: path, version: version, supported: formatVersion)
+                }
+            } else if let s = json["snapshot"]?.stringValue {
                 snapshot = JournalSnapshot(text: s, savedName: json["saved"]?.stringValue)
                 commands = []
             } else if let c = json["command"]?.stringValue {
                 commands.append(c)
+            } else if k != last {
+                throw damaged("neither a snapshot nor a command")
             }
         }
         return (snapshot, commands)
@@ -628,8 +681,8 @@ struct Journal {
         file = opened
     }
 
-    /// A new journal's first line.
-    static func header(id: String) -> String { "{\"journal\": \"\(id)\"}\n" }
+    /// A new journal's first line: its id and ``formatVersion``.
+    static func header(id: String) -> String { "{\"journal\": \"\(id)\", \"version\": \(formatVersion)}\n" }
 
     /// An id for a new journal file.
     static func newID() -> String { String(UInt64.random(in: 1...UInt64.max), radix: 16) }
@@ -637,14 +690,15 @@ struct Journal {
     /// The id on a journal's first line (its first bytes, or all of it):
     /// "" for a journal that starts with anything else (written before
     /// journals had ids); nil for an empty one, or one whose id line was
-    /// torn.
+    /// torn. The line may go on after the id (`, "version": 1}`).
     static func id<Bytes: Collection<UInt8>>(of bytes: Bytes) -> String? {
         let start = Array("{\"journal\": \"".utf8)
         guard !bytes.isEmpty else { return nil }
         guard bytes.starts(with: start) else { return "" }
         let rest = bytes.dropFirst(start.count)
         guard let quote = rest.firstIndex(of: UInt8(ascii: "\"")),
-              Array(rest[quote...].prefix(3)) == Array("\"}\n".utf8) else { return nil }
+              let newline = rest[quote...].firstIndex(of: UInt8(ascii: "\n")),
+              Array(rest[quote..<newline]).last == UInt8(ascii: "}") else { return nil }
         return String(decoding: rest[..<quote], as: UTF8.self)
     }
 

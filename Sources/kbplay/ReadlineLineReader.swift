@@ -28,6 +28,7 @@ struct ReadlineLineReader: LineReader {
         rl_readline_name = UnsafePointer(strdup("kbplay"))
         rl_catch_signals = 0
         rl_attempted_completion_function = complete
+        rl_completion_word_break_hook = wordBreaks
         using_history()
         if access(historyFile, F_OK) == 0 {
             read_history(historyFile)
@@ -113,6 +114,20 @@ private let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void =
     }
     lineDone = true
     rl_callback_handler_remove()
+}
+
+/// The lexer's word breaks (``Lexer/isWordBreak(_:blanksOnly:)``), for a
+/// line read as blank-separated words and for any other, made once:
+/// readline only reads them.
+nonisolated(unsafe) private let blankBreaks = strdup(Lexer.wordBreakCharacters(blanksOnly: true))
+nonisolated(unsafe) private let tokenBreaks = strdup(Lexer.wordBreakCharacters(blanksOnly: false))
+
+/// readline's word-break hook: where the word TAB completes starts is the
+/// lexer's rule for the line being typed (with the lines it continues), as
+/// in the daemon's `complete`, rather than readline's own word breaks.
+private let wordBreaks: @convention(c) () -> UnsafeMutablePointer<CChar>? = {
+    guard let buffer = rl_line_buffer else { return nil }
+    return CommandParser.splitsAtBlanks(continuedText + String(cString: buffer)) ? blankBreaks : tokenBreaks
 }
 
 /// readline's completion hook: asks the shell's completer and hands back a

@@ -66,7 +66,7 @@ import KBShell
         // After the journal's id line.
         let lines = text.split(separator: "\n", maxSplits: 1).map(String.init)
         #expect(lines.count == 2)
-        #expect(Journal.id(of: Array(text.utf8)).map { lines.first == "{\"journal\": \"\($0)\"}" } == true)
+        #expect(Journal.id(of: Array(text.utf8)).map { lines.first == "{\"journal\": \"\($0)\", \"version\": 1}" } == true)
         #expect(lines.last == expected)
     }
 }

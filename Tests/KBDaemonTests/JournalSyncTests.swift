@@ -91,6 +91,36 @@ import Testing
         }
     }
 
+    /// A clock that moves only when the test moves it: deadlines and
+    /// pauses pass when the test says, however fast or slow its threads
+    /// run. The syncer's sleeps wait for it.
+    final class Clock: @unchecked Sendable {
+        private let condition = NSCondition()
+        // Far from 0, which DispatchTime treats apart.
+        private var nanoseconds: UInt64 = 1_000_000_000_000
+
+        func advance(by interval: DispatchTimeInterval) {
+            guard case let .milliseconds(ms) = interval else { preconditionFailure("in milliseconds") }
+            condition.lock()
+            nanoseconds += UInt64(ms) * 1_000_000
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        var standIn: JournalSync.Clock {
+            JournalSync.Clock(
+                now: {
+                    self.condition.lock(); defer { self.condition.unlock() }
+                    return self.nanoseconds
+                },
+                sleep: { until in
+                    self.condition.lock()
+                    while self.nanoseconds < until { self.condition.wait() }
+                    self.condition.unlock()
+                })
+        }
+    }
+
     /// Collects each record's outcome; `wait` returns once `count` arrived.
     final class Outcomes: @unchecked Sendable {
         private let lock = NSLock()
@@ -106,8 +136,8 @@ import Testing
             }
         }
 
-        func wait(for count: Int) -> Bool {
-            for _ in 0..<count where arrived.wait(timeout: .now() + 10) == .timedOut { return false }
+        func wait(for count: Int, seconds: Double = 10) -> Bool {
+            for _ in 0..<count where arrived.wait(timeout: .now() + seconds) == .timedOut { return false }
             return true
         }
 
@@ -192,16 +222,18 @@ import Testing
         #expect(disk.snapshot.count == calls)
     }
 
-    /// A syncer whose every `syncfs` hangs until the test signals it, with
-    /// `deadline`, and paused for the rest of the test once one is overdue.
-    static func syncerWithHangingSyncfs(deadline: DispatchTimeInterval) -> (Disk, JournalSync) {
+    /// A syncer whose every `syncfs` hangs until the test signals it, on a
+    /// clock the test moves, with a deadline of 20 ms, and paused for the
+    /// rest of the test once one is overdue.
+    static func syncerWithHangingSyncfs() -> (Disk, Clock, JournalSync) {
         let disk = Disk()
         disk.holdFilesystem = true
+        let clock = Clock()
         var tuning = JournalSync.Tuning()
-        tuning.deadline = deadline
+        tuning.deadline = .milliseconds(20)
         tuning.pause = .seconds(60)
         tuning.stallPause = .seconds(60)
-        return (disk, JournalSync(disk: disk.standIn, tuning: tuning))
+        return (disk, clock, JournalSync(disk: disk.standIn, tuning: tuning, clock: clock.standIn))
     }
 
     /// After an overdue `syncfs`, files sync one by one for the long pause
@@ -218,7 +250,8 @@ import Testing
         tuning.deadline = .milliseconds(200)
         tuning.pause = .seconds(60)
         tuning.stallPause = .milliseconds(100)
-        let syncer = JournalSync(disk: disk.standIn, tuning: tuning)
+        let clock = Clock()
+        let syncer = JournalSync(disk: disk.standIn, tuning: tuning, clock: clock.standIn)
         let files = Self.files(3)
         let outcomes = Outcomes()
         // The held syncfs finds this much unwritten once it has started (the
@@ -228,6 +261,7 @@ import Testing
         Self.twoBehindAHeldSync(syncer, disk, files, outcomes)
         #expect(outcomes.wait(for: 1))
         #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs, held
+        clock.advance(by: .milliseconds(200))
         #expect(outcomes.wait(for: 2))  // b and c, file by file, past the deadline
         disk.unwrittenOnceHeld = nil
         disk.holdFilesystem = false
@@ -239,7 +273,7 @@ import Testing
         // Past the short pause: two records behind a held file sync. (The
         // syncs so far each said they started; b's and c's were not waited
         // for.)
-        Thread.sleep(forTimeInterval: 0.3)
+        clock.advance(by: .milliseconds(300))
         while disk.started.wait(timeout: .now()) == .success {}
         let before = disk.snapshot.filter { $0 == "syncfs" }.count
         Self.twoBehindAHeldSync(syncer, disk, files, outcomes, ("d", "e"))
@@ -252,13 +286,17 @@ import Testing
     }
 
     @Test func anOverdueSyncfsHandsItsRecordsToTheirFiles() {
-        let (disk, syncer) = Self.syncerWithHangingSyncfs(deadline: .milliseconds(20))
+        let (disk, clock, syncer) = Self.syncerWithHangingSyncfs()
         let files = Self.files(3)
         let outcomes = Outcomes()
         Self.twoBehindAHeldSync(syncer, disk, files, outcomes)
         #expect(outcomes.wait(for: 1))
         #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs, held
-        // Past its deadline, b and c are synced file by file while it hangs.
+        // Before its deadline, b and c wait for it.
+        clock.advance(by: .milliseconds(19))
+        #expect(!outcomes.wait(for: 1, seconds: 0.1))
+        // Past it, they are synced file by file while it hangs.
+        clock.advance(by: .milliseconds(1))
         #expect(outcomes.wait(for: 2))
         #expect(Set(outcomes.all.map(\.0)) == ["first", "b", "c"])
         #expect(Set(disk.snapshot.dropFirst(2)) == ["fdatasync \(files[1].fd)", "fdatasync \(files[2].fd)"])
@@ -278,7 +316,7 @@ import Testing
         // One thread so far, stuck in syncfs; records that came for the
         // same files meanwhile take the overdue ones in: a thread must be
         // started for them, not left waiting for the syncfs.
-        let (disk, syncer) = Self.syncerWithHangingSyncfs(deadline: .milliseconds(300))
+        let (disk, clock, syncer) = Self.syncerWithHangingSyncfs()
         let files = Self.files(2)
         let outcomes = Outcomes()
         Self.behindAHeldSync(syncer, disk, files, outcomes) {
@@ -289,6 +327,8 @@ import Testing
         #expect(disk.started.wait(timeout: .now() + 10) == .success)  // the syncfs of b and c, held
         syncer.whenSynced(through: syncer.wrote(), file: files[1], outcomes.callback("b2"))
         syncer.whenSynced(through: syncer.wrote(), file: files[0], outcomes.callback("c2"))
+        // Only once the syncfs is overdue.
+        clock.advance(by: .milliseconds(20))
         #expect(outcomes.wait(for: 4))
         #expect(Set(outcomes.all.map(\.0)) == ["first", "b", "b2", "c", "c2"])
         #expect(Array(disk.snapshot.prefix(2)) == ["fdatasync \(files[0].fd)", "syncfs"])

@@ -146,6 +146,8 @@ struct EndToEndTests {
             ["send", "constrain email.to\t"], ["expect", "email.top"],
             ["send", "\u{3}"], ["expect", "kbplay> "],
             ["send", "print 40 + 2\r"], ["expect", "42"],
+            // The word TAB completes is the lexer's: after an operator.
+            ["send", "print 1+kb.fr\t"], ["expect", "kb.frame."], ["send", "minY\r"], ["expect", "517"],
             // A continued line completes as part of its command.
             ["send", "keyboard \\\r"], ["expect", "...> "],
             ["send", "hi\t"], ["expect", "hide "], ["send", "\r"], ["expect", "keyboardWillHide"],
@@ -164,6 +166,7 @@ struct EndToEndTests {
         let second = try Self.terminal([
             ["expect", "kbplay> "],
             ["send", "\u{1b}[A"], ["expect", "keyboard hide"],
+            ["send", "\u{1b}[A"], ["expect", "print 1+kb.frame.minY"],
             ["send", "\u{1b}[A\r"], ["expect", "42"],
             ["send", "quit\r"],
         ], environment: env)

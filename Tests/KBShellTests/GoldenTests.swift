@@ -9,7 +9,6 @@ import Testing
 @Suite("Golden transcripts")
 struct GoldenTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-    static let record = ProcessInfo.processInfo.environment["KBPLAY_RECORD"] == "1"
 
     static var scripts: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
@@ -23,23 +22,7 @@ struct GoldenTests {
         let base = String(script.dropLast(4))
         for (json, suffix) in [(false, ".out"), (true, ".jsonl")] {
             let result = ScriptRunner(json: json, echo: !json, sessionsDirectory: sessions).run(text, file: script)
-            let expectedURL = Self.folder.appendingPathComponent(base + suffix)
-            if Self.record {
-                try result.output.write(to: expectedURL, atomically: true, encoding: .utf8)
-                continue
-            }
-            let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-            if result.output != expected {
-                let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-                let b = result.output.split(separator: "\n", omittingEmptySubsequences: false)
-                let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-                Issue.record("""
-                \(base + suffix) differs from line \(first + 1):
-                  expected: \(first < a.count ? String(a[first]) : "<end>")
-                  actual:   \(first < b.count ? String(b[first]) : "<end>")
-                (KBPLAY_RECORD=1 re-records)
-                """)
-            }
+            try GoldenFile.check(result.output, against: Self.folder.appendingPathComponent(base + suffix))
             // Deterministic: the same script prints the same bytes twice.
             let again = ScriptRunner(json: json, echo: !json, sessionsDirectory: sessions).run(text, file: script)
             #expect(again.output == result.output)

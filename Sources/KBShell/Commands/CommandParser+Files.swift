@@ -20,13 +20,24 @@ extension CommandParser {
         for token in files {
             let quoted = token.kind == .string
             let start = token.column - 1
-            let written = quoted ? "\"" + token.text + "\"" : token.text
+            let written = quoted ? quote(token.text) : token.text
             let end = start + written.count
             // The token as it stands in the line, or nothing is changed.
             guard start >= 0, end <= characters.count, String(characters[start..<end]) == written else { return line }
             let absolute = base + token.text
-            characters.replaceSubrange(start..<end, with: quoted ? "\"" + absolute + "\"" : absolute)
+            characters.replaceSubrange(start..<end, with: quoted ? quote(absolute) : absolute)
         }
         return String(characters)
+    }
+
+    /// `text` as a string the ``Lexer`` reads back as `text`: quoted, with
+    /// `\` before each `"` and `\`.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for ch in text {
+            if ch == "\"" || ch == "\\" { out.append("\\") }
+            out.append(ch)
+        }
+        return out + "\""
     }
 }

@@ -4,10 +4,13 @@ import KBModel
 public enum CommandParser {
     /// Parses one line; `nil` for a blank line.
     public static func parse(_ line: String) throws(CommandError) -> ParsedCommand? {
-        // File and session arguments are paths: such lines split at spaces.
-        let spaced = pathCommands.contains(firstWord(of: line)) ? wordTokens(line) : []
-        if !spaced.isEmpty, let (spec, used) = CommandTable.lookup(spaced.prefix(2).map(\.text)), takesPath(spec) {
-            return try match(spec, used, spaced, line, endColumn: line.count + 1)
+        // File and session arguments are paths: such lines split at blanks.
+        if splitsAtBlanks(line) {
+            let spaced: [Token]
+            do { spaced = try Lexer.words(line) } catch { throw CommandError(error.message, column: error.column) }
+            if let (spec, used) = CommandTable.lookup(spaced.prefix(2).map(\.text)), takesPath(spec) {
+                return try match(spec, used, spaced, line, endColumn: line.count + 1)
+            }
         }
         let (tokens, endColumn): ([Token], Int)
         do { (tokens, endColumn) = try Lexer.scan(line) } catch { throw CommandError(error.message, column: error.column) }
@@ -86,7 +89,9 @@ public enum CommandParser {
         if traits.contains(.journaledAsSnapshot) { return true }
         // A word where its file goes (`render svg FILE`: a third word).
         guard traits.contains(.journaledAsSnapshotWithAFile), let position = fileWordPosition[first] else { return false }
-        return wordTokens(line).count > position
+        // A line that is not words (a string not closed) is refused
+        // whatever it is.
+        return ((try? Lexer.words(line))?.count ?? position + 1) > position
     }
 
     /// The traits of the commands with each first word, together.
@@ -117,36 +122,25 @@ public enum CommandParser {
     /// First words of the commands that ``takesPath(_:)``.
     static let pathCommands: Set<String> = Set(CommandTable.all.filter(takesPath).map { $0.words[0] })
 
-    /// Whitespace-separated words (a double-quoted word keeps its spaces).
-    static func wordTokens(_ line: String) -> [Token] {
-        var tokens: [Token] = []
-        var current = ""
-        var start = 0
-        var quoted = false
-        for (i, ch) in line.enumerated() {
-            if ch == "\"" {
-                if quoted {
-                    tokens.append(Token(.string, current, column: start + 1))
-                    current = ""
-                    quoted = false
-                } else {
-                    if !current.isEmpty { tokens.append(Token(.word, current, column: start + 1)) }
-                    current = ""
-                    quoted = true
-                    start = i
-                }
-            } else if (ch == " " || ch == "\t") && !quoted {
-                if !current.isEmpty { tokens.append(Token(.word, current, column: start + 1)) }
-                current = ""
-            } else {
-                if current.isEmpty && !quoted { start = i }
-                current.append(ch)
-            }
-        }
-        if !current.isEmpty { tokens.append(Token(quoted ? .string : .word, current, column: start + 1)) }
-        return tokens.map { t in
-            t.kind == .word && Double(t.text) != nil && t.text.first != "." ? Token(.number, t.text, column: t.column) : t
-        }
+    /// Whether `line` is read as blank-separated words (``Lexer/words(_:)``)
+    /// rather than tokens: its first word is that of a command that takes
+    /// a path, a device id or a strategy name. TAB completion finds the
+    /// word being typed by the same choice.
+    public static func splitsAtBlanks(_ line: String) -> Bool {
+        pathCommands.contains(firstWord(of: line))
+    }
+
+    /// The tokens `line` is parsed from: its words if it
+    /// ``splitsAtBlanks(_:)``, else the lexer's tokens.
+    static func tokens(of line: String) throws(LexError) -> [Token] {
+        splitsAtBlanks(line) ? try Lexer.words(line) : try Lexer.tokenize(line)
+    }
+
+    /// The word TAB completes at the end of `prefix` (the line up to the
+    /// cursor), read as the line will be: `iphone-1` in `device iphone-1`,
+    /// `signIn.bo` in `constrain email.top==signIn.bo`.
+    public static func wordBeingTyped(in prefix: String) -> Substring {
+        Lexer.wordBeingTyped(in: prefix, blanksOnly: splitsAtBlanks(prefix))
     }
 
 }

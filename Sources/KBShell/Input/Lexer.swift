@@ -29,8 +29,14 @@ public struct LexError: Error, Equatable, Sendable {
     public var column: Int
 }
 
-/// Splits a command line into tokens. Operators need no spaces around them:
-/// `a.top==b.top+8` is five tokens.
+/// The one lexical rule of a command line, and everything read by it:
+/// the tokens, a `#` comment, the blank-separated words of a command that
+/// takes a path, and the word being typed where TAB completes.
+///
+/// A `"` opens a string, in which `\` makes the next character part of it
+/// (`"a \" b"` is `a " b`), and the next `"` closes it; a `#` outside a
+/// string starts a comment, to the end of the line. Operators need no
+/// spaces around them: `a.top==b.top+8` is five tokens.
 public enum Lexer {
     public static func tokenize(_ line: String) throws(LexError) -> [Token] {
         try scan(line).tokens
@@ -45,7 +51,7 @@ public enum Lexer {
     /// characters.
     static func scan(_ line: String) throws(LexError) -> (tokens: [Token], endColumn: Int) {
         let fromBytes = line.utf8.withContiguousStorageIfAvailable { bytes -> Result<[Token], LexError>? in
-            guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+            guard isPlain(bytes) else { return nil }
             return Result { () throws(LexError) in try tokens(of: bytes) }
         }
         if let result = fromBytes ?? nil {
@@ -55,6 +61,145 @@ public enum Lexer {
         return (try tokens(of: characters), characters.count + 1)
     }
 
+    /// The words of a command that takes a path, a device id or a strategy
+    /// name (`source ../a-b.kbs`, `device iphone-15`): split at blanks only,
+    /// a string (with the same escapes as ``tokenize(_:)``) being one word
+    /// whatever it holds. A word that reads as a number is a number.
+    public static func words(_ line: String) throws(LexError) -> [Token] {
+        let fromBytes = line.utf8.withContiguousStorageIfAvailable { bytes -> Result<[Token], LexError>? in
+            guard isPlain(bytes) else { return nil }
+            return Result { () throws(LexError) in try words(of: bytes) }
+        }
+        if let result = fromBytes ?? nil { return try result.get() }
+        return try words(of: Array(line))
+    }
+
+    /// Where `line`'s comment starts: its first `#` outside a string; nil
+    /// if it has none (a `#` in a string that is not closed is in it).
+    public static func commentStart(in line: String) -> String.Index? {
+        let fromBytes = line.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
+            guard isPlain(bytes) else { return nil }
+            return .some(commentStart(of: bytes))
+        }
+        if let found = fromBytes ?? nil {
+            return found.map { line.utf8.index(line.utf8.startIndex, offsetBy: $0) }
+        }
+        return commentStart(of: Array(line)).map { line.index(line.startIndex, offsetBy: $0) }
+    }
+
+    /// The word being typed at the end of `prefix` (the line up to the
+    /// cursor), which TAB completion replaces: the characters after the
+    /// last one that ``isWordBreak(_:blanksOnly:)`` (`email.to` in
+    /// `constrain a.top==email.to`; with `blanksOnly`, as in a command
+    /// that takes a path, `../a-b` in `source ../a-b`).
+    public static func wordBeingTyped(in prefix: String, blanksOnly: Bool) -> Substring {
+        var start = prefix.endIndex
+        // Every break is ASCII, and no byte of a longer character is, so
+        // the bytes find the break the characters would.
+        let utf8 = prefix.utf8
+        while start > utf8.startIndex {
+            let before = utf8.index(before: start)
+            if utf8[before] < 0x80, isWordBreak(utf8[before], blanksOnly: blanksOnly) { break }
+            start = before
+        }
+        return prefix[start...]
+    }
+
+    /// Whether the ASCII character `code` ends the word being typed: a
+    /// blank or a quote; outside a path (`blanksOnly` false), any ASCII
+    /// character but a letter, a digit, `_` and `.` (the characters of a
+    /// name or a dotted path). Any other character is part of a word.
+    public static func isWordBreak(_ code: UInt8, blanksOnly: Bool) -> Bool {
+        if blanksOnly { return code == UInt8(ascii: " ") || code == UInt8(ascii: "\t") || code == UInt8(ascii: "\n") || code == UInt8(ascii: "\"") }
+        return !(isNameStart(code) || isDigit(code) || code == UInt8(ascii: "."))
+    }
+
+    /// Every ASCII character that ``isWordBreak(_:blanksOnly:)``, as a
+    /// line editor's word-break characters are given (GNU readline's).
+    public static func wordBreakCharacters(blanksOnly: Bool) -> String {
+        String(decoding: (UInt8(1)...UInt8(127)).filter { isWordBreak($0, blanksOnly: blanksOnly) }, as: UTF8.self)
+    }
+
+    /// Whether the line's bytes are its characters: ASCII, and no carriage
+    /// return (which joins a following line feed into one character).
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+    }
+
+    private static func isNameStart(_ c: UInt8?) -> Bool {
+        guard let c else { return false }
+        return c == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
+    }
+
+    private static func isDigit(_ c: UInt8?) -> Bool {
+        guard let c else { return false }
+        return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+    }
+
+    private static func isBlank(_ c: UInt8?) -> Bool { c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") }
+
+    /// The string whose opening quote is at `start`: the index just past
+    /// its closing quote, or nil if it is not closed. Each unit of its
+    /// contents, escapes resolved, goes to `content`.
+    private static func endOfString<Units: RandomAccessCollection<Unit>, Unit: LexUnit>(
+        _ units: Units, at start: Int, content: (Unit) -> Void = { _ in }
+    ) -> Int? where Units.Index == Int {
+        var j = start + 1
+        while j < units.endIndex, units[j].asciiCode != UInt8(ascii: "\"") {
+            if units[j].asciiCode == UInt8(ascii: "\\"), j + 1 < units.endIndex { j += 1 }
+            content(units[j])
+            j += 1
+        }
+        return j < units.endIndex ? j + 1 : nil
+    }
+
+    /// The index of the first `#` outside a string.
+    private static func commentStart<Units: RandomAccessCollection<Unit>, Unit: LexUnit>(
+        of units: Units
+    ) -> Int? where Units.Index == Int {
+        var i = 0
+        while i < units.endIndex {
+            switch units[i].asciiCode {
+            case UInt8(ascii: "#"): return i
+            case UInt8(ascii: "\""):
+                guard let end = endOfString(units, at: i) else { return nil }
+                i = end
+            default: i += 1
+            }
+        }
+        return nil
+    }
+
+    /// The blank-separated words of a line given as characters, or as
+    /// bytes when each byte is a character.
+    private static func words<Units: RandomAccessCollection<Unit>, Unit: LexUnit>(
+        of units: Units
+    ) throws(LexError) -> [Token] where Units.Index == Int {
+        var tokens: [Token] = []
+        var i = 0
+        while i < units.endIndex {
+            if isBlank(units[i].asciiCode) {
+                i += 1
+            } else if units[i].asciiCode == UInt8(ascii: "\"") {
+                var text: [Unit] = []
+                guard let end = endOfString(units, at: i, content: { text.append($0) }) else {
+                    throw LexError(message: "unterminated string", column: i + 1)
+                }
+                tokens.append(Token(.string, Unit.string(text), column: i + 1))
+                i = end
+            } else {
+                var j = i
+                while j < units.endIndex, !isBlank(units[j].asciiCode), units[j].asciiCode != UInt8(ascii: "\"") { j += 1 }
+                let text = Unit.string(units[i..<j])
+                let number = Double(text) != nil && text.first != "."
+                tokens.append(Token(number ? .number : .word, text, column: i + 1))
+                i = j
+            }
+        }
+        return tokens
+    }
+
     /// The tokens of a line given as characters, or as bytes when each
     /// byte is a character.
     private static func tokens<Units: RandomAccessCollection<Unit>, Unit: LexUnit>(
@@ -62,16 +207,7 @@ public enum Lexer {
     ) throws(LexError) -> [Token] where Units.Index == Int {
         /// The ASCII code of the unit at `k`; nil past the end or outside ASCII.
         func code(_ k: Int) -> UInt8? { k < units.endIndex ? units[k].asciiCode : nil }
-        func isStart(_ c: UInt8?) -> Bool {
-            guard let c else { return false }
-            return c == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c)
-                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
-        }
-        func isDigit(_ c: UInt8?) -> Bool {
-            guard let c else { return false }
-            return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
-        }
-        func isPart(_ c: UInt8?) -> Bool { isStart(c) || isDigit(c) }
+        func isPart(_ c: UInt8?) -> Bool { isNameStart(c) || isDigit(c) }
         func isSymbol(_ c: UInt8?, in symbols: String) -> Bool { c.map(symbols.utf8.contains) ?? false }
         let dot = UInt8(ascii: ".")
         let quote = UInt8(ascii: "\"")
@@ -81,14 +217,14 @@ public enum Lexer {
         while i < units.endIndex {
             let c = code(i)
             let column = i + 1
-            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") {
+            if isBlank(c) {
                 i += 1
-            } else if isStart(c) {
+            } else if isNameStart(c) {
                 var j = i
                 while let d = code(j) {
                     if isPart(d) {
                         j += 1
-                    } else if d == dot, isStart(code(j + 1)) {
+                    } else if d == dot, isNameStart(code(j + 1)) {
                         j += 1
                     } else if d == dot, !isPart(code(j + 1)) {
                         // A trailing dot (`email.`) stays in the word, for completion.
@@ -113,16 +249,12 @@ public enum Lexer {
                 tokens.append(Token(.number, Unit.string(units[i..<j]), column: column))
                 i = j
             } else if c == quote {
-                var j = i + 1
                 var text: [Unit] = []
-                while j < units.endIndex, code(j) != quote {
-                    if code(j) == UInt8(ascii: "\\"), j + 1 < units.endIndex { j += 1 }
-                    text.append(units[j])
-                    j += 1
+                guard let end = endOfString(units, at: i, content: { text.append($0) }) else {
+                    throw LexError(message: "unterminated string", column: column)
                 }
-                guard j < units.endIndex else { throw LexError(message: "unterminated string", column: column) }
                 tokens.append(Token(.string, Unit.string(text), column: column))
-                i = j + 1
+                i = end
             } else if isSymbol(c, in: "=<>"), code(i + 1) == UInt8(ascii: "=") {
                 tokens.append(Token(.symbol, Unit.string(units[i...i + 1]), column: column))
                 i += 2

@@ -5,23 +5,18 @@ public struct ScriptLine: Equatable, Sendable {
     /// The 1-based line number of its first line.
     public var number: Int
 
-    /// `line` without its `#` comment (a `#` inside double quotes is text)
-    /// and the blanks before it.
+    /// `line` without its `#` comment (``Lexer/commentStart(in:)``: a `#`
+    /// in a string, escaped quotes included, is text) and the blanks
+    /// before it.
     public static func withoutComment(_ line: String) -> String {
-        var inString = false
-        var out = ""
-        for ch in line {
-            if ch == "\"" { inString.toggle() }
-            if ch == "#" && !inString { break }
-            out.append(ch)
-        }
+        var out = line[..<(Lexer.commentStart(in: line) ?? line.endIndex)]
         while out.last == " " || out.last == "\t" { out.removeLast() }
-        return out
+        return String(out)
     }
 }
 
 /// Turns raw lines into commands: `#` starts a comment (outside a quoted
-/// string), a line ending in `\` continues on the next, blank lines are
+/// string, as the ``Lexer`` reads it), a line ending in `\` continues on the next, blank lines are
 /// skipped.
 public struct ScriptLines<Reader: LineReader> {
     public var reader: Reader

@@ -28,7 +28,9 @@ public struct ShellCompleter: Completer {
 
     public func completions(prefix: String, word: String) -> [String] {
         let before = String(prefix.dropLast(word.count))
-        guard let tokens = try? Lexer.tokenize(before) else { return [] }
+        // Read as the parser will read the line (blank-separated words for
+        // a command that takes a path).
+        guard let tokens = try? CommandParser.tokens(of: before) else { return [] }
         let found = expected(after: tokens).flatMap { candidates(for: $0, word: word) }
         var seen = Set<String>()
         return found.filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
