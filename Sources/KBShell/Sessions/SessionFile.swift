@@ -6,10 +6,13 @@ import KBModel
 /// the keyboard, the strategies, the rules, the command history and the
 /// last keyboard notification posted.
 ///
-/// Reading is strict: a file that is not JSON (or is truncated), of another
-/// format, of a newer version, or inconsistent is refused with its path,
-/// the line and column where that applies, and what is wrong. Older versions
-/// go through ``migrate(_:from:)``.
+/// Reading is strict: a file that is not UTF-8 JSON (or is truncated), of
+/// another format or of a newer version is refused with its path, the byte
+/// or the line and column where that applies, and what is wrong; a file
+/// that describes a session no sequence of commands could build is refused
+/// with the JSON path of the bad value and what would be valid, checked by
+/// the same code as the commands. Older versions go through
+/// ``migrate(_:from:)``.
 public enum SessionFile {
     public static let format = "kbplay-session"
     public static let version = 1
@@ -37,7 +40,32 @@ public enum SessionFile {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// The session in the file at `path`, or nil if there is no such file:
+    /// its bytes must be UTF-8 (JSON text is), without a byte-order mark,
+    /// and then as ``decode(_:path:sessionsDirectory:)`` requires.
+    public static func read(_ path: String, sessionsDirectory: String = "Sessions") throws(FileError) -> Session? {
+        guard let bytes = try FileIO.readBytes(path, limit: FileIO.scriptLimit) else { return nil }
+        return try decode(bytes, path: path, sessionsDirectory: sessionsDirectory)
+    }
+
+    /// A session from a file's bytes: refused, with the byte offset, if
+    /// they are not UTF-8 or start with a byte-order mark.
+    public static func decode(_ bytes: [UInt8], path: String, sessionsDirectory: String = "Sessions") throws(FileError) -> Session {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw FileError("\(path): byte 0: the file starts with a byte-order mark (EF BB BF); a session file is UTF-8 without one")
+        }
+        if let offset = FileIO.firstInvalidUTF8(bytes) {
+            throw FileError("\(path): byte \(offset): not valid UTF-8 (0x\(String(bytes[offset], radix: 16, uppercase: true))); a session file is UTF-8 text, as JSON is")
+        }
+        return try decode(String(decoding: bytes, as: UTF8.self), path: path, sessionsDirectory: sessionsDirectory)
+    }
+
     /// A session from a file's text; `path` names the file in errors.
+    ///
+    /// The file is checked as strictly as the commands that could have
+    /// made it, by the checks those commands make (``validate(_:path:sessionsDirectory:)``):
+    /// a refusal names the JSON path of the bad value (`screen.views[3].parent`)
+    /// and what would be valid.
     public static func decode(_ text: String, path: String, sessionsDirectory: String = "Sessions") throws(FileError) -> Session {
         let json: JSON
         do { json = try JSONReader.parse(text) } catch {
@@ -45,36 +73,31 @@ public enum SessionFile {
         }
         guard json["format"]?.stringValue == format else {
             let found = json["format"]?.stringValue.map { "\"\($0)\"" } ?? "no \"format\""
-            throw FileError("\(path): not a kbplay session file (format is \(found), expected \"\(format)\")")
+            throw FileError("\(path): format: not a kbplay session file (format is \(found), expected \"\(format)\")")
         }
         guard let v = json["version"]?.numberValue, v == v.rounded(), v >= 1 else {
-            throw FileError("\(path): the session file has no version number (a whole number from 1)")
+            throw FileError("\(path): version: the session file has no version number (a whole number from 1)")
         }
         guard let number = wholeNumber(v, in: 1...version) else {
-            throw FileError("\(path): the session file is version \(formatNumber(v)), newer than this kbplay reads (\(version)); update kbplay")
+            throw FileError("\(path): version: the session file is version \(formatNumber(v)), newer than this kbplay reads (\(version)); update kbplay")
+        }
+        if let (where_, x) = firstNonFinite(json, at: "") {
+            throw FileError("\(path): \(where_): \(x) is not a finite number (it is past the range of a double)")
         }
         let migrated = migrate(text, from: number)
         let body: Body
         do {
             body = try JSONDecoder().decode(Body.self, from: Data(migrated.utf8))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw FileError("\(path): missing \"\(key.stringValue)\" at \(where_(context.codingPath))")
+            throw FileError("\(path): \(where_(context.codingPath + [key])): missing (a session file has it)")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw FileError("\(path): wrong value at \(where_(context.codingPath)): \(context.debugDescription)")
+            throw FileError("\(path): \(where_(context.codingPath)): wrong value: \(context.debugDescription)")
         } catch let DecodingError.dataCorrupted(context) {
-            throw FileError("\(path): invalid value at \(where_(context.codingPath)): \(context.debugDescription)")
+            throw FileError("\(path): \(where_(context.codingPath)): invalid value: \(context.debugDescription)")
         } catch {
             throw FileError("\(path): \(error)")
         }
-        try validate(body, path: path)
-        var session = Session(sessionsDirectory: sessionsDirectory)
-        session.state = Session.State(screen: body.screen, keyboard: body.keyboard, strategies: body.strategies, rules: body.rules)
-        session.history = body.history
-        session.notificationFromFile = body.lastNotification
-        session.readFromFile = true
-        session.syncKeyboard()
-        _ = session.screen.layout()
-        return session
+        return try validate(body, path: path, sessionsDirectory: sessionsDirectory)
     }
 
     /// Brings an older file's text up to the current version (version 1 is
@@ -84,67 +107,78 @@ public enum SessionFile {
     }
 
     private static func where_(_ path: [any CodingKey]) -> String {
-        path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        guard !path.isEmpty else { return "the top level" }
+        let text = path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return text.hasPrefix(".") ? String(text.dropFirst()) : text
     }
 
-    /// Names must be well formed and unique, and every name a file
-    /// mentions must exist.
-    private static func validate(_ body: Body, path: String) throws(FileError) {
-        let screen = body.screen
-        // Names follow the rules `add`, `controller` and `constrain` apply:
-        // well formed (a root view's is a name followed by `.view`), and
-        // one name for one thing.
-        var named: [String: String] = [:]
-        let all = screen.controllers.map { ($0.name, "controller", false) }
-            + screen.views.map { v in
-                (v.name, "view", v.isRootView && v.name.hasSuffix(".view") && Screen.isValidName(String(v.name.dropLast(5))))
+    /// The first number past a double's range (read as infinity), in
+    /// member order, with its JSON path.
+    private static func firstNonFinite(_ json: JSON, at path: String) -> (String, String)? {
+        switch json {
+        case let .number(x) where !x.isFinite:
+            return (path.isEmpty ? "the top level" : path, x > 0 ? "a number this large" : "a number this small")
+        case let .array(items):
+            for (i, item) in items.enumerated() {
+                if let found = firstNonFinite(item, at: "\(path)[\(i)]") { return found }
             }
-            + screen.constraints.map { ($0.name, "constraint", false) }
-        for (name, kind, rootViewName) in all {
-            guard rootViewName || Screen.isValidName(name) else {
-                throw FileError("\(path): the \(kind) name '\(name)' is not a name (letters, digits and _, not starting with a digit)")
+        case let .object(members):
+            for key in members.keys.sorted() {
+                if let found = firstNonFinite(members[key]!, at: path.isEmpty ? key : "\(path).\(key)") { return found }
             }
-            if let other = named[name] {
-                throw FileError("\(path): the name '\(name)' is used twice (by a \(other) and a \(kind))")
-            }
-            named[name] = kind
+        default: break
         }
-        let views = Set(screen.views.map(\.name))
-        let controllers = Set(screen.controllers.map(\.name))
-        let constraints = Set(screen.constraints.map(\.name))
-        for v in screen.views {
-            if let parent = v.parent, !views.contains(parent) {
-                throw FileError("\(path): view '\(v.name)' has the parent '\(parent)', which is not a view in the file")
-            }
-            if !controllers.contains(v.controller) {
-                throw FileError("\(path): view '\(v.name)' belongs to controller '\(v.controller)', which is not in the file")
-            }
+        return nil
+    }
+
+    /// The session a decoded file describes, if the commands could have
+    /// built it: the screen as ``Screen/validate()`` checks it, the keyboard
+    /// and the last notification as their events make them, the keyboard's
+    /// frame on the screen the keyboard's own, every strategy as `handle`
+    /// and every rule as `on` would take it, and no more history than a
+    /// session keeps.
+    private static func validate(_ body: Body, path: String, sessionsDirectory: String) throws(FileError) -> Session {
+        func refuse(_ where_: String, _ reason: String) -> FileError { FileError("\(path): \(where_): \(reason)") }
+        var screen = body.screen
+        do { try screen.validate() } catch { throw refuse("screen." + error.path, error.reason) }
+        do { try body.keyboard.validate(on: screen.device) } catch { throw refuse("keyboard." + error.path, error.reason) }
+        let derived = body.keyboard.layoutState(on: screen.device, screen.orientation)
+        if screen.keyboard != derived {
+            let frame = derived.frame.map(\.description) ?? "none (null)"
+            throw refuse("screen.keyboard", "the keyboard's frame on the screen follows the keyboard: \(frame), \(derived.isDocked ? "docked" : "not docked")")
         }
-        for c in screen.controllers where !views.contains(c.rootView) {
-            throw FileError("\(path): controller '\(c.name)' has no root view '\(c.rootView)'")
+        if let n = body.lastNotification {
+            do { try n.validate() } catch { throw refuse("lastNotification." + error.path, error.reason) }
         }
-        for c in screen.constraints {
-            for v in c.views where !views.contains(v) {
-                throw FileError("\(path): constraint '\(c.name)' names the view '\(v)', which is not in the file")
-            }
+        if body.history.count > Session.historyLimit {
+            throw refuse("history", "\(body.history.count) commands; a session keeps the last \(Session.historyLimit)")
         }
-        if let f = screen.focus, !views.contains(f) {
-            throw FileError("\(path): the focused field '\(f)' is not in the file")
-        }
-        for s in body.strategies {
-            guard controllers.contains(s.controller) else {
-                throw FileError("\(path): a \(s.kind.rawValue) strategy is attached to '\(s.controller)', which is not a controller in the file")
-            }
-            for name in [s.constraint, s.parentConstraint].compactMap({ $0 }) where !constraints.contains(name) {
-                throw FileError("\(path): the \(s.kind.rawValue) strategy of \(s.controller) drives '\(name)', which is not a constraint in the file")
-            }
-            for name in [s.expandView, s.scrollView].compactMap({ $0 }) where !views.contains(name) {
-                throw FileError("\(path): the \(s.kind.rawValue) strategy of \(s.controller) uses the view '\(name)', which is not in the file")
+        var session = Session(sessionsDirectory: sessionsDirectory)
+        session.state = Session.State(screen: screen, keyboard: body.keyboard, strategies: [], rules: [])
+        for (i, s) in body.strategies.enumerated() {
+            do { try session.checkStrategy(s, among: body.strategies[..<i].map { $0 }) } catch {
+                throw refuse("strategies[\(i)].\(error.member)", describe(error.error))
             }
         }
-        for r in body.rules where !constraints.contains(r.constraint) || !controllers.contains(r.controller) {
-            throw FileError("\(path): the rule '\(r.text)' names something that is not in the file")
+        for (i, r) in body.rules.enumerated() {
+            do { try session.checkRule(r) } catch {
+                throw refuse("rules[\(i)].\(error.member)", describe(error.error))
+            }
         }
+        session.state.strategies = body.strategies
+        session.state.rules = body.rules
+        session.history = body.history
+        session.notificationFromFile = body.lastNotification
+        session.readFromFile = true
+        session.syncKeyboard()
+        _ = session.screen.layout()
+        return session
+    }
+
+    /// A command's error as a sentence for a file: its message and what would work.
+    private static func describe(_ error: any Error) -> String {
+        guard let e = error as? CommandError else { return "\(error)" }
+        return e.message + (e.suggestion.map { " (\($0))" } ?? "")
     }
 }
 
@@ -185,20 +219,16 @@ extension Session {
             throw CommandError("'\(name)' would leave the sessions folder \(sessionsDirectory): name a session in it", column: column)
         }
         let file = path(for: name)
-        let text: String
+        let loaded: Session
         do {
-            guard let t = try FileIO.read(file, limit: FileIO.scriptLimit) else {
+            guard let l = try SessionFile.read(file, sessionsDirectory: sessionsDirectory) else {
                 let names = FileIO.list(sessionsDirectory).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
                 throw CommandError("no session '\(name)' in \(sessionsDirectory)", column: column,
                                    suggestion: nearestName(to: name, in: names) ?? (names.isEmpty ? nil : "sessions lists them"))
             }
-            text = t
+            loaded = l
         } catch let e as FileError {
             throw CommandError(e.description, column: column)
-        }
-        let loaded: Session
-        do { loaded = try SessionFile.decode(text, path: file, sessionsDirectory: sessionsDirectory) } catch {
-            throw CommandError(error.description, column: column)
         }
         state = loaded.state
         history = loaded.history

@@ -461,7 +461,7 @@ extension Session {
             let field = p.string("FIELD")!
             let previous = screen.focus
             let v = try screen.view(named: field)
-            guard v.kind.isTextInput else { throw ModelError.notATextInput(field) }
+            try Screen.checkFocusable(v)
             if previous == field {
                 // Already first responder: UIKit does nothing.
                 log.notes.append("\(field) is already the first responder")
@@ -487,7 +487,7 @@ extension Session {
             let t = try keyboard.applying(.endEditing, on: screen.device, screen.orientation)
             try post(t, &log)
         case "keyboard show":
-            let curve = try p.wholeNumber("C", in: 0...7, "a curve is a whole number from 0 to 7 (UIView.AnimationCurve: 0 easeInOut, 1 easeIn, 2 easeOut, 3 linear; the keyboard's own is 7)")
+            let curve = try p.wholeNumber("C", in: KeyboardNotification.curves, KeyboardNotification.curveMessage)
             let frames = try p.wholeNumber("N", in: 1...60, Self.framesMessage)
             let t = try keyboard.applying(.show(height: p.number("H"), duration: p.number("D"), curve: curve),
                                           on: screen.device, screen.orientation)

@@ -155,9 +155,7 @@ extension Session {
         case .childDelegate:
             s.constraint = try constraintArg("the child's field constraint")
         case .contentInset:
-            let v = try viewArg("the scroll view")
-            guard (try screen.view(named: v)).scroll != nil else { throw ModelError.notAScrollView(v) }
-            s.scrollView = v
+            s.scrollView = try viewArg("the scroll view")
         case .resizeRoot, .layoutGuide, .autoScroll:
             break
         }
@@ -181,12 +179,11 @@ extension Session {
             default: break
             }
         }
-        if kind == .childDelegate && (s.parentConstraint == nil || s.expandView == nil) {
-            throw CommandError("child-delegate needs parent CONSTRAINT and expand VIEW", column: p.line.count + 1,
-                               suggestion: "usage: handle \(controller) with \(StrategyUsage.usage[kind]!)")
-        }
-        if state.strategies.contains(where: { $0.controller == controller && $0.kind == kind }) {
-            throw CommandError("\(controller) already uses \(kind.rawValue)", column: kindToken.column)
+        // What the arguments must be is what a session file's strategy must be.
+        do { try checkStrategy(s, among: state.strategies) } catch {
+            guard var e = error.error as? CommandError else { throw error.error }
+            e.column = e.column ?? (error.member == "kind" ? kindToken.column : p.line.count + 1)
+            throw e
         }
         state.strategies.append(s)
         log.notes.append(s.attachSummary)
