@@ -303,17 +303,17 @@ struct SessionFileValidationTests {
 
     /// What a refusal must say: the file, then a JSON path (or the line and
     /// column where the JSON itself is broken).
-    static var refusalShape: Regex<AnyRegexOutput> { try! Regex(#"^bad\.json(:\d+:\d+:|: byte \d+:|: (the top level|[A-Za-z]+(\[\d+\]|\.[A-Za-z]+)*):) "#) }
+    static var refusalShape: Regex<AnyRegexOutput> { try! Regex(#"^bad\.json(:\d+:\d+:|: byte \d+:|: (the top level|[A-Za-z]*(\[\d+\]|\.[A-Za-z]+|\["[^"]*"\])*):) "#) }
 
     @Test func everySingleMemberMutationLoadsToTheSameSaveOrIsRefusedWithAPath() throws {
         var r = Random(state: 0xC0FFEE)
-        let sessions = Self.randomSessions(count: 2, length: 25, seed: 0x2626) + [SessionFileTests.rich(TemporaryFolder.make("validation"))]
+        let sessions = Self.randomSessions(count: 1, length: 25, seed: 0x2626) + [SessionFileTests.rich(TemporaryFolder.make("validation"))]
         var (loaded, refused) = (0, 0)
         for s in sessions {
             let original = try JSONReader.parse(try SessionFile.encode(s))
             let all = Self.members(of: original).filter { $0.path != "" && !$0.path.hasPrefix("history[") }
             // A deterministic sample keeps the run short; every kind of member is in it.
-            for (path, value, replace) in all where r.int(3) == 0 || !path.contains("[") {
+            for (path, value, replace) in all where r.int(5) == 0 || !path.contains("[") {
                 for mutated in Self.mutations(of: value, &r).map(replace) {
                     let text = mutated.text
                     do {
@@ -347,14 +347,14 @@ struct SessionFileValidationTests {
             variants.append(flipped)
         }
         func around(_ damaged: [UInt8]) -> String {
-            guard let k = zip(bytes, damaged).firstIndex(where: { $0 != $1 }) else { return "cut at \(damaged.count)" }
+            guard let k = zip(bytes, damaged).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else { return "cut at \(damaged.count)" }
             return String(decoding: damaged[max(0, k - 40)..<min(damaged.count, k + 20)], as: UTF8.self)
         }
         for (k, damaged) in variants.enumerated() {
             do {
                 let s = try SessionFile.decode(damaged, path: "bad.json")
                 let saved = try JSONReader.parse(try SessionFile.encode(s))
-                #expect(Self.normalized(saved) == Self.normalized(try JSONReader.parse(String(decoding: damaged, as: UTF8.self))), "variant \(k): \(around(damaged))")
+                #expect(Self.normalized(saved) == Self.normalized(try JSONReader.parse(String(decoding: damaged, as: UTF8.self))), "variant \(k): \(String(reflecting: around(damaged)))")
             } catch {
                 #expect("\(error)".contains(Self.refusalShape), "variant \(k): \(error)")
             }

@@ -97,7 +97,33 @@ public enum SessionFile {
         } catch {
             throw FileError("\(path): \(error)")
         }
+        // Every member the file has is one kbplay reads: a misspelt one
+        // would be dropped without a word.
+        if let known = try? JSONReader.parse(String(decoding: JSONEncoder().encode(body), as: UTF8.self)),
+           let (where_, key, members) = firstUnknownMember(migrated == text ? json : (try? JSONReader.parse(migrated)) ?? json,
+                                                           known, at: "") {
+            let hint = nearestName(to: key, in: members).map { " — did you mean '\($0)'?" } ?? ""
+            throw FileError("\(path): \(member(where_, key)): not a member kbplay reads here\(hint)")
+        }
         return try validate(body, path: path, sessionsDirectory: sessionsDirectory)
+    }
+
+    /// The first member of `file` (in key order, depth first) that the same
+    /// value encoded again does not have, with its path and the members there.
+    private static func firstUnknownMember(_ file: JSON, _ known: JSON, at path: String) -> (String, String, [String])? {
+        switch (file, known) {
+        case let (.object(members), .object(knownMembers)):
+            for key in members.keys.sorted() where members[key] != .null {
+                guard let k = knownMembers[key] else { return (path, key, knownMembers.keys.sorted()) }
+                if let found = firstUnknownMember(members[key]!, k, at: member(path, key)) { return found }
+            }
+        case let (.array(items), .array(knownItems)):
+            for (i, (item, k)) in zip(items, knownItems).enumerated() {
+                if let found = firstUnknownMember(item, k, at: "\(path)[\(i)]") { return found }
+            }
+        default: break
+        }
+        return nil
     }
 
     /// Brings an older file's text up to the current version (version 1 is
@@ -108,8 +134,14 @@ public enum SessionFile {
 
     private static func where_(_ path: [any CodingKey]) -> String {
         guard !path.isEmpty else { return "the top level" }
-        let text = path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        return text.hasPrefix(".") ? String(text.dropFirst()) : text
+        return path.reduce("") { path, key in key.intValue.map { "\(path)[\($0)]" } ?? member(path, key.stringValue) }
+    }
+
+    /// The JSON path of member `key` of the value at `path`: `screen.focus`,
+    /// or `screen["a b"]` for a key that is not a plain name.
+    static func member(_ path: String, _ key: String) -> String {
+        if Screen.isValidName(key) { return path.isEmpty ? key : "\(path).\(key)" }
+        return "\(path)[\(JSON.string(key).text)]"
     }
 
     /// The first number past a double's range (read as infinity), in
@@ -124,7 +156,7 @@ public enum SessionFile {
             }
         case let .object(members):
             for key in members.keys.sorted() {
-                if let found = firstNonFinite(members[key]!, at: path.isEmpty ? key : "\(path).\(key)") { return found }
+                if let found = firstNonFinite(members[key]!, at: member(path, key)) { return found }
             }
         default: break
         }
