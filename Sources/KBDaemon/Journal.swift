@@ -550,15 +550,34 @@ struct Journal {
     }
 
     /// The snapshot text and the commands after it, if the journal exists.
-    /// A torn last line (a crash mid-write) is ignored: it was never
-    /// acknowledged.
+    /// A torn last line (a crash mid-write, with no newline) is ignored: it
+    /// was never acknowledged. Any other line that is not UTF-8 JSON is
+    /// damage, and refused with where it is: the commands after it cannot
+    /// be trusted to be all there were.
     static func read(directory: String, name: String) throws -> (snapshot: JournalSnapshot?, commands: [String])? {
         let path = "\(directory)/\(name).journal"
-        guard let text = try FileIO.read(path) else { return nil }
+        guard let bytes = try FileIO.readBytes(path) else { return nil }
         var snapshot: JournalSnapshot?
         var commands: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let json = try? JSONReader.parse(String(line)) else { continue }
+        var start = 0
+        var number = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            let line = Array(bytes[start..<(end ?? bytes.count)])
+            let lineStart = start
+            start = (end ?? bytes.count) + 1
+            number += 1
+            guard !line.isEmpty else { continue }
+            let torn = end == nil
+            if let bad = FileIO.firstInvalidUTF8(line) {
+                if torn { break }
+                throw DaemonIOError("\(path):\(number): byte \(lineStart + bad): not valid UTF-8; the journal is damaged")
+            }
+            let json: JSON
+            do { json = try JSONReader.parse(String(decoding: line, as: UTF8.self)) } catch {
+                if torn { break }
+                throw DaemonIOError("\(path):\(number):\(error.column): not a journal record (\(error.message)); the journal is damaged")
+            }
             if let s = json["snapshot"]?.stringValue {
                 snapshot = JournalSnapshot(text: s, savedName: json["saved"]?.stringValue)
                 commands = []
