@@ -153,6 +153,10 @@ struct SessionFileValidationTests {
         bytes.replaceSubrange((at + 1)...(at + 1), with: [0xC3, UInt8(ascii: "(")])
         let refused = try Self.refusal(bytes: bytes, in: dir)
         #expect(refused.contains("bad.json: byte \(at + 1): not valid UTF-8 (0xC3)"), "\(refused)")
+        // Half a surrogate pair, escaped, is no more a character.
+        let half = text.replacingOccurrences(of: "\"text\" : \"hi\"", with: "\"text\" : \"h\\ud800(\"")
+        let refusedHalf = try Self.refusal(of: half, in: dir)
+        #expect(refusedHalf.contains("not a valid session file: \\uD800 is half of a surrogate pair"), "\(refusedHalf)")
         let bom = try Self.refusal(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8), in: dir)
         #expect(bom.contains("bad.json: byte 0: the file starts with a byte-order mark"), "\(bom)")
         // `kbplay` opening a file goes through the same reading.
