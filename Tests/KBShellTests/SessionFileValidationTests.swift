@@ -262,7 +262,8 @@ struct SessionFileValidationTests {
     static func mutations(of json: JSON, _ r: inout Random) -> [JSON] {
         switch json {
         case let .number(x):
-            return [.number(-5), .number(0), .number(1001), .number(99), .number(-1), .number(x + 1.5), .string("1"), .null]
+            return [.number(-5), .number(0), .number(1001), .number(99), .number(-1), .number(x + 1.5), .string("1"), .null,
+                    .verbatim(r.int(2) == 0 ? "1e400" : "-1e999")]
         case .string:
             let names = ["", "form", "email", "Login", "Login.view", "formBottom", "x y", "kb", "9a", "signIn", "ghost"]
             return [.string(r.pick(names)!), .string(r.pick(names)!), .number(1), .null]
@@ -316,9 +317,11 @@ struct SessionFileValidationTests {
         for s in sessions {
             let original = try JSONReader.parse(try SessionFile.encode(s))
             let all = Self.members(of: original).filter { $0.path != "" && !$0.path.hasPrefix("history[") }
-            // A deterministic sample keeps the run short; every kind of member is in it.
-            for (path, value, replace) in all where r.int(5) == 0 || !path.contains("[") {
-                for mutated in Self.mutations(of: value, &r).map(replace) {
+            // A deterministic sample keeps the run short (four changes of
+            // each member, one element in six of each array); every kind
+            // of member is in it.
+            for (path, value, replace) in all where r.int(6) == 0 || !path.contains("[") {
+                for mutated in Self.mutations(of: value, &r).shuffled(using: &r).prefix(4).map(replace) {
                     let text = mutated.text
                     do {
                         let session = try SessionFile.decode(text, path: "bad.json")
