@@ -84,8 +84,9 @@ extension Screen {
     /// numbers, anchors and the focus as the mutations require; and every
     /// constraint the file says holds able to hold.
     ///
-    /// The screen must come straight from decoding (its name index as
-    /// decoding built it).
+    /// The first rule broken is thrown, with the path of the value that
+    /// breaks it. A screen that passes has its name index and its layout
+    /// cache built.
     public mutating func validate() throws(ScreenViolation) {
         func at(_ path: String, _ body: () throws(ModelError) -> Void) throws(ScreenViolation) {
             do { try body() } catch { throw ScreenViolation(path, error.description) }
