@@ -196,11 +196,30 @@ struct SessionFileValidationTests {
         }
     }
 
+    /// Sessions the commands build load, also where the file cannot say
+    /// how they were built: a constraint that held when it was added and
+    /// that the stack's own constraints, added since, conflict with (the
+    /// stack's are put in first when the file is read); a rule that reads
+    /// a view removed since.
+    @Test(arguments: [
+        ["add stackView S to Login.view distribution fillEqually", "add label A to S", "constrain S.height == 100 as sh",
+         "constrain A.height == 100 as ah", "add label B to S"],
+        ["on Login keyboardWillShow: set formBottom.constant = signIn.frame.height + 8", "remove signIn"],
+    ])
+    func sessionsTheCommandsBuildLoadWhateverTheirOrder(commands: [String]) throws {
+        let dir = TemporaryFolder.make("validation")
+        let text = try Self.saved(commands, in: dir)
+        var s = Session(sessionsDirectory: dir)
+        let loaded = s.execute("load x")
+        #expect(loaded.status == .ok, "\(loaded.text)")
+        #expect(try SessionFile.encode(try SessionFile.decode(text, path: "x.json")) == text)
+    }
+
     // MARK: The property
 
     static let templates = [
         "add label L# to $V text \"hi\"", "add textField F# to $V", "add textView T# to $V", "add scrollView S# to $V",
-        "add stackView K# to $V axis horizontal spacing 4", "add button B# to $V text \"Go\"",
+        "add stackView K# to $V axis horizontal spacing 4", "add stackView E# to $V distribution fillEqually", "add button B# to $V text \"Go\"",
         "constrain $V.height == 40 @750 as h#", "constrain $V.top == $V.bottom + 8", "constrain $V.width == 100",
         "pin $V to $V inset 4", "set $C.constant = 12", "set $C.priority = 500", "set $V.hugging.horizontal = 300",
         "set $V.hidden on", "set $V.text \"hello\"", "remove $V", "remove $C", "deactivate $C", "activate $C",
@@ -210,7 +229,8 @@ struct SessionFileValidationTests {
         "handle Login with observer $C padding 8", "handle Login with layout-constraint $C down-offset 4",
         "handle Login with content-inset $V", "handle Login with child-delegate $C parent $C expand $V",
         "handle $K with controllable $C inset 2 fallback 200", "handle Login with auto-scroll distance 12",
-        "on Login keyboardWillShow: set $C.constant = kb.end.height + 8", "disappear $K", "appear $K",
+        "on Login keyboardWillShow: set $C.constant = kb.end.height + 8",
+        "on Login keyboardWillHide: set $C.constant = $V.frame.height", "disappear $K", "appear $K",
         "set $V.contentOffset.y = 30", "set $V.contentInset.bottom = 10", "undo",
     ]
 

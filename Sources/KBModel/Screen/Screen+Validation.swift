@@ -81,12 +81,10 @@ extension Screen {
     /// controller's inside a view of its parent; every other view inside a
     /// view made before it, of its own controller (so no view contains
     /// itself); options only on the kinds that have them; priorities,
-    /// numbers, anchors and the focus as the mutations require; and every
-    /// constraint the file says holds able to hold.
+    /// numbers, anchors and the focus as the mutations require.
     ///
     /// The first rule broken is thrown, with the path of the value that
-    /// breaks it. A screen that passes has its name index and its layout
-    /// cache built.
+    /// breaks it. A screen that passes has its name index built.
     public mutating func validate() throws(ScreenViolation) {
         func at(_ path: String, _ body: () throws(ModelError) -> Void) throws(ScreenViolation) {
             do { try body() } catch { throw ScreenViolation(path, error.description) }
@@ -257,14 +255,9 @@ extension Screen {
         if let f = focus {
             try at("focus") { () throws(ModelError) in try Screen.checkFocusable(try view(named: f)) }
         }
-
-        // Every constraint the file says holds must hold: one that cannot
-        // is broken when it is added, and says so.
-        let e = LayoutEngine.build(from: self)
-        for (i, c) in constraints.enumerated() where c.isEffective && e.user[c.name] == nil {
-            throw ScreenViolation("constraints[\(i)].isBroken", "\(c.name) (\(c.equation)) cannot hold with the constraints before it, so it is broken: true")
-        }
-        engine = e
+        // Whether a constraint holds is not checked: which of two that
+        // conflict is broken depends on the order the commands added them
+        // and the stacks' own constraints in, which the file does not keep.
     }
 
     /// The views from `i` up its parents until one repeats, if one does.
