@@ -232,6 +232,10 @@ struct SessionFileValidationTests {
         "on Login keyboardWillShow: set $C.constant = kb.end.height + 8",
         "on Login keyboardWillHide: set $C.constant = $V.frame.height", "disappear $K", "appear $K",
         "set $V.contentOffset.y = 30", "set $V.contentInset.bottom = 10", "undo",
+        "keyboard hardware on", "keyboard hardware off", "keyboard float", "keyboard split", "keyboard dock", "device ipad-pro-11 landscape",
+        "keyboard show height 800", "keyboard height 700", "rotate", "device iphone-se", "keyboard type emoji", "focus $V", "return", "tap outside",
+        "set $C.constant = -40", "constrain $V.bottom == $V.safeArea.bottom - 10 @999", "constrain $V.top == $V.keyboard.top", "pin $V to $V.content",
+        "pin $V to $V.frameGuide inset 3", "set $V.hugging.vertical = 1000", "set $V.compression.vertical = 1000", "add stackView G# to $V alignment center distribution equalSpacing spacing 6",
     ]
 
     /// A random command on `s`: a template with names of the session's own.
