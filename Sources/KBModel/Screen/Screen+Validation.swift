@@ -1,21 +1,6 @@
 // The rules every screen keeps, checked by the mutations that could break
 // them and, all at once, by `validate()` for a screen read from a file.
 
-/// A rule a screen read from a file breaks: where (the path of the bad
-/// value in the screen's encoded form, `views[3].parent`) and why, with
-/// what would be valid.
-public struct ScreenViolation: Error, Equatable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-
-    public init(_ path: String, _ reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "\(path): \(reason)" }
-}
-
 extension Screen {
     // MARK: Checks the mutations share with validate()
 
