@@ -128,6 +128,13 @@ struct SessionFileValidationTests {
         let huge = text.replacingOccurrences(of: "\"constant\" : 20", with: "\"constant\" : 1e400")
         #expect(huge != text)
         #expect(try Self.refusal(of: huge, in: dir).contains("screen.constraints[2].constant: a number this large is not a finite number"))
+        // A fraction where a whole number goes (Foundation's decoder says
+        // only that the data is not valid JSON, nowhere).
+        let fraction = try Self.editing(text, view: "L1") { $0["hugging"] = .object(["horizontal": .number(250), "vertical": .verbatim("2.001")]) }
+        #expect(try Self.refusal(of: fraction, in: dir).contains("bad.json: screen.views[5].hugging.vertical: 2.001: this member is a whole number"))
+        // A name the decoder does not know, with what it could be.
+        let kind = try Self.editing(text, view: "L1") { $0["kind"] = .string("textfield") }
+        #expect(try Self.refusal(of: kind, in: dir).contains("bad.json: screen.views[5].kind: invalid value: 'textfield' is not one of view, label, button, textField, textView, scrollView, stackView — did you mean 'textField'?"))
     }
 
     /// The last notification's curve is 0…7, as `keyboard show curve C` takes it.
@@ -354,6 +361,7 @@ struct SessionFileValidationTests {
                         loaded += 1
                     } catch let e as FileError {
                         #expect(e.description.contains(Self.refusalShape), "\(path): \(e.description)")
+                        #expect(!e.description.contains("the top level"), "\(path): \(e.description)")
                         refused += 1
                     }
                 }

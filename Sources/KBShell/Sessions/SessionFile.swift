@@ -93,7 +93,13 @@ public enum SessionFile {
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             throw FileError("\(path): \(where_(context.codingPath)): wrong value: \(context.debugDescription)")
         } catch let DecodingError.dataCorrupted(context) {
-            throw FileError("\(path): \(where_(context.codingPath)): invalid value: \(context.debugDescription)")
+            // Foundation's decoder says where nothing is when a number does
+            // not fit a whole-number member: found by trying the file with
+            // such numbers made whole.
+            if context.codingPath.isEmpty, let (where_, x) = firstNumberNotWhole(json) {
+                throw FileError("\(path): \(where_): \(x): this member is a whole number" + (x == x.rounded() ? " of at most 18 digits" : ""))
+            }
+            throw FileError("\(path): \(where_(context.codingPath)): invalid value: \(explained(context.debugDescription))")
         } catch {
             throw FileError("\(path): \(error)")
         }
@@ -142,6 +148,91 @@ public enum SessionFile {
     static func member(_ path: String, _ key: String) -> String {
         if Screen.isValidName(key) { return path.isEmpty ? key : "\(path).\(key)" }
         return "\(path)[\(JSON.string(key).text)]"
+    }
+
+    /// The values each enumeration in a session file takes, by type name.
+    private static let choices: [String: [String]] = [
+        "ViewKind": ViewKind.allCases.map(\.rawValue), "Orientation": Orientation.allCases.map(\.rawValue),
+        "LayoutRelation": LayoutRelation.allCases.map(\.rawValue), "Axis": Axis.allCases.map(\.rawValue),
+        "Distribution": StackConfiguration.Distribution.allCases.map(\.rawValue),
+        "Alignment": StackConfiguration.Alignment.allCases.map(\.rawValue),
+        "StrategyKind": StrategyKind.allCases.map(\.rawValue), "Mode": Keyboard.Mode.allCases.map(\.rawValue),
+        "KeyboardType": Keyboard.KeyboardType.allCases.map(\.rawValue),
+        "Name": KeyboardNotification.Name.allCases.map(\.rawValue), "Guide": Anchor.Guide.allCases.map(\.rawValue),
+        "Attribute": Anchor.Attribute.allCases.map(\.rawValue),
+    ]
+
+    /// Foundation's "Cannot initialize ViewKind from invalid String value
+    /// textfield" as what the value is and what it could be.
+    private static func explained(_ description: String) -> String {
+        let prefix = "Cannot initialize ", middle = " from invalid String value "
+        guard description.hasPrefix(prefix), let range = description.range(of: middle) else { return description }
+        let type = String(description[description.index(description.startIndex, offsetBy: prefix.count)..<range.lowerBound])
+        let value = String(description[range.upperBound...])
+        guard let all = choices[type] else { return description }
+        let hint = nearestName(to: value, in: all).map { " — did you mean '\($0)'?" } ?? ""
+        return "'\(value)' is not one of \(all.joined(separator: ", "))\(hint)"
+    }
+
+    /// One step of a path into a JSON value.
+    private enum Step { case key(String), index(Int) }
+
+    /// The first number, in member order, that is a fraction or past a
+    /// whole number's range and that the file does not decode with: the
+    /// file is tried with such numbers made 0, from the last back, and the
+    /// one whose change lets it decode is the first the decoder stopped at.
+    private static func firstNumberNotWhole(_ json: JSON) -> (String, Double)? {
+        var candidates: [(steps: [Step], path: String, value: Double)] = []
+        func collect(_ value: JSON, _ steps: [Step], _ path: String) {
+            switch value {
+            case let .number(x) where x != x.rounded() || abs(x) >= 0x1p63:
+                candidates.append((steps, path, x))
+            case let .array(items):
+                for (i, item) in items.enumerated() { collect(item, steps + [.index(i)], "\(path)[\(i)]") }
+            case let .object(members):
+                for key in members.keys.sorted() { collect(members[key]!, steps + [.key(key)], member(path, key)) }
+            default: break
+            }
+        }
+        collect(json, [], "")
+        var tried = json
+        for c in candidates.reversed() {
+            tried = replacing(tried, at: c.steps[...], with: .number(0))
+            do {
+                _ = try JSONDecoder().decode(Body.self, from: Data(exact(tried).text.utf8))
+                return (c.path, c.value)
+            } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+                continue
+            } catch {
+                return (c.path, c.value)
+            }
+        }
+        return nil
+    }
+
+    private static func replacing(_ json: JSON, at steps: ArraySlice<Step>, with new: JSON) -> JSON {
+        guard let step = steps.first else { return new }
+        switch (json, step) {
+        case (.object(var m), let .key(k)):
+            m[k] = replacing(m[k]!, at: steps.dropFirst(), with: new)
+            return .object(m)
+        case (.array(var a), let .index(i)):
+            a[i] = replacing(a[i], at: steps.dropFirst(), with: new)
+            return .array(a)
+        default:
+            return json
+        }
+    }
+
+    /// `json` with its numbers written as Swift writes a double, exactly
+    /// (``JSON/text`` keeps two decimals).
+    private static func exact(_ json: JSON) -> JSON {
+        switch json {
+        case let .number(x): return .verbatim("\(x)")
+        case let .array(items): return .array(items.map(exact))
+        case let .object(members): return .object(members.mapValues(exact))
+        default: return json
+        }
     }
 
     /// The first number past a double's range (read as infinity), in
