@@ -356,8 +356,11 @@ struct SessionFileValidationTests {
                     let text = mutated.text
                     do {
                         let session = try SessionFile.decode(text, path: "bad.json")
-                        let saved = try JSONReader.parse(try SessionFile.encode(session))
+                        let savedText = try SessionFile.encode(session)
+                        let saved = try JSONReader.parse(savedText)
                         #expect(Self.normalized(saved) == Self.normalized(mutated), "\(path): loaded but saved back otherwise")
+                        // And what it saves loads and saves back byte for byte.
+                        #expect(try SessionFile.encode(try SessionFile.decode(savedText, path: "saved.json")) == savedText, "\(path)")
                         loaded += 1
                     } catch let e as FileError {
                         #expect(e.description.contains(Self.refusalShape), "\(path): \(e.description)")
