@@ -408,6 +408,23 @@ struct SessionFileValidationTests {
         #expect(try Self.refusal(of: deep, in: dir).contains("not a valid session file: nesting deeper than 512 levels"))
         let nested = text.replacingOccurrences(of: count, with: "\"unnamedCount\" : " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100))
         #expect(try Self.refusal(of: nested, in: dir).contains("bad.json: screen.unnamedCount: wrong value"))
+        // A cycle through many views is told in a line.
+        var json = try JSONReader.parse(text)
+        guard case var .object(top) = json, case var .object(screen) = top["screen"]!,
+              case var .array(views) = screen["views"]!, case var .object(label) = views[1] else { throw FileError("no views") }
+        label["kind"] = .string("view")
+        label["stack"] = nil
+        let many = 2_000
+        for k in 0..<many {
+            label["name"] = .string("v\(k)")
+            label["parent"] = .string(k == 0 ? "v\(many - 1)" : "v\(k - 1)")
+            views.append(.object(label))
+        }
+        screen["views"] = .array(views)
+        top["screen"] = .object(screen)
+        json = .object(top)
+        let long = try Self.refusal(of: json.text, in: dir)
+        #expect(long.contains("screen.views[6].parent: v0 → v1999 → v1998 → … (1995 more) → v2 → v1 → v0 is a cycle"), "\(long.prefix(300))")
         // A file past the size any session file has.
         let huge = String(text.dropLast(2)) + ", \"padding\" : \"" + String(repeating: "x", count: FileIO.scriptLimit) + "\"}\n"
         #expect(try Self.refusal(of: huge, in: dir).contains("larger than 16 MB"))

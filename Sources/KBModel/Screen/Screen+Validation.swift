@@ -152,8 +152,8 @@ extension Screen {
                         ?? "the root view of \(c.name), a top-level controller, has no parent (null)")
                 }
                 if let container = v.parent, let p = viewIndex[container], p > i {
-                    throw ScreenViolation(path + ".parent", cycle(from: i).map {
-                        "\($0.joined(separator: " → ")) is a cycle: a view cannot contain itself"
+                    throw ScreenViolation(path + ".parent", cycle(from: i, viewIndex).map {
+                        "\(Screen.chain($0)) is a cycle: a view cannot contain itself"
                     } ?? "'\(container)' comes after \(v.name) in views: a child controller's container exists when it is made")
                 }
                 guard v.kind == .view else {
@@ -168,8 +168,8 @@ extension Screen {
                         + (nearestName(to: parent, in: views.map(\.name)).map { " — did you mean '\($0)'?" } ?? ""))
                 }
                 guard p < i else {
-                    throw ScreenViolation(path + ".parent", cycle(from: i).map {
-                        "\($0.joined(separator: " → ")) is a cycle: a view cannot contain itself; its parent is a view made before it"
+                    throw ScreenViolation(path + ".parent", cycle(from: i, viewIndex).map {
+                        "\(Screen.chain($0)) is a cycle: a view cannot contain itself; its parent is a view made before it"
                     } ?? "'\(parent)' comes after \(v.name) in views: a view is added to a parent that already exists")
                 }
                 guard views[p].controller == v.controller else {
@@ -245,16 +245,22 @@ extension Screen {
         // and the stacks' own constraints in, which the file does not keep.
     }
 
+    /// A cycle's names joined by arrows, its middle left out if it is long.
+    private static func chain(_ names: [String]) -> String {
+        guard names.count > 8 else { return names.joined(separator: " → ") }
+        return (names.prefix(3) + ["… (\(names.count - 6) more)"] + names.suffix(3)).joined(separator: " → ")
+    }
+
     /// The views from `i` up its parents until one repeats, if one does.
-    private func cycle(from i: Int) -> [String]? {
+    private func cycle(from i: Int, _ viewIndex: [String: Int]) -> [String]? {
         var chain = [views[i].name]
-        var seen: Set<String> = [views[i].name]
+        var seen: [String: Int] = [views[i].name: 0]
         var current = views[i]
-        while let p = current.parent, let next = views.first(where: { $0.name == p }) {
+        while let p = current.parent, let next = viewIndex[p] {
+            if let start = seen[p] { return Array(chain[start...]) + [p] }
+            seen[p] = chain.count
             chain.append(p)
-            if seen.contains(p) { return Array(chain[chain.firstIndex(of: p)!...]) }
-            seen.insert(p)
-            current = next
+            current = views[next]
         }
         return nil
     }
