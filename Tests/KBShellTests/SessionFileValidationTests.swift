@@ -191,8 +191,9 @@ struct SessionFileValidationTests {
         let cases = [
             ("\"inset\" : 0", "\"inset\" : 3", "strategies[0].inset: observer has no inset (it stays 0)"),
             ("\"kind\" : \"observer\"", "\"kind\" : \"resize-root\"", "strategies[0].constraint: resize-root takes no constraint ('formBottom'): null"),
-            ("\"expression\" : \"kb.end.height + 8\"", "\"expression\" : \"kb.end.heigth + 8\"", "rules[0].expression: "),
-            ("\"expression\" : \"kb.end.height + 8\"", "\"expression\" : \"kb.end.height +\"", "rules[0].expression: "),
+            ("\"expression\" : \"kb.end.height + 8\"", "\"expression\" : \"kb.end.heigth + 8\"", "rules[0].expression: unknown keyboard value 'kb.end.heigth' (kb.end.height)"),
+            ("\"expression\" : \"kb.end.height + 8\"", "\"expression\" : \"kb.end.height +\"", "rules[0].expression: the expression ends too early: expected a number, a name or '('"),
+            ("\"kind\" : \"observer\"", "\"kind\" : \"child-delegate\"", "strategies[0].parentConstraint: child-delegate needs parent CONSTRAINT"),
             ("\"constraint\" : \"formBottom\",\n      \"controller\"", "\"constraint\" : \"nothing\",\n      \"controller\"", "strategies[0].constraint: unknown constraint 'nothing'"),
         ]
         for (from, to, message) in cases {
@@ -201,6 +202,14 @@ struct SessionFileValidationTests {
             let refused = try Self.refusal(of: bad, in: dir)
             #expect(refused.contains(message), "\(to): \(refused)")
         }
+        // The commands say the same, from the same check.
+        var s = Session.demo()
+        #expect(s.execute("handle Login with child-delegate formBottom parent formBottom").text.contains("child-delegate needs expand VIEW"))
+        #expect(s.execute("handle Login with observer formBottom").status == .ok)
+        #expect(s.execute("handle Login with observer formBottom").text.contains("Login already uses observer"))
+        let duplicate = text.replacingOccurrences(of: "\"strategies\" : [\n", with: "\"strategies\" : [\n    {\"constraint\" : \"formBottom\", \"controller\" : \"Login\", \"distance\" : 10, \"downOffset\" : 0, \"fallback\" : 250, \"inset\" : 0, \"kind\" : \"observer\", \"offset\" : 0, \"padding\" : 0},\n")
+        #expect(duplicate != text)
+        #expect(try Self.refusal(of: duplicate, in: dir).contains("strategies[1].kind: Login already uses observer"))
     }
 
     /// Sessions the commands build load, also where the file cannot say
