@@ -586,17 +586,23 @@ struct Journal {
     /// commands after a lost one would replay on another session.
     static func read(directory: String, name: String) throws -> (snapshot: JournalSnapshot?, commands: [String])? {
         let path = "\(directory)/\(name).journal"
-        guard let text = try FileIO.read(path) else { return nil }
+        guard let bytes = try FileIO.readBytes(path) else { return nil }
         var snapshot: JournalSnapshot?
         var commands: [String] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // The last line: the one after the last newline, or (the file
         // ending with one) the one before it.
         let last = lines.lastIndex { !$0.isEmpty } ?? 0
         for (k, line) in lines.enumerated() where !line.isEmpty {
             func damaged(_ reason: String) -> JournalError { .damaged(path: path, line: k + 1, reason: reason) }
+            // Bytes that are not UTF-8 are damage too (decoded, they would
+            // be replaced and replayed as other text).
+            if let bad = FileIO.firstInvalidUTF8(Array(line)) {
+                if k == last { break }
+                throw damaged("byte \(line.startIndex + bad) is not valid UTF-8")
+            }
             let json: JSON
-            do { json = try JSONReader.parse(String(line)) } catch {
+            do { json = try JSONReader.parse(String(decoding: line, as: UTF8.self)) } catch {
                 if k == last { break }
                 throw damaged("not JSON: \(error)")
             }

@@ -87,8 +87,7 @@ final class LiveCompleter: Completer, @unchecked Sendable {
 /// A session from a name in the sessions folder or a path to a `.json`.
 func openSession(_ name: String, directory: String) throws -> Session {
     let path = name.hasSuffix(".json") || name.contains("/") ? name : "\(directory)/\(name).json"
-    guard let text = try FileIO.read(path, limit: FileIO.scriptLimit) else { throw FileError("no session file \(path)") }
-    var session = try SessionFile.decode(text, path: path, sessionsDirectory: directory)
+    guard var session = try SessionFile.read(path, sessionsDirectory: directory) else { throw FileError("no session file \(path)") }
     // The file's name without its extension (a ".json" elsewhere in the
     // path or the name is part of it).
     let file = FileIO.lastComponent(path)

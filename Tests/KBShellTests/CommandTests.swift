@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import KBShell
 
@@ -38,5 +39,21 @@ import Testing
         var session = Session.demo()
         for line in ["help", "history", "focus email", "undo", "redo", "quit", "frames"] { _ = session.execute(line) }
         #expect(session.history == ["focus email", "frames"])
+    }
+}
+
+/// `save` and `load` take the names a daemon's sessions have (one
+/// ``SessionName`` rule).
+@Suite struct SessionNameTests {
+    @Test func saveAndLoadTakeSessionNames() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kbplay-names-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var s = Session(sessionsDirectory: dir)
+        #expect(s.execute("save café").text.hasPrefix("error: \(SessionNameError(text: "café"))"))
+        #expect(s.execute("save ../x").text.hasPrefix("error: '../x' would leave the sessions folder"))
+        #expect(s.execute("save 01-lesson.v2.json").text == "saved \(dir)/01-lesson.v2.json")
+        #expect(s.name == "01-lesson.v2")
+        #expect(s.execute("load 01-lesson.v2").status == .ok)
+        for name in ["01-lesson.v2", "a", "_x"] { #expect(SessionName(name) != nil) }
     }
 }

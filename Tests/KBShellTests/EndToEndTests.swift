@@ -131,6 +131,36 @@ struct EndToEndTests {
         #expect(refused.err.contains("\(broken):1:"))
     }
 
+    /// Issue #26's reproduction: `form` made its own parent in a saved file
+    /// loaded, then vanished from `tree`. Now `load` and `kbplay repl` refuse
+    /// the file, saying where and why, and `tree` shows the session as it was;
+    /// a file that is not UTF-8 is refused with the byte.
+    @Test func aFileNoCommandsCouldHaveMadeIsRefusedByLoadAndRepl() throws {
+        let dir = Self.temporaryFolder()
+        let env = ["KBPLAY_SESSIONS": dir]
+        #expect(try Self.run(["run", "-"], input: "demo\nadd label L1 to form text \"hi\"\nsave x\n", environment: env).status == 0)
+        let saved = try String(contentsOfFile: dir + "/x.json", encoding: .utf8)
+        let own = "\"name\" : \"form\",\n        \"parent\" : \"Login.view\""
+        #expect(saved.contains(own))
+        try saved.replacingOccurrences(of: own, with: "\"name\" : \"form\",\n        \"parent\" : \"form\"")
+            .write(toFile: dir + "/x.json", atomically: true, encoding: .utf8)
+        let where_ = "\(dir)/x.json: screen.views[1].parent: form → form is a cycle: a view cannot contain itself; its parent is a view made before it"
+        let load = try Self.run(["run", "-"], input: "demo\nload x\ntree\n", environment: env)
+        #expect(load.status == 2)
+        #expect(load.out.contains("<stdin>:2: error: \(where_)"), "\(load.out)")
+        #expect(load.out.contains("    form (16 676; 361 122)  [stackView]\n      email"), "\(load.out)")
+        let repl = try Self.run(["repl", "x", "--sessions", dir])
+        #expect(repl.status == 3)
+        #expect(repl.err == "kbplay: \(where_)\n")
+        var bytes = Array(saved.utf8)
+        let at = bytes.firstRange(of: Array("\"hi\"".utf8))!.lowerBound + 2
+        bytes[at] = 0xC3
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/utf8.json"))
+        let utf8 = try Self.run(["repl", "utf8", "--sessions", dir])
+        #expect(utf8.status == 3)
+        #expect(utf8.err == "kbplay: \(dir)/utf8.json: byte \(at): not valid UTF-8 (0xC3); a session file is UTF-8 text, as JSON is\n")
+    }
+
     /// Runs kbplay at a real pseudo-terminal, through `steps`.
     static func terminal(_ steps: [[String]], environment: [String: String]) throws -> (ok: Bool, screen: String) {
         try PseudoTerminal.run(steps, [binary.path], environment: environment)

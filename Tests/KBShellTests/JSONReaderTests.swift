@@ -27,6 +27,21 @@ struct JSONReaderTests {
         }
     }
 
+    /// A pair of escapes is one character; half of one is none, and is
+    /// refused where it starts (it was read as U+FFFD, and saved back so).
+    @Test func halfASurrogatePairIsRefused() throws {
+        #expect(try JSONReader.parse(#"["\ud83d\ude00"]"#) == .array([.string("😀")]))
+        #expect(throws: JSONSyntaxError(message: "\\uD83D is half of a surrogate pair without its other half: not a character", line: 1, column: 5)) {
+            try JSONReader.parse(#"["ab\ud83d!"]"#)
+        }
+        #expect(throws: JSONSyntaxError(message: "\\uDE00 is half of a surrogate pair without its other half: not a character", line: 1, column: 3)) {
+            try JSONReader.parse(#"["\ude00\ud83d"]"#)
+        }
+        #expect(throws: JSONSyntaxError(message: "\\uD800 is half of a surrogate pair without its other half: not a character", line: 1, column: 3)) {
+            try JSONReader.parse(#"["\ud800\u0041"]"#)
+        }
+    }
+
     @Test func aTopLevelMembersTextIsKeptAsItStands() throws {
         let line = #"{"op": "x", "id":  [9007199254740993, {"id": 0.125}] , "n": {"id": 2}}"#
         let (value, kept) = try JSONReader.parse(line, keepingTextOf: "id")

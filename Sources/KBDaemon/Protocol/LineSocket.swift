@@ -29,27 +29,24 @@ public final class LineSocket: @unchecked Sendable {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard fd >= 0, bytes.count <= Self.maximumPathLength else {
-            if fd >= 0 { close(fd) }
-            return nil
-        }
+        // Every property is set from here on, so a failure runs `deinit`,
+        // which closes the socket: closing it here too would close
+        // whatever file another thread had opened with the same number since.
+        guard fd >= 0, bytes.count <= Self.maximumPathLength else { return nil }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in bytes.enumerated() { raw[i] = b }
         }
         let ok = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        if ok != 0 {
-            close(fd)
-            return nil
-        }
+        if ok != 0 { return nil }
         if let timeout {
             var t = timeval(tv_sec: timeout, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
         }
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     /// The user of the process that listens on the other end (from the
     /// kernel, `SO_PEERCRED`); nil if it cannot be told.

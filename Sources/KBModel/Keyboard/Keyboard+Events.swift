@@ -51,7 +51,7 @@ extension Keyboard {
             }
         case let .show(height, duration, curve):
             if let height {
-                guard height > 0, height <= device.screenSize(orientation).height else { throw .invalidHeight(height) }
+                try Keyboard.checkHeight(height, screenHeight: device.screenSize(orientation).height)
                 next.heightOverride = height
             }
             if isUp {
@@ -71,7 +71,7 @@ extension Keyboard {
             next.dragTop = nil
             burst("hide", from: before, to: next.hiddenFrame(on: device, orientation))
         case let .setHeight(h):
-            guard h > 0, h <= device.screenSize(orientation).height else { throw .invalidHeight(h) }
+            try Keyboard.checkHeight(h, screenHeight: device.screenSize(orientation).height)
             next.heightOverride = h
             if isUp { changed() }
         case let .predictive(on):
@@ -84,7 +84,7 @@ extension Keyboard {
             next.hardware = on
             if isUp && on != hardware { changed() }
         case let .setMode(mode):
-            guard device.idiom == .pad else { throw .padOnly(mode == .docked ? "dock" : mode.rawValue) }
+            try Keyboard.checkMode(mode, on: device)
             guard mode != self.mode else { break }
             next.mode = mode
             next.dragTop = nil

@@ -14,16 +14,7 @@ extension Screen {
                                    name: String? = nil) throws(ModelError) -> MutationResult {
         let first = try resolve(first)
         let second = try second.map { (a) throws(ModelError) in try resolve(a) }
-        if let second {
-            guard first.attribute.kind == second.attribute.kind else {
-                throw .incompatibleAnchors(first.description, second.description)
-            }
-        } else if first.attribute.kind != .size {
-            throw .positionNeedsAnchor(first.description)
-        }
-        guard (1...1000).contains(priority) else { throw .invalidPriority(priority) }
-        guard multiplier.isFinite, multiplier != 0 else { throw .invalidMultiplier(multiplier) }
-        guard constant.isFinite else { throw .invalidNumber("constant", constant) }
+        try Screen.checkConstraint(first, second, multiplier: multiplier, constant: constant, priority: priority)
         let finalName: String
         if let name {
             try checkNewName(name)
@@ -83,7 +74,7 @@ extension Screen {
     @discardableResult
     public mutating func setConstant(_ value: Double, of name: String) throws(ModelError) -> MutationResult {
         let i = try constraintIndex(name)
-        guard value.isFinite else { throw .invalidNumber("constant", value) }
+        try Screen.checkFinite("constant", value)
         // The same constant changes nothing, unless the constraint is broken
         // (setting it again retries it).
         guard constraints[i].constant != value || constraints[i].isBroken else { return .ok }
@@ -115,7 +106,7 @@ extension Screen {
     @discardableResult
     public mutating func setPriority(_ priority: Int, of name: String) throws(ModelError) -> MutationResult {
         let i = try constraintIndex(name)
-        guard (1...1000).contains(priority) else { throw .invalidPriority(priority) }
+        try Screen.checkPriority(priority)
         guard constraints[i].priority != priority else { return .ok }
         constraints[i].priority = priority
         let e = uniqueEngine()

@@ -36,6 +36,7 @@ extension Screen {
     @discardableResult
     public mutating func setContentInset(_ inset: EdgeInsets, of view: String) throws(ModelError) -> MutationResult {
         let i = try scrollIndex(view)
+        try Screen.checkFinite("content inset", inset)
         guard views[i].scroll!.contentInset != inset else { return .ok }
         views[i].scroll!.contentInset = inset
         uniqueEngine().invalidate()
@@ -47,6 +48,7 @@ extension Screen {
     public mutating func setIndicatorInsets(_ inset: EdgeInsets, of view: String) throws(ModelError)
         -> MutationResult {
         let i = try scrollIndex(view)
+        try Screen.checkFinite("indicator inset", inset)
         guard views[i].scroll!.indicatorInsets != inset else { return .ok }
         views[i].scroll!.indicatorInsets = inset
         // The snapshot shows them; the layout does not depend on them.
@@ -60,7 +62,10 @@ extension Screen {
     @discardableResult
     public mutating func setContentOffset(_ offset: Point?, of view: String) throws(ModelError) -> MutationResult {
         let i = try scrollIndex(view)
-        if let offset, !(offset.x.isFinite && offset.y.isFinite) { throw .invalidNumber("content offset", offset.y) }
+        if let offset {
+            try Screen.checkFinite("content offset", offset.x)
+            try Screen.checkFinite("content offset", offset.y)
+        }
         views[i].scroll!.contentOffset = offset
         // The content guide exists once something uses it; make sure it does.
         _ = uniqueEngine().box(AnchorOwner(view: view, guide: .content), self)
@@ -121,8 +126,7 @@ extension Screen {
     @discardableResult
     public mutating func setFocus(_ field: String?) throws(ModelError) -> MutationResult {
         if let field {
-            let v = try view(named: field)
-            guard v.kind.isTextInput else { throw .notATextInput(field) }
+            try Screen.checkFocusable(try view(named: field))
         }
         focus = field
         return .ok

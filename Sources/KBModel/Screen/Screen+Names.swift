@@ -55,8 +55,7 @@ extension Screen {
 
     /// Checks that `name` is well formed, not reserved and not taken.
     func checkNewName(_ name: String) throws(ModelError) {
-        guard Screen.isValidName(name) else { throw .invalidName(name) }
-        guard !Screen.reservedNames.contains(name) else { throw .reservedName(name) }
+        try Screen.checkName(name)
         if let existing = kind(of: name) { throw .duplicateName(name, existing: existing) }
     }
 

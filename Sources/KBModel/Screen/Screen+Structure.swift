@@ -45,8 +45,7 @@ extension Screen {
         -> MutationResult {
         try checkNewName(name)
         _ = try controllerIndex(parent)
-        let box = try view(named: container)
-        guard box.controller == parent else { throw .containerNotInParent(container: container, parent: parent) }
+        try checkContainer(container, of: parent)
         let c = Controller(name: name, parent: parent, container: container)
         controllers.append(c)
         names[name] = .controller(controllers.count - 1)
@@ -77,6 +76,7 @@ extension Screen {
         -> MutationResult {
         let i = try controllerIndex(controller)
         guard controllers[i].parent == nil else { throw .cannotRemoveRootView(controllers[i].rootView, controller: controller) }
+        if let f = frame { for x in [f.x, f.y, f.width, f.height] { try Screen.checkFinite("frame", x) } }
         guard controllers[i].rootFrameOverride != frame else { return .ok }
         controllers[i].rootFrameOverride = frame
         uniqueEngine().invalidate()
@@ -92,7 +92,14 @@ extension Screen {
                                  options: ViewOptions = ViewOptions()) throws(ModelError) -> MutationResult {
         try checkNewName(name)
         let p = try view(named: parent)
-        if options.stack != nil, kind != .stackView { throw .notAStackView(name) }
+        if let stack = options.stack {
+            guard kind == .stackView else { throw .notAStackView(name) }
+            try Screen.checkStack(stack)
+        }
+        if let size = options.intrinsic {
+            try Screen.checkFinite("intrinsic width", size.width)
+            try Screen.checkFinite("intrinsic height", size.height)
+        }
         var v = View(name: name, kind: kind, parent: parent, controller: p.controller)
         v.text = options.text
         v.intrinsicOverride = options.intrinsic
@@ -156,7 +163,7 @@ extension Screen {
     @discardableResult
     public mutating func setHugging(_ priority: Int, _ axis: Axis, of view: String) throws(ModelError)
         -> MutationResult {
-        guard (1...1000).contains(priority) else { throw .invalidPriority(priority) }
+        try Screen.checkPriority(priority)
         views[try viewIndex(view)].hugging[axis] = priority
         uniqueEngine().markIntrinsic(view)
         return .ok
@@ -166,7 +173,7 @@ extension Screen {
     @discardableResult
     public mutating func setCompressionResistance(_ priority: Int, _ axis: Axis, of view: String)
         throws(ModelError) -> MutationResult {
-        guard (1...1000).contains(priority) else { throw .invalidPriority(priority) }
+        try Screen.checkPriority(priority)
         views[try viewIndex(view)].compressionResistance[axis] = priority
         uniqueEngine().markIntrinsic(view)
         return .ok
@@ -189,9 +196,9 @@ extension Screen {
         let i = try viewIndex(view)
         guard var s = views[i].stack else { throw .notAStackView(view) }
         uniqueEngine().invalidate()
-        if let spacing, !spacing.isFinite { throw .invalidNumber("spacing", spacing) }
         if let axis { s.axis = axis }
         if let spacing { s.spacing = spacing }
+        try Screen.checkStack(s)
         if let distribution { s.distribution = distribution }
         if let alignment { s.alignment = alignment }
         views[i].stack = s

@@ -122,7 +122,9 @@ extension Screen: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let id = try c.decode(String.self, forKey: .device)
-        device = try DeviceCatalog.standard.lookup(id)
+        do { device = try DeviceCatalog.standard.lookup(id) } catch {
+            throw DecodingError.dataCorruptedError(forKey: .device, in: c, debugDescription: error.description)
+        }
         orientation = try c.decode(Orientation.self, forKey: .orientation)
         controllers = try c.decode([Controller].self, forKey: .controllers)
         views = SegmentedArray(try c.decode([View].self, forKey: .views))

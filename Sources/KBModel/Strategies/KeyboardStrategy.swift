@@ -20,10 +20,13 @@ public protocol KeyboardStrategy {
     /// What attaching it reads from the screen (layout-constraint keeps the
     /// constant it finds).
     static func attached(_ strategy: inout Strategy, constantOf constraint: (String) -> Double?)
+    /// The fields ``attached(_:constantOf:)`` sets, beside its arguments'.
+    static var fieldsSetWhenAttached: [Strategy.Field] { get }
 }
 
 extension KeyboardStrategy {
     public static func attached(_ strategy: inout Strategy, constantOf constraint: (String) -> Double?) {}
+    public static var fieldsSetWhenAttached: [Strategy.Field] { [] }
 
     /// `observer CONSTRAINT [padding N]`: the usage, from the arguments.
     public static var usage: String {

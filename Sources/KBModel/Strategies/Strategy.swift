@@ -30,8 +30,37 @@ public struct Strategy: Hashable, Codable, Sendable {
     }
 
     /// A field an argument sets.
-    public enum Field: Sendable, Equatable {
-        case constraint, parentConstraint, expandView, scrollView, padding, inset, fallback, downOffset, distance
+    public enum Field: String, Sendable, Equatable, CaseIterable {
+        // The raw values are the members' keys in a session file.
+        case constraint, parentConstraint, expandView, scrollView, padding, inset, fallback, offset, downOffset, distance
+
+        /// Whether it holds a name (else a number).
+        public var isName: Bool { [.constraint, .parentConstraint, .expandView, .scrollView].contains(self) }
+
+        /// What it is, for "takes no …": `parent constraint`.
+        public var noun: String {
+            switch self {
+            case .constraint: "constraint"
+            case .parentConstraint: "parent constraint"
+            case .expandView: "view to expand"
+            case .scrollView: "scroll view"
+            case .downOffset: "down-offset"
+            default: rawValue
+            }
+        }
+    }
+
+    /// A number field's value.
+    public func number(_ field: Field) -> Double {
+        switch field {
+        case .padding: padding
+        case .inset: inset
+        case .fallback: fallback
+        case .offset: offset
+        case .downOffset: downOffset
+        case .distance: distance
+        case .constraint, .parentConstraint, .expandView, .scrollView: 0
+        }
     }
 
     /// The name a reference field holds (nil for a number field or an unset one).
@@ -41,7 +70,7 @@ public struct Strategy: Hashable, Codable, Sendable {
         case .parentConstraint: parentConstraint
         case .expandView: expandView
         case .scrollView: scrollView
-        case .padding, .inset, .fallback, .downOffset, .distance: nil
+        case .padding, .inset, .fallback, .offset, .downOffset, .distance: nil
         }
     }
 
@@ -55,6 +84,7 @@ public struct Strategy: Hashable, Codable, Sendable {
         case .padding: padding = number
         case .inset: inset = number
         case .fallback: fallback = number
+        case .offset: offset = number
         case .downOffset: downOffset = number
         case .distance: distance = number
         }

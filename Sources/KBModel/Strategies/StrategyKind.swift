@@ -48,4 +48,7 @@ public enum StrategyKind: String, Hashable, Codable, Sendable, CaseIterable {
 
     /// Its arguments.
     public var arguments: [StrategyArgument] { type.arguments }
+
+    /// The fields attaching it sets beside its arguments'.
+    public var fieldsSetWhenAttached: [Strategy.Field] { type.fieldsSetWhenAttached }
 }

@@ -57,6 +57,36 @@ public enum FileIO {
         return bytes
     }
 
+    /// The offset of the first byte where `bytes` stop being UTF-8 (a
+    /// stray continuation byte, a sequence cut short, an overlong form, a
+    /// surrogate or a code point past U+10FFFF), or nil if they are UTF-8.
+    public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let (length, low, high): (Int, UInt8, UInt8)
+            switch b {
+            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+            case 0xE1...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            default: return i
+            }
+            // The second byte's range rules out overlong forms, surrogates
+            // and code points past U+10FFFF; the others are continuations.
+            guard i + 1 < bytes.count, (low...high).contains(bytes[i + 1]) else { return i }
+            for k in 2..<length {
+                guard i + k < bytes.count, bytes[i + k] & 0xC0 == 0x80 else { return i }
+            }
+            i += length
+        }
+        return nil
+    }
+
     /// The absolute path with symbolic links resolved, or nil if the file
     /// is not there.
     public static func realPath(_ path: String) -> String? {

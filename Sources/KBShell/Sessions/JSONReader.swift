@@ -165,7 +165,12 @@ public enum JSONReader {
                                 index += 6
                             }
                         }
-                        let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                        // Half a surrogate pair is no character: like bytes
+                        // that are not UTF-8, it is refused, not replaced.
+                        guard let scalar = Unicode.Scalar(code) else {
+                            index -= 5
+                            throw error("\\u\(String(code, radix: 16, uppercase: true)) is half of a surrogate pair without its other half: not a character")
+                        }
                         out += Array(String(Character(scalar)).utf8)
                     default: throw error("unknown escape in a string")
                     }

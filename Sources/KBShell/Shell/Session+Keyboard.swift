@@ -146,23 +146,20 @@ extension Session {
         }
         for argument in kind.arguments where argument.keyword == nil { try read(argument) }
         let options = kind.arguments.filter { $0.keyword != nil }
-        var given: Swift.Set<String> = []
         while let t = rest.first {
             rest = rest.dropFirst()
             guard t.kind == .word, let option = options.first(where: { $0.keyword == t.text }) else {
                 throw CommandError("unexpected '\(t.text)' for \(kind.rawValue)", column: t.column, suggestion: usage)
             }
             try read(option)
-            given.insert(t.text)
-        }
-        let missing = options.filter { $0.required && !given.contains($0.keyword ?? "") }
-        if !missing.isEmpty {
-            throw CommandError("\(kind.rawValue) needs \(missing.map(\.usage).joined(separator: " and "))",
-                               column: arguments.endColumn, suggestion: usage)
         }
         kind.type.attached(&s) { try? screen.constraint(named: $0).constant }
-        if state.strategies.contains(where: { $0.controller == controller && $0.kind == kind }) {
-            throw CommandError("\(controller) already uses \(kind.rawValue)", column: kindToken.column)
+        // What the arguments must be is what a session file's strategy must
+        // be (a required option missing, a second strategy of its kind).
+        do { try checkStrategy(s, among: state.strategies) } catch {
+            guard var e = error.error as? CommandError else { throw error.error }
+            e.column = e.column ?? (error.member == "kind" ? kindToken.column : arguments.endColumn)
+            throw e
         }
         state.strategies.append(s)
         log.notes.append(s.attachSummary)

@@ -20,13 +20,17 @@ extension Session {
     ///
     /// Returns the paths' values, in order, for ``evaluate(_:checked:)``;
     /// nil for the keyboard's, which depend on the notification posted.
+    /// Without `screenPaths`, only the keyboard's are checked (and every
+    /// value is nil).
     @discardableResult
-    mutating func check(_ e: ValueExpression) throws(CommandError) -> [Double?] {
+    mutating func check(_ e: ValueExpression, screenPaths: Bool = true) throws(CommandError) -> [Double?] {
         var values: [Double?] = []
         for (path, column) in e.paths {
             let parts = Self.parts(of: path)
             if parts.first == "kb" {
                 try checkKeyboardPath(path, column: column)
+                values.append(nil)
+            } else if !screenPaths {
                 values.append(nil)
             } else {
                 values.append(try screenValue(of: path, parts, column: column))

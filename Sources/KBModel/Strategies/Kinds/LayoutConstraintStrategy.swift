@@ -12,6 +12,8 @@ public enum LayoutConstraintStrategy: KeyboardStrategy {
     public static let outlivesDisappear = true
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]
 
+    public static let fieldsSetWhenAttached: [Strategy.Field] = [.offset]
+
     /// The constraint's constant when the subclass is made is its offset.
     public static func attached(_ s: inout Strategy, constantOf constraint: (String) -> Double?) {
         if let name = s.constraint, let constant = constraint(name) { s.offset = constant }

@@ -16,7 +16,7 @@ extension Commands {
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
             let previous = session.screen.focus
             let v = try session.screen.view(named: field)
-            guard v.kind.isTextInput else { throw ModelError.notATextInput(field) }
+            try Screen.checkFocusable(v)
             if previous == field {
                 // Already first responder: UIKit does nothing.
                 log.notes.append("\(field) is already the first responder")

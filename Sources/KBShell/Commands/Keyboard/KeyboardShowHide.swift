@@ -19,7 +19,7 @@ extension Commands {
         let frames: Int?
 
         init(_ p: ParsedCommand) throws {
-            curve = try p.wholeNumber("C", in: 0...7, "a curve is a whole number from 0 to 7 (UIView.AnimationCurve: 0 easeInOut, 1 easeIn, 2 easeOut, 3 linear; the keyboard's own is 7)")
+            curve = try p.wholeNumber("C", in: KeyboardNotification.curves, KeyboardNotification.curveMessage)
             frames = try p.wholeNumber("N", in: 1...60, Session.framesMessage)
             height = p.number("H")
             duration = p.number("D")
