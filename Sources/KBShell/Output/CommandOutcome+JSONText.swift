@@ -1,15 +1,10 @@
 import KBModel
 
 extension CommandOutcome {
-    /// ``json``'s text, byte for byte, written straight from the outcome:
-    /// its notifications and layout changes (most of a keyboard event's
-    /// JSON) are written without first being made JSON values. `--json`
-    /// mode and the daemon's replies write a command's JSON this way.
-    public var jsonText: String {
-        var out = PointText(capacity: 1024)
-        writeJSON(into: &out)
-        return out.string
-    }
+    // The JSON form, written straight from the outcome: its notifications
+    // and layout changes (most of a keyboard event's JSON) are written
+    // without first being made JSON values. `--json` mode and the daemon's
+    // replies write a command's JSON this way; ``json`` reads it back.
 
     /// Appends ``jsonText``'s UTF-8 bytes to `out`.
     public func writeJSON(into out: inout PointText) {
@@ -64,50 +59,91 @@ extension CommandOutcome {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// Two numbers as a JSON array, `[a, b]`.
-    private static func writeNumbers(_ a: Double, _ b: Double, to out: inout PointText) {
-        out.append(UInt8(ascii: "["))
-        JSON.writeNumber(a, to: &out)
-        out.appendLiteral(", ")
-        JSON.writeNumber(b, to: &out)
-        out.append(UInt8(ascii: "]"))
-    }
+    /// A notification's JSON form (see ``KeyboardNotification/writeJSON(into:)``).
+    private static func write(_ n: KeyboardNotification, to out: inout PointText) { n.writeJSON(into: &out) }
 
-    /// Four numbers as a JSON array, `[a, b, c, d]`.
-    private static func writeNumbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double, to out: inout PointText) {
-        out.append(UInt8(ascii: "["))
-        JSON.writeNumber(a, to: &out)
-        out.appendLiteral(", ")
-        JSON.writeNumber(b, to: &out)
-        out.appendLiteral(", ")
-        JSON.writeNumber(c, to: &out)
-        out.appendLiteral(", ")
-        JSON.writeNumber(d, to: &out)
-        out.append(UInt8(ascii: "]"))
-    }
+    /// A layout change's JSON form (see ``LayoutChange/writeJSON(into:)``).
+    private static func write(_ c: LayoutChange, to out: inout PointText) { c.writeJSON(into: &out) }
+}
 
-    private static func write(_ r: Rect, to out: inout PointText) {
-        writeNumbers(r.minX, r.minY, r.width, r.height, to: &out)
-    }
+/// A value with a JSON form, and the one place that form is written:
+/// `--json` lines, the daemon's replies, subscribers' changes and journal
+/// records, and (read back) ``JSON`` values all come from it.
+public protocol JSONWritable {
+    /// Appends the value's JSON text (UTF-8) to `out`.
+    func writeJSON(into out: inout PointText)
+}
 
-    /// What `Session.json(_:)` makes of a notification; keys in order.
-    private static func write(_ n: KeyboardNotification, to out: inout PointText) {
+extension JSONWritable {
+    /// The JSON text, one line.
+    public var jsonText: String {
+        var out = PointText(capacity: 1024)
+        writeJSON(into: &out)
+        return out.string
+    }
+}
+
+extension JSON: JSONWritable {
+    public func writeJSON(into out: inout PointText) { write(into: &out) }
+
+    /// A value's JSON form as a ``JSON`` value (its text read back).
+    public init(_ value: some JSONWritable) {
+        self = (try? JSONReader.parse(value.jsonText)) ?? .null
+    }
+}
+
+extension CommandOutcome: JSONWritable {}
+
+/// Two numbers as a JSON array, `[a, b]`.
+private func writeNumbers(_ a: Double, _ b: Double, to out: inout PointText) {
+    out.append(UInt8(ascii: "["))
+    JSON.writeNumber(a, to: &out)
+    out.appendLiteral(", ")
+    JSON.writeNumber(b, to: &out)
+    out.append(UInt8(ascii: "]"))
+}
+
+/// Four numbers as a JSON array, `[a, b, c, d]`.
+private func writeNumbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double, to out: inout PointText) {
+    out.append(UInt8(ascii: "["))
+    JSON.writeNumber(a, to: &out)
+    out.appendLiteral(", ")
+    JSON.writeNumber(b, to: &out)
+    out.appendLiteral(", ")
+    JSON.writeNumber(c, to: &out)
+    out.appendLiteral(", ")
+    JSON.writeNumber(d, to: &out)
+    out.append(UInt8(ascii: "]"))
+}
+
+/// A frame as `[x, y, w, h]`.
+private func writeFrame(_ r: Rect, to out: inout PointText) {
+    writeNumbers(r.minX, r.minY, r.width, r.height, to: &out)
+}
+
+extension KeyboardNotification: JSONWritable {
+    /// `{"begin": [x, y, w, h], "curve", "duration", "end", "isLocal", "name"}`, keys in order.
+    public func writeJSON(into out: inout PointText) {
+        let n = self
         out.appendLiteral("{\"begin\": ")
-        write(n.begin, to: &out)
+        writeFrame(n.begin, to: &out)
         out.appendLiteral(", \"curve\": ")
         JSON.writeNumber(Double(n.curve), to: &out)
         out.appendLiteral(", \"duration\": ")
         JSON.writeNumber(n.duration, to: &out)
         out.appendLiteral(", \"end\": ")
-        write(n.end, to: &out)
+        writeFrame(n.end, to: &out)
         out.appendLiteral(n.isLocal ? ", \"isLocal\": true, \"name\": " : ", \"isLocal\": false, \"name\": ")
         JSON.writeString(n.name.rawValue, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
-    /// What `Session.json(_:)` makes of a layout change; keys in order
-    /// (`after`, `before`, `kind`, `target`).
-    private static func write(_ c: LayoutChange, to out: inout PointText) {
+}
+
+extension LayoutChange: JSONWritable {
+    /// `{"after", "before", "kind", "target"}` (the values it has), keys in order.
+    public func writeJSON(into out: inout PointText) {
+        let c = self
         func insets(_ e: EdgeInsets, _ out: inout PointText) { writeNumbers(e.top, e.left, e.bottom, e.right, to: &out) }
         func values(_ before: (inout PointText) -> Void, _ after: (inout PointText) -> Void, _ out: inout PointText) {
             out.appendLiteral("{\"after\": ")
@@ -118,12 +154,12 @@ extension CommandOutcome {
         switch c {
         case let .viewAdded(_, f):
             out.appendLiteral("{\"after\": ")
-            write(f, to: &out)
+            writeFrame(f, to: &out)
         case let .viewRemoved(_, f):
             out.appendLiteral("{\"before\": ")
-            write(f, to: &out)
+            writeFrame(f, to: &out)
         case let .frame(_, a, b):
-            values({ write(a, to: &$0) }, { write(b, to: &$0) }, &out)
+            values({ writeFrame(a, to: &$0) }, { writeFrame(b, to: &$0) }, &out)
         case let .safeAreaInsets(_, a, b), let .contentInset(_, a, b), let .adjustedContentInset(_, a, b),
              let .indicatorInsets(_, a, b):
             values({ insets(a, &$0) }, { insets(b, &$0) }, &out)

@@ -38,16 +38,10 @@ public struct CommandOutcome: Sendable {
     var notifications: [KeyboardNotification]?
     var changes: [LayoutChange]?
 
-    /// The single JSON line of `--json` mode: keys sorted.
-    public var json: JSON {
-        var all = members
-        if let notifications { all["notifications"] = .array(notifications.map(Session.json)) }
-        if let changes { all["changes"] = .array(changes.map(Session.json)) }
-        all["command"] = .string(command)
-        all["ok"] = .bool(status != .rejected && status != .ioError)
-        all["output"] = .string(text)
-        return .object(all)
-    }
+    /// The single JSON line of `--json` mode as a value: ``jsonText``
+    /// read back, so the JSON form has one writer
+    /// (``writeJSON(into:)``), whichever way it is asked for.
+    public var json: JSON { JSON(self) }
 
     /// A refused command: the message, the line with a caret under the
     /// column, and what would work.

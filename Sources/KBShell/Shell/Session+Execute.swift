@@ -323,32 +323,6 @@ extension Session {
         return "✓ \(f.field) is visible, \(p(f.clearance)) pt above the keyboard"
     }
 
-    static func json(_ n: KeyboardNotification) -> JSON {
-        func r(_ r: Rect) -> JSON { .array([r.minX, r.minY, r.width, r.height].map { .number($0) }) }
-        return .object(["name": .string(n.name.rawValue), "begin": r(n.begin), "end": r(n.end),
-                        "duration": .number(n.duration), "curve": .number(Double(n.curve)), "isLocal": .bool(n.isLocal)])
-    }
-
-    static func json(_ c: LayoutChange) -> JSON {
-        func r(_ r: Rect) -> JSON { .array([r.minX, r.minY, r.width, r.height].map { .number($0) }) }
-        func i(_ e: EdgeInsets) -> JSON { .array([e.top, e.left, e.bottom, e.right].map { .number($0) }) }
-        func pt(_ p: Point) -> JSON { .array([.number(p.x), .number(p.y)]) }
-        func sz(_ s: Size) -> JSON { .array([.number(s.width), .number(s.height)]) }
-        var m: [String: JSON] = ["kind": .string(c.kind), "target": .string(c.target)]
-        switch c {
-        case let .viewAdded(_, f): m["after"] = r(f)
-        case let .viewRemoved(_, f): m["before"] = r(f)
-        case let .frame(_, a, b): m["before"] = r(a); m["after"] = r(b)
-        case let .safeAreaInsets(_, a, b), let .contentInset(_, a, b), let .adjustedContentInset(_, a, b),
-             let .indicatorInsets(_, a, b):
-            m["before"] = i(a); m["after"] = i(b)
-        case let .contentSize(_, a, b): m["before"] = sz(a); m["after"] = sz(b)
-        case let .contentOffset(_, a, b): m["before"] = pt(a); m["after"] = pt(b)
-        case let .constant(_, a, b): m["before"] = .number(a); m["after"] = .number(b)
-        }
-        return .object(m)
-    }
-
     /// Ends editing (`resign`, `tap outside`; `return`, which in a text
     /// view types a newline instead).
     mutating func endEditing(byReturn: Bool, _ log: inout ChangeLog) throws {
