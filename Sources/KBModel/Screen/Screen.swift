@@ -36,7 +36,7 @@ public struct Screen: Sendable {
     /// The layout cache (copy on write; not part of the value).
     var engine: LayoutEngine?
     /// ``stow()`` dropped the name index and the cache.
-    public private(set) var isStowed = false
+    private(set) var isStowed = false
 
     /// An empty screen on `device` (the catalog's default, `iphone-15`).
     public init(device: Device = DeviceCatalog.standard.defaultDevice, orientation: Orientation = .portrait) {
@@ -84,15 +84,16 @@ public struct Screen: Sendable {
     /// name index, for a copy kept aside (undo, rollback): the screen going
     /// on then holds the only references and updates them in place instead
     /// of copying them. A stowed screen compares and encodes as before but
-    /// must be ``unstow()``ed before anything else.
-    public mutating func stow() {
+    /// must be ``unstow()``ed before anything else. (Outside this module,
+    /// a ``Checkpoint`` is such a copy.)
+    mutating func stow() {
         engine = nil
         names = [:]
         isStowed = true
     }
 
     /// Rebuilds what ``stow()`` dropped (nothing for a screen in use).
-    public mutating func unstow() {
+    mutating func unstow() {
         guard isStowed else { return }
         isStowed = false
         rebuildNames()
@@ -104,6 +105,33 @@ public struct Screen: Sendable {
         for (i, v) in views.enumerated() { names[v.name] = .view(i) }
         for (i, c) in constraints.enumerated() { names[c.name] = .constraint(i) }
     }
+}
+
+extension Screen {
+    /// A screen kept aside to go back to (undo and redo, a refused
+    /// command's rollback). It holds the value without the layout cache and
+    /// the name index, so the screen that goes on holds the only references
+    /// to them and updates them in place instead of copying them; going
+    /// back rebuilds them when they are next needed.
+    public struct Checkpoint: Sendable, Equatable {
+        fileprivate var screen: Screen
+    }
+
+    /// This screen's value, kept aside.
+    public func checkpoint() -> Checkpoint {
+        var copy = self
+        copy.stow()
+        return Checkpoint(screen: copy)
+    }
+
+    /// The screen a checkpoint kept.
+    public init(_ checkpoint: Checkpoint) {
+        self = checkpoint.screen
+        unstow()
+    }
+
+    /// Whether this screen is the value `checkpoint` kept.
+    public func isSame(as checkpoint: Checkpoint) -> Bool { self == checkpoint.screen }
 }
 
 extension Screen: Equatable {

@@ -44,7 +44,10 @@ extension Session {
         // whose commands run through here and can fail after changing them:
         // it alone keeps them.
         var saved = self
-        saved.state.screen.stow()
+        let checkpoint = Checkpoint(state)
+        // The copy kept holds the checkpoint, not a second reference to the
+        // live screen.
+        saved.state = Self.placeholder
         let keepsStacks = parsed.spec.traits.contains(.keepsUndoStacks)
         if !keepsStacks {
             saved.undoStack.removeAll()
@@ -56,32 +59,33 @@ extension Session {
             if outcome.status != .rejected && outcome.status != .ioError {
                 if !parsed.spec.traits.contains(.outsideHistory) { recordHistory(line) }
             } else {
-                restore(saved, keepingStacks: !keepsStacks)
+                restore(saved, checkpoint, keepingStacks: !keepsStacks)
             }
             outcome.command = line
             return outcome
         } catch let error as CommandError {
-            restore(saved, keepingStacks: !keepsStacks)
+            restore(saved, checkpoint, keepingStacks: !keepsStacks)
             return .rejected(line, error)
         } catch let error as ModelError {
-            restore(saved, keepingStacks: !keepsStacks)
+            restore(saved, checkpoint, keepingStacks: !keepsStacks)
             return .rejected(line, CommandError(error.description, column: column(for: error, in: parsed),
                                                 suggestion: suggestion(for: error)))
         } catch let error as KeyboardError {
-            restore(saved, keepingStacks: !keepsStacks)
+            restore(saved, checkpoint, keepingStacks: !keepsStacks)
             return .rejected(line, CommandError(error.description, column: parsed.values.values.map(\.column).min()))
         } catch {
-            restore(saved, keepingStacks: !keepsStacks)
+            restore(saved, checkpoint, keepingStacks: !keepsStacks)
             return .rejected(line, CommandError("\(error)"))
         }
     }
 
-    /// Rolls back to `saved`; with `keepingStacks`, the undo and redo
-    /// stacks and the history stay the current ones (`saved` left them out).
-    private mutating func restore(_ saved: Session, keepingStacks: Bool) {
-        // Most refusals come before anything changed: the screen then keeps
-        // its layout cache (the saved copy has none).
-        let current = screen
+    /// Rolls back to `saved` and its state `checkpoint`; with
+    /// `keepingStacks`, the undo and redo stacks and the history stay the
+    /// current ones (`saved` left them out).
+    private mutating func restore(_ saved: Session, _ checkpoint: Checkpoint, keepingStacks: Bool) {
+        // Most refusals come before anything changed: the state then keeps
+        // its layout cache (the checkpoint has none).
+        let current = state
         if keepingStacks {
             let (undo, redo, lines) = (undoStack, redoStack, historyLines)
             self = saved
@@ -89,8 +93,12 @@ extension Session {
         } else {
             self = saved
         }
-        if current == screen { screen = current } else { screen.unstow() }
+        state = checkpoint.holds(current) ? current : checkpoint.state
     }
+
+    /// What the copy kept for rolling back holds instead of the state (one
+    /// shared empty state, so keeping it costs nothing).
+    static let placeholder = State(screen: Screen(), keyboard: Keyboard(), strategies: [], rules: [])
 
     private func suggestion(for error: ModelError) -> String? {
         switch error {
@@ -129,14 +137,13 @@ extension Session {
     /// and the previous state pushed for `undo` when anything changed.
     mutating func mutate<M: Mutation>(_ command: M, line: String) throws -> CommandOutcome {
         let before = screen.layout()
-        var previous = state
-        previous.screen.stow()
+        let previous = Checkpoint(state)
         var log = ChangeLog()
         log.structural = M.spec.traits.contains(.structural)
         try command.apply(to: &self, &log)
         let after = screen.layout()
         var outcome = report(line, before: before, after: after, log: log)
-        if state != previous {
+        if !previous.holds(state) {
             undoStack.append(previous)
             redoStack.removeAll()
             lastChange = outcome

@@ -124,8 +124,7 @@ extension Session {
             return CommandOutcome(command: undo ? "undo" : "redo", text: (undo ? "nothing to undo" : "nothing to redo") + why)
         }
         let before = screen.layout()
-        var current = state
-        current.screen.stow()
+        let current = Checkpoint(state)
         if undo {
             undoStack.removeLast()
             redoStack.append(current)
@@ -133,8 +132,7 @@ extension Session {
             redoStack.removeLast()
             undoStack.append(current)
         }
-        state = target
-        state.screen.unstow()
+        state = target.state
         let after = screen.layout()
         var log = ChangeLog()
         log.notes.append(undo ? "undone" : "redone")

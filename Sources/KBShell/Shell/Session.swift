@@ -13,6 +13,33 @@ public struct Session: Sendable {
     }
 
     public var state: State
+
+    /// A state kept aside to go back to: what `undo` and `redo` keep, and
+    /// what a refused command rolls back to. Its screen is a
+    /// ``Screen/Checkpoint``, so the state that goes on holds the only
+    /// references to the layout cache.
+    struct Checkpoint: Sendable, Equatable {
+        var screen: Screen.Checkpoint
+        var keyboard: Keyboard
+        var strategies: [Strategy]
+        var rules: [Rule]
+
+        init(_ state: State) {
+            screen = state.screen.checkpoint()
+            keyboard = state.keyboard
+            strategies = state.strategies
+            rules = state.rules
+        }
+
+        /// The state kept, live again.
+        var state: State { State(screen: Screen(screen), keyboard: keyboard, strategies: strategies, rules: rules) }
+
+        /// Whether `state` is the one kept.
+        func holds(_ state: State) -> Bool {
+            state.screen.isSame(as: screen) && state.keyboard == keyboard && state.strategies == strategies
+                && state.rules == rules
+        }
+    }
     /// The commands that ran (rejected ones excluded), for `history` and
     /// session files: the last ``historyLimit``, so that a session fed
     /// commands for days (a daemon's) keeps its file, and the snapshot its
@@ -71,8 +98,8 @@ public struct Session: Sendable {
     public var lastChange: CommandOutcome?
     /// The states `undo` goes back to (the last ``undoLimit``) and those
     /// `redo` goes forward to.
-    var undoStack = BoundedStack<State>(limit: Session.undoLimit)
-    var redoStack = BoundedStack<State>(limit: Session.undoLimit)
+    var undoStack = BoundedStack<Checkpoint>(limit: Session.undoLimit)
+    var redoStack = BoundedStack<Checkpoint>(limit: Session.undoLimit)
     /// The session was read from a file, which holds no undo history: what
     /// `undo` says when it has nothing to go back to.
     var readFromFile = false
