@@ -235,10 +235,3 @@ private struct Eval: Sendable {
     var session: SessionName
     var command: String
 }
-
-extension NIOLoopBound {
-    /// Runs `body` with the value on its event loop.
-    func execute(_ body: @escaping @Sendable (Value) -> Void) {
-        eventLoop.execute { body(self.value) }
-    }
-}

@@ -696,7 +696,7 @@ struct DaemonProcessTests {
     /// solver picks depends on the order it was given its constraints.)
     @Test func everyLessonComesBackFromClosesAndAKillAsOneRunLeavesIt() async throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sessions")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sessions")
         let lessons = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".kbs") }.sorted()
         #expect(lessons.count >= 19)
         let probes = ["frames", "constraints", "print kb.end.minY", "print kb.begin.minY", "print kb.duration", "focus",
@@ -741,7 +741,7 @@ struct DaemonProcessTests {
     /// has every session as one run leaves it.
     @Test func everyLessonComesBackFromAMachineThatStoppedAsOneRunLeavesIt() async throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sessions")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sessions")
         let lessons = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".kbs") }.sorted()
         let probes = ["frames", "constraints", "print kb.end.minY", "focus", "strategies", "rules"]
         var cut = 0

@@ -4,19 +4,6 @@ import KBShell
 import NIOCore
 import Synchronization
 
-/// What became of a command handed to a ``SessionHost``.
-enum EvalOutcome: Sendable {
-    /// It ran. Its reply may go out once `pending` is on disk (nil for a
-    /// rejected command, which changed nothing and is not journaled). The
-    /// result is the command's JSON, as bytes (``JSONBytes/result(of:)``).
-    case ran(ByteBuffer, pending: PendingSync?)
-    /// It ran but could not be journaled; the session goes back to what its
-    /// journal holds before the next command.
-    case failed(any Error)
-    /// The session was closed before the command ran: look it up again.
-    case closed
-}
-
 /// One live session: commands run one at a time in arrival order, each is
 /// journaled before its reply, and subscribers hear every change.
 ///
@@ -45,8 +32,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         var session: Session
         var journal: Journal
         var sequence = 0
-        var subscribers: [Subscriber] = []
-        var nextSubscriber = 0
+        var subscribers = Subscribers()
         /// Set while the session is paused: the work that arrived since, in order.
         var parked: [Work]?
         var isClosed = false
@@ -70,19 +56,6 @@ final class SessionHost<Session: HostedSession>: Sendable {
         case compact
         case reload(done: @Sendable () -> Void)
         case close(done: @Sendable ((any Error)?) -> Void)
-    }
-
-    /// A connection that subscribed. Its change messages count against the
-    /// connection's backlog: a subscriber that stops reading skips changes
-    /// rather than growing the daemon's memory, and is told how many it
-    /// skipped before the next change it gets.
-    private struct Subscriber: Sendable {
-        let token: Int
-        let id: JSON
-        let channel: any Channel
-        let backlog: SubscriberBacklog
-        /// Changes skipped since the last one written.
-        var skipped = 0
     }
 
     init(name: SessionName, session: Session, journal: Journal, directory: String, sessionsDirectory: String) {
@@ -158,7 +131,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
     var lastUsed: UInt64 { lastUse.load(ordering: .relaxed) }
 
     /// Whether a connection follows the session's changes.
-    var isFollowed: Bool { state.withLock { $0.subscribers.contains { $0.channel.isActive } } }
+    var isFollowed: Bool { state.withLock { $0.subscribers.isFollowed } }
 
     var current: Session { state.withLock { $0.session } }
 
@@ -170,15 +143,11 @@ final class SessionHost<Session: HostedSession>: Sendable {
     /// as `{"event": "change", "id": id, …}`, within the connection's
     /// `backlog`; the token ends it.
     func subscribe(_ channel: any Channel, id: JSON, backlog: SubscriberBacklog) -> Int {
-        state.withLock { state in
-            state.nextSubscriber += 1
-            state.subscribers.append(Subscriber(token: state.nextSubscriber, id: id, channel: channel, backlog: backlog))
-            return state.nextSubscriber
-        }
+        state.withLock { $0.subscribers.add(channel, id: id, backlog: backlog) }
     }
 
     func unsubscribe(_ token: Int) {
-        state.withLock { $0.subscribers.removeAll { $0.token == token } }
+        state.withLock { $0.subscribers.remove(token) }
     }
 
     // MARK: Running work in order
@@ -244,52 +213,11 @@ final class SessionHost<Session: HostedSession>: Sendable {
         } catch {
             return (.failed(error), .reload(done: {}))
         }
-        if !state.subscribers.isEmpty { broadcast(result, client: client, to: &state.subscribers) }
+        if !state.subscribers.isEmpty { state.subscribers.broadcast(result, client: client, session: name) }
         if state.journal.entries >= Self.compactionInterval {
             return (.ran(result, pending: pending), .compact)
         }
         return (.ran(result, pending: pending), nil)
-    }
-
-    /// Writes a change to every subscriber, in the order the changes were
-    /// made: the writes are queued on the subscribers' event loops under
-    /// the session's lock. They are never written right here, even on the
-    /// subscriber's own loop, because a write can make the channel writable
-    /// again and so start that connection's next command on this session.
-    ///
-    /// A change that would take a connection's unwritten messages past its
-    /// backlog is skipped; the next change it gets is preceded by
-    /// `{"event": "lost", "changes": n, …}`.
-    private func broadcast(_ result: ByteBuffer, client: String, to subscribers: inout [Subscriber]) {
-        subscribers.removeAll { !$0.channel.isActive }
-        for i in subscribers.indices {
-            let subscriber = subscribers[i]
-            // Not even encoded for a connection that has its fill waiting.
-            guard !subscriber.backlog.isFull else {
-                subscribers[i].skipped += 1
-                continue
-            }
-            var message = ByteBuffer()
-            if subscriber.skipped > 0 {
-                message = DaemonEvent.lost(id: subscriber.id, session: name, changes: subscriber.skipped).encoded()
-            }
-            var change = changeEvent(for: subscriber, client: client, result: result)
-            message.writeBuffer(&change)
-            let (channel, backlog, size, buffer) = (subscriber.channel, subscriber.backlog, message.readableBytes, message)
-            guard backlog.reserve(size) else {
-                subscribers[i].skipped += 1
-                continue
-            }
-            subscribers[i].skipped = 0
-            channel.eventLoop.execute {
-                channel.writeAndFlush(buffer).whenComplete { _ in backlog.release(size) }
-            }
-        }
-    }
-
-    /// A change to a subscriber, as a line written around the result's bytes.
-    private func changeEvent(for subscriber: Subscriber, client: String, result: ByteBuffer) -> ByteBuffer {
-        DaemonEvent.change(id: subscriber.id, session: name, client: client, result: .written(result)).encoded()
     }
 
     /// On a thread of its own: a command that reads files waits as long as
@@ -349,12 +277,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                     state.isClosed = true
                     // Subscribers hear of it: a subscription ends with its
                     // session's host, and a new one finds the session again.
-                    for subscriber in state.subscribers where subscriber.channel.isActive {
-                        let message = DaemonEvent.closed(id: subscriber.id, session: name).encoded()
-                        let channel = subscriber.channel
-                        channel.eventLoop.execute { channel.writeAndFlush(message, promise: nil) }
-                    }
-                    state.subscribers = []
+                    state.subscribers.closed(session: name)
                     completions.append {
                         if case let .failure(error) = written { done(error) } else { done(nil) }
                     }
@@ -397,7 +320,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 state.session = session
                 state.journal.replaced()
                 state.sequence += 1
-                if !state.subscribers.isEmpty { broadcast(result, client: client, to: &state.subscribers) }
+                if !state.subscribers.isEmpty { state.subscribers.broadcast(result, client: client, session: name) }
                 completions.append { done(.ran(result, pending: nil)) }
             case let .failure(error):
                 // The journal still holds the session as it was, and so
@@ -422,32 +345,5 @@ final class SessionHost<Session: HostedSession>: Sendable {
             }
         }
         return nil
-    }
-}
-
-/// Bytes of change messages handed to a connection's channel and not yet
-/// written, for all its subscriptions together.
-final class SubscriberBacklog: Sendable {
-    let limit: Int
-    private let bytes = Atomic<Int>(0)
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    /// Counts `size` more bytes unless that would pass the limit; a message
-    /// larger than the limit is let through when nothing else waits.
-    func reserve(_ size: Int) -> Bool {
-        let total = bytes.add(size, ordering: .relaxed).newValue
-        if total <= limit || total == size { return true }
-        bytes.subtract(size, ordering: .relaxed)
-        return false
-    }
-
-    /// Whether nothing more fits.
-    var isFull: Bool { bytes.load(ordering: .relaxed) >= limit }
-
-    func release(_ size: Int) {
-        bytes.subtract(size, ordering: .relaxed)
     }
 }
