@@ -133,8 +133,8 @@ extension LayoutEngine {
     /// change none), so snapshots share it and a diff can tell at once that
     /// no constant moved.
     func constraintValues(_ screen: Screen) -> [ConstraintValue] {
-        if lastConstraints.sharesStorage(with: screen.constraints) { return lastConstraintValues }
-        lastConstraints = screen.constraints
+        if lastConstraints.sharesStorage(with: screen.constraintList) { return lastConstraintValues }
+        lastConstraints = screen.constraintList
         lastConstraintValues = screen.constraints.map {
             ConstraintValue(name: $0.name, constant: $0.constant, priority: $0.priority, isActive: $0.isActive,
                             isBroken: $0.isBroken)

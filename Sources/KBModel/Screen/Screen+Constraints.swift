@@ -78,13 +78,13 @@ extension Screen {
         // The same constant changes nothing, unless the constraint is broken
         // (setting it again retries it).
         guard constraints[i].constant != value || constraints[i].isBroken else { return .ok }
-        constraints[i].constant = value
+        constraintList[i].constant = value
         let e = uniqueEngine()
         e.invalidate()
         let c = constraints[i]
         guard c.isActive else { return .ok }
         if c.isBroken {
-            constraints[i].isBroken = false
+            constraintList[i].isBroken = false
             return readd(i, cause: .changed)
         }
         guard let sc = e.user[name] else { return .ok }
@@ -97,7 +97,7 @@ extension Screen {
             let warning = ModelWarning.unsatisfiable(broken: entry, conflicts: e.entries(conflicts, extra: Optional<LayoutEngine.Generated>.none)
                 .map { $0.name == c.name ? entry : $0 }, cause: .changed)
             e.breakUser(sc)
-            constraints[i].isBroken = true
+            constraintList[i].isBroken = true
             return MutationResult(warnings: [warning])
         }
     }
@@ -108,11 +108,11 @@ extension Screen {
         let i = try constraintIndex(name)
         try Screen.checkPriority(priority)
         guard constraints[i].priority != priority else { return .ok }
-        constraints[i].priority = priority
+        constraintList[i].priority = priority
         let e = uniqueEngine()
         e.removeUser(name)
         guard constraints[i].isActive else { return .ok }
-        constraints[i].isBroken = false
+        constraintList[i].isBroken = false
         return readd(i, cause: .changed)
     }
 
@@ -121,8 +121,8 @@ extension Screen {
     public mutating func activate(_ name: String) throws(ModelError) -> MutationResult {
         let i = try constraintIndex(name)
         guard !constraints[i].isEffective else { return .ok }
-        constraints[i].isActive = true
-        constraints[i].isBroken = false
+        constraintList[i].isActive = true
+        constraintList[i].isBroken = false
         uniqueEngine().removeUser(name)
         return readd(i, cause: .activated)
     }
@@ -131,8 +131,8 @@ extension Screen {
     @discardableResult
     public mutating func deactivate(_ name: String) throws(ModelError) -> MutationResult {
         let i = try constraintIndex(name)
-        constraints[i].isActive = false
-        constraints[i].isBroken = false
+        constraintList[i].isActive = false
+        constraintList[i].isBroken = false
         let e = uniqueEngine()
         e.removeUser(name)
         e.invalidate()
@@ -146,7 +146,7 @@ extension Screen {
         let e = uniqueEngine()
         e.removeUser(name)
         e.invalidate()
-        constraints.remove(at: i)
+        constraintList.remove(at: i)
         names[name] = nil
         for k in i..<constraints.count { names[constraints[k].name] = .constraint(k) }
         return .ok
@@ -163,7 +163,7 @@ extension Screen {
     }
 
     mutating func appendConstraint(_ c: LayoutConstraint, cause: ModelWarning.Cause) -> MutationResult {
-        constraints.append(c)
+        constraintList.append(c)
         names[c.name] = .constraint(constraints.count - 1)
         return readd(constraints.count - 1, cause: cause)
     }
@@ -173,7 +173,7 @@ extension Screen {
         let e = currentEngine()
         e.invalidate()
         guard let w = e.addUser(constraints[i], self, cause: cause) else { return .ok }
-        constraints[i].isBroken = true
+        constraintList[i].isBroken = true
         return MutationResult(warnings: [w])
     }
 }

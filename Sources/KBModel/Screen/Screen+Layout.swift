@@ -38,7 +38,7 @@ extension Screen {
         let i = try scrollIndex(view)
         try Screen.checkFinite("content inset", inset)
         guard views[i].scroll!.contentInset != inset else { return .ok }
-        views[i].scroll!.contentInset = inset
+        viewList[i].scroll!.contentInset = inset
         uniqueEngine().invalidate()
         return MutationResult(warnings: settleNow())
     }
@@ -50,7 +50,7 @@ extension Screen {
         let i = try scrollIndex(view)
         try Screen.checkFinite("indicator inset", inset)
         guard views[i].scroll!.indicatorInsets != inset else { return .ok }
-        views[i].scroll!.indicatorInsets = inset
+        viewList[i].scroll!.indicatorInsets = inset
         // The snapshot shows them; the layout does not depend on them.
         uniqueEngine().cachedSnapshot = nil
         return .ok
@@ -66,7 +66,7 @@ extension Screen {
             try Screen.checkFinite("content offset", offset.x)
             try Screen.checkFinite("content offset", offset.y)
         }
-        views[i].scroll!.contentOffset = offset
+        viewList[i].scroll!.contentOffset = offset
         // The content guide exists once something uses it; make sure it does.
         _ = uniqueEngine().box(AnchorOwner(view: view, guide: .content), self)
         uniqueEngine().invalidate()
@@ -96,7 +96,7 @@ extension Screen {
         let x = axis(o.x, rect.minX, rect.maxX, a.left, a.right, b.width, scroll.contentSize.width)
         let y = axis(o.y, rect.minY, rect.maxY, a.top, a.bottom, b.height, scroll.contentSize.height)
         guard x != o.x || y != o.y else { return .ok }
-        views[i].scroll!.contentOffset = Point(x: cleanValue(x), y: cleanValue(y))
+        viewList[i].scroll!.contentOffset = Point(x: cleanValue(x), y: cleanValue(y))
         uniqueEngine().invalidate()
         return MutationResult(warnings: settleNow())
     }

@@ -133,8 +133,8 @@ extension Screen {
         let e = uniqueEngine()
         for c in constraints where c.views.contains(where: doomed.contains) { e.removeUser(c.name) }
         for v in views where doomed.contains(v.name) { e.forget(v.name) }
-        constraints.removeAll { $0.views.contains(where: doomed.contains) }
-        views.removeAll { doomed.contains($0.name) }
+        constraintList.removeAll { $0.views.contains(where: doomed.contains) }
+        viewList.removeAll { doomed.contains($0.name) }
         if let f = focus, doomed.contains(f) { focus = nil }
         rebuildNames()
         e.invalidate(structure: true)
@@ -145,7 +145,7 @@ extension Screen {
     @discardableResult
     public mutating func setText(_ text: String?, of view: String) throws(ModelError) -> MutationResult {
         let i = try viewIndex(view)
-        views[i].text = text
+        viewList[i].text = text
         uniqueEngine().markIntrinsic(view)
         return .ok
     }
@@ -154,7 +154,7 @@ extension Screen {
     @discardableResult
     public mutating func setIntrinsicSize(_ size: Size?, of view: String) throws(ModelError) -> MutationResult {
         let i = try viewIndex(view)
-        views[i].intrinsicOverride = size
+        viewList[i].intrinsicOverride = size
         uniqueEngine().markIntrinsic(view)
         return .ok
     }
@@ -164,7 +164,7 @@ extension Screen {
     public mutating func setHugging(_ priority: Int, _ axis: Axis, of view: String) throws(ModelError)
         -> MutationResult {
         try Screen.checkPriority(priority)
-        views[try viewIndex(view)].hugging[axis] = priority
+        viewList[try viewIndex(view)].hugging[axis] = priority
         uniqueEngine().markIntrinsic(view)
         return .ok
     }
@@ -174,7 +174,7 @@ extension Screen {
     public mutating func setCompressionResistance(_ priority: Int, _ axis: Axis, of view: String)
         throws(ModelError) -> MutationResult {
         try Screen.checkPriority(priority)
-        views[try viewIndex(view)].compressionResistance[axis] = priority
+        viewList[try viewIndex(view)].compressionResistance[axis] = priority
         uniqueEngine().markIntrinsic(view)
         return .ok
     }
@@ -183,7 +183,7 @@ extension Screen {
     @discardableResult
     public mutating func setHidden(_ hidden: Bool, of view: String) throws(ModelError) -> MutationResult {
         let i = try viewIndex(view)
-        views[i].isHidden = hidden
+        viewList[i].isHidden = hidden
         uniqueEngine().invalidate()
         return MutationResult(warnings: restack(views[i].parent))
     }
@@ -201,14 +201,14 @@ extension Screen {
         try Screen.checkStack(s)
         if let distribution { s.distribution = distribution }
         if let alignment { s.alignment = alignment }
-        views[i].stack = s
+        viewList[i].stack = s
         return MutationResult(warnings: restack(view))
     }
 
     // MARK: Helpers
 
     mutating func appendView(_ v: View) {
-        views.append(v)
+        viewList.append(v)
         names[v.name] = .view(views.count - 1)
     }
 
@@ -225,7 +225,7 @@ extension Screen {
         if e.isSettled { return [] }
         let (warnings, broken) = e.settle(self)
         for b in broken {
-            if case let .constraint(i) = names[b.name] { constraints[i].isBroken = true }
+            if case let .constraint(i) = names[b.name] { constraintList[i].isBroken = true }
         }
         return warnings
     }

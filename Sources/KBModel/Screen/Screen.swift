@@ -18,9 +18,14 @@ public struct Screen: Sendable {
     /// Controllers in creation order; the first is the window's root.
     public internal(set) var controllers: [Controller] = []
     /// Views in creation order (``hierarchyOrder`` gives the tree order).
-    public internal(set) var views: SegmentedArray<View> = []
+    public var views: Items<View> { Items(storage: viewList) }
     /// User constraints in creation order.
-    public internal(set) var constraints: SegmentedArray<LayoutConstraint> = []
+    public var constraints: Items<LayoutConstraint> { Items(storage: constraintList) }
+    /// Where ``views`` and ``constraints`` are kept: in segments, so a
+    /// screen kept for undo shares nearly all of them with the screen that
+    /// goes on, and a command that changes one copies a segment, not all.
+    var viewList: SegmentedArray<View> = []
+    var constraintList: SegmentedArray<LayoutConstraint> = []
     public internal(set) var keyboard = KeyboardState()
     /// The first responder, a text field or text view.
     public internal(set) var focus: String?
@@ -102,12 +107,24 @@ public struct Screen: Sendable {
     mutating func rebuildNames() {
         names = [:]
         for (i, c) in controllers.enumerated() { names[c.name] = .controller(i) }
-        for (i, v) in views.enumerated() { names[v.name] = .view(i) }
-        for (i, c) in constraints.enumerated() { names[c.name] = .constraint(i) }
+        for (i, v) in viewList.enumerated() { names[v.name] = .view(i) }
+        for (i, c) in constraintList.enumerated() { names[c.name] = .constraint(i) }
     }
 }
 
 extension Screen {
+    /// A screen's views or constraints, in creation order: a random-access
+    /// collection (how they are kept is the screen's own business).
+    public struct Items<Element>: RandomAccessCollection {
+        @usableFromInline let storage: SegmentedArray<Element>
+
+        @inlinable init(storage: SegmentedArray<Element>) { self.storage = storage }
+
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { storage.count }
+        @inlinable public subscript(position: Int) -> Element { storage[position] }
+    }
+
     /// A screen kept aside to go back to (undo and redo, a refused
     /// command's rollback). It holds the value without the layout cache and
     /// the name index, so the screen that goes on holds the only references
@@ -137,7 +154,7 @@ extension Screen {
 extension Screen: Equatable {
     public static func == (a: Screen, b: Screen) -> Bool {
         a.device == b.device && a.orientation == b.orientation && a.controllers == b.controllers
-            && a.views == b.views && a.constraints == b.constraints && a.keyboard == b.keyboard
+            && a.viewList == b.viewList && a.constraintList == b.constraintList && a.keyboard == b.keyboard
             && a.focus == b.focus && a.unnamedCount == b.unnamedCount
     }
 }
@@ -155,8 +172,8 @@ extension Screen: Codable {
         }
         orientation = try c.decode(Orientation.self, forKey: .orientation)
         controllers = try c.decode([Controller].self, forKey: .controllers)
-        views = SegmentedArray(try c.decode([View].self, forKey: .views))
-        constraints = SegmentedArray(try c.decode([LayoutConstraint].self, forKey: .constraints))
+        viewList = SegmentedArray(try c.decode([View].self, forKey: .views))
+        constraintList = SegmentedArray(try c.decode([LayoutConstraint].self, forKey: .constraints))
         keyboard = try c.decode(KeyboardState.self, forKey: .keyboard)
         focus = try c.decodeIfPresent(String.self, forKey: .focus)
         unnamedCount = try c.decode(Int.self, forKey: .unnamedCount)
@@ -169,8 +186,8 @@ extension Screen: Codable {
         try c.encode(device.id, forKey: .device)
         try c.encode(orientation, forKey: .orientation)
         try c.encode(controllers, forKey: .controllers)
-        try c.encode(views, forKey: .views)
-        try c.encode(constraints, forKey: .constraints)
+        try c.encode(viewList, forKey: .views)
+        try c.encode(constraintList, forKey: .constraints)
         try c.encode(keyboard, forKey: .keyboard)
         try c.encodeIfPresent(focus, forKey: .focus)
         try c.encode(unnamedCount, forKey: .unnamedCount)
