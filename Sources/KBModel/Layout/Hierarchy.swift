@@ -12,14 +12,14 @@ struct Hierarchy: Sendable {
     var position: [Int]
 
     init(_ screen: Screen) {
-        let n = screen.views.count
+        let n = screen.viewList.count
         depth = Array(repeating: 0, count: n)
         parent = Array(repeating: nil, count: n)
         scrollAncestor = Array(repeating: nil, count: n)
         position = Array(repeating: 0, count: n)
         var children = Array(repeating: [Int](), count: n)
         var roots: [Int] = []
-        for (i, v) in screen.views.enumerated() {
+        for (i, v) in screen.viewList.enumerated() {
             if let p = v.parent, case let .view(j) = screen.names[p] {
                 children[j].append(i)
                 parent[i] = j
@@ -34,7 +34,7 @@ struct Hierarchy: Sendable {
             order.append(i)
             for c in children[i].reversed() {
                 depth[c] = depth[i] + 1
-                scrollAncestor[c] = screen.views[i].kind.isScrollView ? i : scrollAncestor[i]
+                scrollAncestor[c] = screen.viewList[i].kind.isScrollView ? i : scrollAncestor[i]
                 stack.append(c)
             }
         }

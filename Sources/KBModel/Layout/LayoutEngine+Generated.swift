@@ -214,7 +214,7 @@ extension LayoutEngine {
         case .safeArea:
             return insetTargets(safe)
         case .margins:
-            return insetTargets(safe + margins(screen.views[i], screen))
+            return insetTargets(safe + margins(screen.viewList[i], screen))
         case .keyboard:
             return [keyboardGuideHeight(frame, safeBottom: safe.bottom, screen)]
         case .content:
@@ -285,13 +285,13 @@ extension LayoutEngine {
     /// `contentInset` plus the safe area the scroll view overlaps (UIKit's
     /// automatic adjustment).
     func adjustedContentInset(_ index: Int, _ frame: Rect, _ screen: Screen, _ h: Hierarchy) -> EdgeInsets {
-        let inset = screen.views[index].scroll?.contentInset ?? .zero
+        let inset = screen.viewList[index].scroll?.contentInset ?? .zero
         return inset + safeAreaInsets(index, frame, screen, h)
     }
 
     /// The content offset: as set, or UIKit's start `−adjustedContentInset`.
     func contentOffset(_ index: Int, _ frame: Rect, _ screen: Screen, _ h: Hierarchy) -> Point {
-        if let o = screen.views[index].scroll?.contentOffset { return o }
+        if let o = screen.viewList[index].scroll?.contentOffset { return o }
         let a = adjustedContentInset(index, frame, screen, h)
         return Point(x: -a.left, y: -a.top)
     }
@@ -313,7 +313,7 @@ extension LayoutEngine {
         pendingIntrinsicSet = []
         for name in pending {
             guard case let .view(i) = screen.names[name] else { continue }
-            let view = screen.views[i]
+            let view = screen.viewList[i]
             let size = view.intrinsicSize
             var record = intrinsic[name] ?? IntrinsicPair(horizontal: nil, vertical: nil)
             for axis in Axis.allCases {

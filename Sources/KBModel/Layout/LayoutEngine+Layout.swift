@@ -10,10 +10,10 @@ extension LayoutEngine {
         for c in screen.controllers {
             if c.parent == nil { e.addRootFrame(c, screen) } else { _ = e.addEmbedding(c, screen) }
         }
-        for v in screen.views where v.kind == .stackView {
+        for v in screen.viewList where v.kind == .stackView {
             _ = e.regenerateStack(v.name, screen)
         }
-        for c in screen.constraints where c.isEffective {
+        for c in screen.constraintList where c.isEffective {
             let sc = e.solverConstraint(c, screen)
             e.origins[ObjectIdentifier(sc)] = ConflictEntry(name: c.name, equation: c.equation, isUser: true)
             do {
@@ -23,7 +23,7 @@ extension LayoutEngine {
                 e.origins[ObjectIdentifier(sc)] = nil
             }
         }
-        for v in screen.views { e.markIntrinsic(v.name) }
+        for v in screen.viewList { e.markIntrinsic(v.name) }
         return e
     }
 
@@ -81,9 +81,9 @@ extension LayoutEngine {
     /// A scroll view's scroll geometry at the last solve (nil for another
     /// view), given its window frame and safe-area insets.
     func scrollLayout(_ i: Int, frame: Rect, safeArea: EdgeInsets, _ screen: Screen, _ h: Hierarchy) -> ScrollLayout? {
-        guard let config = screen.views[i].scroll else { return nil }
+        guard let config = screen.viewList[i].scroll else { return nil }
         var contentSize = Size.zero
-        if let g = guideIndex[GuideKey(view: screen.views[i].name, guide: .content)], let record = guides[g] {
+        if let g = guideIndex[GuideKey(view: screen.viewList[i].name, guide: .content)], let record = guides[g] {
             contentSize = Size(width: cleanValue(solver.value(of: record.box.w)),
                                height: cleanValue(solver.value(of: record.box.h)))
         }
@@ -96,8 +96,8 @@ extension LayoutEngine {
     func snapshot(_ screen: Screen) -> LayoutSnapshot {
         let h = hierarchy(screen)
         let boxes = boxesByIndex(screen)
-        var windowFrames = [Rect](repeating: .zero, count: screen.views.count)
-        var offsets = [Point](repeating: .zero, count: screen.views.count)
+        var windowFrames = [Rect](repeating: .zero, count: screen.viewList.count)
+        var offsets = [Point](repeating: .zero, count: screen.viewList.count)
         // Each layout is made in its place in the array (a view layout is
         // large: appending one would copy it).
         let solver = self.solver
@@ -117,9 +117,9 @@ extension LayoutEngine {
                 // Fields read in place: a view is large, and copying one
                 // whole retains all its strings.
                 (buffer.baseAddress! + count).initialize(
-                    to: ViewLayout(name: screen.views[i].name, kind: screen.views[i].kind,
-                                   parent: screen.views[i].parent, depth: h.depth[i],
-                                   isHidden: screen.views[i].isHidden, frame: frame, windowFrame: wf,
+                    to: ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind,
+                                   parent: screen.viewList[i].parent, depth: h.depth[i],
+                                   isHidden: screen.viewList[i].isHidden, frame: frame, windowFrame: wf,
                                    safeAreaInsets: safe, scroll: scroll))
                 count += 1
             }
@@ -135,7 +135,7 @@ extension LayoutEngine {
     func constraintValues(_ screen: Screen) -> [ConstraintValue] {
         if lastConstraints.sharesStorage(with: screen.constraintList) { return lastConstraintValues }
         lastConstraints = screen.constraintList
-        lastConstraintValues = screen.constraints.map {
+        lastConstraintValues = screen.constraintList.map {
             ConstraintValue(name: $0.name, constant: $0.constant, priority: $0.priority, isActive: $0.isActive,
                             isBroken: $0.isBroken)
         }

@@ -7,7 +7,7 @@ extension LayoutEngine {
     /// current configuration and arranged subviews call for.
     func regenerateStack(_ stack: String, _ screen: Screen) -> [ModelWarning] {
         let key = "stack:\(stack)"
-        guard case let .view(i) = screen.names[stack], let config = screen.views[i].stack else {
+        guard case let .view(i) = screen.names[stack], let config = screen.viewList[i].stack else {
             removeGenerated(key: key)
             return []
         }

@@ -141,8 +141,8 @@ final class LayoutEngine: @unchecked Sendable {
 
     /// The boxes of the screen's views by index (nil: a view without one).
     func boxesByIndex(_ screen: Screen) -> [Box?] {
-        if let b = cachedBoxes, b.count == screen.views.count { return b }
-        let b = screen.views.map { boxes[$0.name] }
+        if let b = cachedBoxes, b.count == screen.viewList.count { return b }
+        let b = screen.viewList.map { boxes[$0.name] }
         cachedBoxes = b
         return b
     }
@@ -169,7 +169,7 @@ final class LayoutEngine: @unchecked Sendable {
     /// side is one of its subviews: those constraints define the content.
     func effective(_ anchor: Anchor, other: Anchor?, _ screen: Screen) -> Anchor {
         guard anchor.guide == nil, anchor.attribute.kind != .size, let other,
-              case let .view(i) = screen.names[anchor.view], screen.views[i].kind.isScrollView,
+              case let .view(i) = screen.names[anchor.view], screen.viewList[i].kind.isScrollView,
               screen.isDescendant(other.view, of: anchor.view) else { return anchor }
         return Anchor(anchor.view, .content, anchor.attribute)
     }

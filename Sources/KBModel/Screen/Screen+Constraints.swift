@@ -77,11 +77,11 @@ extension Screen {
         try Screen.checkFinite("constant", value)
         // The same constant changes nothing, unless the constraint is broken
         // (setting it again retries it).
-        guard constraints[i].constant != value || constraints[i].isBroken else { return .ok }
+        guard constraintList[i].constant != value || constraintList[i].isBroken else { return .ok }
         constraintList[i].constant = value
         let e = uniqueEngine()
         e.invalidate()
-        let c = constraints[i]
+        let c = constraintList[i]
         guard c.isActive else { return .ok }
         if c.isBroken {
             constraintList[i].isBroken = false
@@ -107,11 +107,11 @@ extension Screen {
     public mutating func setPriority(_ priority: Int, of name: String) throws(ModelError) -> MutationResult {
         let i = try constraintIndex(name)
         try Screen.checkPriority(priority)
-        guard constraints[i].priority != priority else { return .ok }
+        guard constraintList[i].priority != priority else { return .ok }
         constraintList[i].priority = priority
         let e = uniqueEngine()
         e.removeUser(name)
-        guard constraints[i].isActive else { return .ok }
+        guard constraintList[i].isActive else { return .ok }
         constraintList[i].isBroken = false
         return readd(i, cause: .changed)
     }
@@ -120,7 +120,7 @@ extension Screen {
     @discardableResult
     public mutating func activate(_ name: String) throws(ModelError) -> MutationResult {
         let i = try constraintIndex(name)
-        guard !constraints[i].isEffective else { return .ok }
+        guard !constraintList[i].isEffective else { return .ok }
         constraintList[i].isActive = true
         constraintList[i].isBroken = false
         uniqueEngine().removeUser(name)
@@ -148,7 +148,7 @@ extension Screen {
         e.invalidate()
         constraintList.remove(at: i)
         names[name] = nil
-        for k in i..<constraints.count { names[constraints[k].name] = .constraint(k) }
+        for k in i..<constraintList.count { names[constraintList[k].name] = .constraint(k) }
         return .ok
     }
 
@@ -164,15 +164,15 @@ extension Screen {
 
     mutating func appendConstraint(_ c: LayoutConstraint, cause: ModelWarning.Cause) -> MutationResult {
         constraintList.append(c)
-        names[c.name] = .constraint(constraints.count - 1)
-        return readd(constraints.count - 1, cause: cause)
+        names[c.name] = .constraint(constraintList.count - 1)
+        return readd(constraintList.count - 1, cause: cause)
     }
 
     /// Puts constraint `i` into the solver, breaking it if it cannot hold.
     mutating func readd(_ i: Int, cause: ModelWarning.Cause) -> MutationResult {
         let e = currentEngine()
         e.invalidate()
-        guard let w = e.addUser(constraints[i], self, cause: cause) else { return .ok }
+        guard let w = e.addUser(constraintList[i], self, cause: cause) else { return .ok }
         constraintList[i].isBroken = true
         return MutationResult(warnings: [w])
     }

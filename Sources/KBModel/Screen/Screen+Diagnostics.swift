@@ -43,7 +43,7 @@ extension Screen {
         _ = layout()
         let e = uniqueEngine()
         var out: [Explanation] = []
-        for c in constraints where c.mentions(view) {
+        for c in constraintList where c.mentions(view) {
             let binding = c.isEffective && e.user[c.name].map { e.isBinding($0) } == true
             out.append(Explanation(name: c.name, equation: c.equation, isUser: true, isActive: c.isActive,
                                    isBroken: c.isBroken, isBinding: binding))
@@ -76,7 +76,7 @@ extension Screen {
         // The wanted views by index (a name that is not a view's is skipped).
         var wanted: [Bool]?
         if let names {
-            var marks = [Bool](repeating: false, count: views.count)
+            var marks = [Bool](repeating: false, count: viewList.count)
             for name in names {
                 if case let .view(i) = self.names[name] { marks[i] = true }
             }
@@ -90,7 +90,7 @@ extension Screen {
         var answers = e.solver.areAmbiguous(groups).makeIterator()
         for i in candidates {
             // A view without a box is free by construction.
-            if boxes[i] == nil || answers.next()! { out.append(views[i].name) }
+            if boxes[i] == nil || answers.next()! { out.append(viewList[i].name) }
         }
         return out
     }

@@ -10,7 +10,7 @@ extension Screen {
         let e = uniqueEngine()
         if let s = e.cachedSnapshot { return s.views[e.hierarchy(self).position[i]].windowFrame }
         _ = settleNow()
-        return e.currentFrame(views[i].name)
+        return e.currentFrame(viewList[i].name)
     }
 
     /// The safe-area insets of the view called `name` (the part of the
@@ -26,7 +26,7 @@ extension Screen {
     /// A scroll view's window frame and scroll geometry (after settling the
     /// layout), read from the solver without building a snapshot.
     mutating func scrollGeometry(_ i: Int) -> (frame: Rect, scroll: ScrollLayout)? {
-        guard views[i].scroll != nil else { return nil }
+        guard viewList[i].scroll != nil else { return nil }
         let e = uniqueEngine()
         let h = e.hierarchy(self)
         if let s = e.cachedSnapshot {
@@ -34,7 +34,7 @@ extension Screen {
             return v.scroll.map { (v.windowFrame, $0) }
         }
         _ = settleNow()
-        let frame = e.currentFrame(views[i].name)
+        let frame = e.currentFrame(viewList[i].name)
         let safe = e.safeAreaInsets(i, frame, self, h)
         return e.scrollLayout(i, frame: frame, safeArea: safe, self, h).map { (frame, $0) }
     }

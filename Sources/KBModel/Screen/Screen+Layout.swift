@@ -37,7 +37,7 @@ extension Screen {
     public mutating func setContentInset(_ inset: EdgeInsets, of view: String) throws(ModelError) -> MutationResult {
         let i = try scrollIndex(view)
         try Screen.checkFinite("content inset", inset)
-        guard views[i].scroll!.contentInset != inset else { return .ok }
+        guard viewList[i].scroll!.contentInset != inset else { return .ok }
         viewList[i].scroll!.contentInset = inset
         uniqueEngine().invalidate()
         return MutationResult(warnings: settleNow())
@@ -49,7 +49,7 @@ extension Screen {
         -> MutationResult {
         let i = try scrollIndex(view)
         try Screen.checkFinite("indicator inset", inset)
-        guard views[i].scroll!.indicatorInsets != inset else { return .ok }
+        guard viewList[i].scroll!.indicatorInsets != inset else { return .ok }
         viewList[i].scroll!.indicatorInsets = inset
         // The snapshot shows them; the layout does not depend on them.
         uniqueEngine().cachedSnapshot = nil
@@ -110,12 +110,12 @@ extension Screen {
         guard let s = uniqueEngine().hierarchy(self).scrollAncestor[i],
               let (frame, scroll) = scrollGeometry(s), let v = windowFrame(of: view) else { return .ok }
         let rect = v.offsetBy(dx: scroll.contentOffset.x - frame.x, dy: scroll.contentOffset.y - frame.y)
-        return try scrollRectToVisible(rect, in: views[s].name)
+        return try scrollRectToVisible(rect, in: viewList[s].name)
     }
 
     func scrollIndex(_ view: String) throws(ModelError) -> Int {
         let i = try viewIndex(view)
-        guard views[i].scroll != nil else { throw .notAScrollView(view) }
+        guard viewList[i].scroll != nil else { throw .notAScrollView(view) }
         return i
     }
 

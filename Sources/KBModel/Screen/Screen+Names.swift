@@ -5,12 +5,12 @@ extension Screen {
 
     /// Every name in the session, in a stable order (controllers, views, constraints).
     public var allNames: [String] {
-        controllers.map(\.name) + views.map(\.name) + constraints.map(\.name)
+        controllers.map(\.name) + viewList.map(\.name) + constraintList.map(\.name)
     }
 
     /// The view called `name`.
     public func view(named name: String) throws(ModelError) -> View {
-        views[try viewIndex(name)]
+        viewList[try viewIndex(name)]
     }
 
     /// The controller called `name`.
@@ -21,7 +21,7 @@ extension Screen {
 
     /// The constraint called `name`.
     public func constraint(named name: String) throws(ModelError) -> LayoutConstraint {
-        constraints[try constraintIndex(name)]
+        constraintList[try constraintIndex(name)]
     }
 
     /// What `name` denotes, if anything.
@@ -38,13 +38,13 @@ extension Screen {
     func viewIndex(_ name: String) throws(ModelError) -> Int {
         assert(!isStowed, "a stowed screen is used before unstow()")
         if case let .view(i) = names[name] { return i }
-        throw .unknownName(name, kind: .view, suggestion: nearestName(to: name, in: views.map(\.name)))
+        throw .unknownName(name, kind: .view, suggestion: nearestName(to: name, in: viewList.map(\.name)))
     }
 
     func constraintIndex(_ name: String) throws(ModelError) -> Int {
         assert(!isStowed, "a stowed screen is used before unstow()")
         if case let .constraint(i) = names[name] { return i }
-        throw .unknownName(name, kind: .constraint, suggestion: nearestName(to: name, in: constraints.map(\.name)))
+        throw .unknownName(name, kind: .constraint, suggestion: nearestName(to: name, in: constraintList.map(\.name)))
     }
 
     func controllerIndex(_ name: String) throws(ModelError) -> Int {
@@ -69,7 +69,7 @@ extension Screen {
     /// Whether `view` lies strictly inside `ancestor`.
     public func isDescendant(_ view: String, of ancestor: String) -> Bool {
         guard case var .view(i) = names[view] else { return false }
-        while let p = views[i].parent {
+        while let p = viewList[i].parent {
             if p == ancestor { return true }
             guard case let .view(j) = names[p] else { return false }
             i = j
@@ -79,13 +79,13 @@ extension Screen {
 
     /// The subviews of `view`, in order.
     public func subviews(of view: String) -> [View] {
-        views.filter { $0.parent == view }
+        viewList.filter { $0.parent == view }
     }
 
     /// Views in hierarchy order: depth first from each top-level root view,
     /// subviews in the order they were added.
     public var hierarchyOrder: [View] {
-        Hierarchy(self).order.map { views[$0] }
+        Hierarchy(self).order.map { viewList[$0] }
     }
 
     /// Resolves an anchor's names: the view must exist, and content and

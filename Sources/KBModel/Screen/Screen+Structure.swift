@@ -131,8 +131,8 @@ extension Screen {
             doomed.insert(v.name)
         }
         let e = uniqueEngine()
-        for c in constraints where c.views.contains(where: doomed.contains) { e.removeUser(c.name) }
-        for v in views where doomed.contains(v.name) { e.forget(v.name) }
+        for c in constraintList where c.views.contains(where: doomed.contains) { e.removeUser(c.name) }
+        for v in viewList where doomed.contains(v.name) { e.forget(v.name) }
         constraintList.removeAll { $0.views.contains(where: doomed.contains) }
         viewList.removeAll { doomed.contains($0.name) }
         if let f = focus, doomed.contains(f) { focus = nil }
@@ -185,7 +185,7 @@ extension Screen {
         let i = try viewIndex(view)
         viewList[i].isHidden = hidden
         uniqueEngine().invalidate()
-        return MutationResult(warnings: restack(views[i].parent))
+        return MutationResult(warnings: restack(viewList[i].parent))
     }
 
     /// Changes a stack view's properties (nil leaves one as it is).
@@ -194,7 +194,7 @@ extension Screen {
                                   distribution: StackConfiguration.Distribution? = nil,
                                   alignment: StackConfiguration.Alignment? = nil) throws(ModelError) -> MutationResult {
         let i = try viewIndex(view)
-        guard var s = views[i].stack else { throw .notAStackView(view) }
+        guard var s = viewList[i].stack else { throw .notAStackView(view) }
         uniqueEngine().invalidate()
         if let axis { s.axis = axis }
         if let spacing { s.spacing = spacing }
@@ -209,12 +209,12 @@ extension Screen {
 
     mutating func appendView(_ v: View) {
         viewList.append(v)
-        names[v.name] = .view(views.count - 1)
+        names[v.name] = .view(viewList.count - 1)
     }
 
     /// Regenerates the constraints of `view` if it is a stack view.
     mutating func restack(_ view: String?) -> [ModelWarning] {
-        guard let view, case let .view(i) = names[view], views[i].kind == .stackView else { return [] }
+        guard let view, case let .view(i) = names[view], viewList[i].kind == .stackView else { return [] }
         return currentEngine().regenerateStack(view, self)
     }
 

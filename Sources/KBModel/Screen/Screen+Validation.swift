@@ -92,18 +92,18 @@ extension Screen {
         }
         for (i, c) in controllers.enumerated() { try name(c.name, .controller, "controllers[\(i)].name") }
         let controllerNames = Set(controllers.map(\.name))
-        for (i, v) in views.enumerated() {
+        for (i, v) in viewList.enumerated() {
             if v.isRootView && !controllerNames.contains(v.controller) {
                 throw ScreenViolation("views[\(i)].controller", "unknown controller '\(v.controller)'"
                     + (nearestName(to: v.controller, in: controllers.map(\.name)).map { " — did you mean '\($0)'?" } ?? ""))
             }
             try name(v.name, .view, "views[\(i)].name", rootOf: v.isRootView ? v.controller : nil)
         }
-        for (i, c) in constraints.enumerated() { try name(c.name, .constraint, "constraints[\(i)].name") }
+        for (i, c) in constraintList.enumerated() { try name(c.name, .constraint, "constraints[\(i)].name") }
         rebuildNames()
 
         var viewIndex: [String: Int] = [:]
-        for (i, v) in views.enumerated() { viewIndex[v.name] = i }
+        for (i, v) in viewList.enumerated() { viewIndex[v.name] = i }
         var controllerIndex: [String: Int] = [:]
         for (i, c) in controllers.enumerated() { controllerIndex[c.name] = i }
 
@@ -132,14 +132,14 @@ extension Screen {
                     for x in [f.x, f.y, f.width, f.height] { try Screen.checkFinite("frame", x) }
                 }
             }
-            guard let r = viewIndex[c.rootView], views[r].isRootView, views[r].controller == c.name else {
+            guard let r = viewIndex[c.rootView], viewList[r].isRootView, viewList[r].controller == c.name else {
                 throw ScreenViolation(path + ".name", "controller \(c.name) has no root view '\(c.rootView)' in views")
             }
         }
 
         // Views: a root view where its controller puts it; every other view
         // inside a view made before it, of the same controller.
-        for (i, v) in views.enumerated() {
+        for (i, v) in viewList.enumerated() {
             let path = "views[\(i)]"
             guard let ci = controllerIndex[v.controller] else {
                 throw ScreenViolation(path + ".controller", "unknown controller '\(v.controller)'"
@@ -165,15 +165,15 @@ extension Screen {
                 }
                 guard let p = viewIndex[parent] else {
                     throw ScreenViolation(path + ".parent", "unknown view '\(parent)'"
-                        + (nearestName(to: parent, in: views.map(\.name)).map { " — did you mean '\($0)'?" } ?? ""))
+                        + (nearestName(to: parent, in: viewList.map(\.name)).map { " — did you mean '\($0)'?" } ?? ""))
                 }
                 guard p < i else {
                     throw ScreenViolation(path + ".parent", cycle(from: i, viewIndex).map {
                         "\(Screen.chain($0)) is a cycle: a view cannot contain itself; its parent is a view made before it"
                     } ?? "'\(parent)' comes after \(v.name) in views: a view is added to a parent that already exists")
                 }
-                guard views[p].controller == v.controller else {
-                    throw ScreenViolation(path + ".controller", "\(v.name) is in \(parent), a view of \(views[p].controller), so it belongs to \(views[p].controller), not \(v.controller)")
+                guard viewList[p].controller == v.controller else {
+                    throw ScreenViolation(path + ".controller", "\(v.name) is in \(parent), a view of \(viewList[p].controller), so it belongs to \(viewList[p].controller), not \(v.controller)")
                 }
             }
             for (axis, value) in [("horizontal", v.hugging.horizontal), ("vertical", v.hugging.vertical)] {
@@ -215,7 +215,7 @@ extension Screen {
         }
 
         // Constraints: what `constrain` and `pin` accept.
-        for (i, c) in constraints.enumerated() {
+        for (i, c) in constraintList.enumerated() {
             let path = "constraints[\(i)]"
             try at(path + ".first") { () throws(ModelError) in _ = try resolve(c.first) }
             if let second = c.second { try at(path + ".second") { () throws(ModelError) in _ = try resolve(second) } }
@@ -253,14 +253,14 @@ extension Screen {
 
     /// The views from `i` up its parents until one repeats, if one does.
     private func cycle(from i: Int, _ viewIndex: [String: Int]) -> [String]? {
-        var chain = [views[i].name]
-        var seen: [String: Int] = [views[i].name: 0]
-        var current = views[i]
+        var chain = [viewList[i].name]
+        var seen: [String: Int] = [viewList[i].name: 0]
+        var current = viewList[i]
         while let p = current.parent, let next = viewIndex[p] {
             if let start = seen[p] { return Array(chain[start...]) + [p] }
             seen[p] = chain.count
             chain.append(p)
-            current = views[next]
+            current = viewList[next]
         }
         return nil
     }

@@ -122,7 +122,9 @@ extension Screen {
 
         @inlinable public var startIndex: Int { 0 }
         @inlinable public var endIndex: Int { storage.count }
-        @inlinable public subscript(position: Int) -> Element { storage[position] }
+        @inlinable public subscript(position: Int) -> Element {
+            _read { yield storage[position] }
+        }
     }
 
     /// A screen kept aside to go back to (undo and redo, a refused

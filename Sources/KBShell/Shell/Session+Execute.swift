@@ -93,7 +93,7 @@ extension Session {
         } else {
             self = saved
         }
-        state = checkpoint.holds(current) ? current : checkpoint.state
+        state = checkpoint.state(keeping: current.screen)
     }
 
     /// What the copy kept for rolling back holds instead of the state (one
@@ -127,7 +127,12 @@ extension Session {
 
     /// Reads the command's arguments and carries it out.
     mutating func run(_ p: ParsedCommand) throws -> CommandOutcome {
-        try p.spec.command.init(p).perform(on: &self, line: p.line)
+        // The command's type opened, so its value is made and used as
+        // itself (no existential box for each command).
+        func perform<C: Command>(_ type: C.Type) throws -> CommandOutcome {
+            try C(p).perform(on: &self, line: p.line)
+        }
+        return try perform(p.spec.command)
     }
 
     // MARK: Mutations

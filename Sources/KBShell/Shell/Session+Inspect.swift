@@ -102,7 +102,7 @@ extension Session {
             for h in e.handlers { lines.append("  → \(h)") }
         }
         return CommandOutcome(command: "events", text: lines.isEmpty ? "no keyboard notifications yet" : lines.joined(separator: "\n"),
-                              members: ["notifications": .array(list.map { JSON($0.notification) })])
+                              members: ["notifications": .array(list.map { .verbatim($0.notification.jsonText) })])
     }
 
     mutating func explain(_ view: String) throws -> CommandOutcome {

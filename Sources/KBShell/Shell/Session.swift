@@ -34,6 +34,14 @@ public struct Session: Sendable {
         /// The state kept, live again.
         var state: State { State(screen: Screen(screen), keyboard: keyboard, strategies: strategies, rules: rules) }
 
+        /// The state kept, with `live` as its screen when that is still the
+        /// screen kept (it keeps its layout cache: most refused commands
+        /// change nothing).
+        func state(keeping live: Screen) -> State {
+            State(screen: live.isSame(as: screen) ? live : Screen(screen), keyboard: keyboard, strategies: strategies,
+                  rules: rules)
+        }
+
         /// Whether `state` is the one kept.
         func holds(_ state: State) -> Bool {
             state.screen.isSame(as: screen) && state.keyboard == keyboard && state.strategies == strategies
