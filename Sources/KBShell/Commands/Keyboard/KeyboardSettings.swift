@@ -1,8 +1,21 @@
 import KBModel
 
+/// A command that applies one keyboard event (not a show or hide): it
+/// names the event, and the session applies it and says when iOS posts
+/// nothing for it.
+protocol KeyboardEventCommand: Mutation {
+    var event: KeyboardEvent { get }
+}
+
+extension KeyboardEventCommand {
+    func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+        try session.keyboardEvent(event, &log)
+    }
+}
+
 extension Commands {
     /// `keyboard height`: change the keyboard's height while up (a frame-only change).
-    struct KeyboardHeight: Mutation {
+    struct KeyboardHeight: KeyboardEventCommand {
         static let spec = CommandSpec("keyboard height", [.value("H", .number)], group: .keyboard, traits: [.mutates],
             summary: "change the keyboard's height while up (a frame-only change)",
             command: KeyboardHeight.self)
@@ -13,13 +26,11 @@ extension Commands {
             height = try p.requiredNumber("H")
         }
 
-        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            try session.keyboardEvent(.setHeight(height), &log)
-        }
+        var event: KeyboardEvent { .setHeight(height) }
     }
 
     /// `keyboard predictive`: turn the predictive bar on or off.
-    struct KeyboardPredictive: Mutation {
+    struct KeyboardPredictive: KeyboardEventCommand {
         static let spec = CommandSpec("keyboard predictive", [.value("STATE", CommandTable.onOff)], group: .keyboard, traits: [.mutates],
             summary: "turn the predictive bar on or off",
             command: KeyboardPredictive.self)
@@ -30,13 +41,11 @@ extension Commands {
             on = try p.text("STATE") == "on"
         }
 
-        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            try session.keyboardEvent(.predictive(on), &log)
-        }
+        var event: KeyboardEvent { .predictive(on) }
     }
 
     /// `keyboard type`: switch the keyboard type (number has no predictive bar).
-    struct KeyboardType: Mutation {
+    struct KeyboardType: KeyboardEventCommand {
         static let spec = CommandSpec("keyboard type", [.value("TYPE", .choice(["default", "number", "emoji"]))], group: .keyboard, traits: [.mutates],
             summary: "switch the keyboard type (number has no predictive bar)",
             command: KeyboardType.self)
@@ -51,13 +60,11 @@ extension Commands {
             self.type = type
         }
 
-        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            try session.keyboardEvent(.type(type), &log)
-        }
+        var event: KeyboardEvent { .type(type) }
     }
 
     /// `keyboard hardware`: attach or detach a hardware keyboard.
-    struct KeyboardHardware: Mutation {
+    struct KeyboardHardware: KeyboardEventCommand {
         static let spec = CommandSpec("keyboard hardware", [.value("STATE", CommandTable.onOff)], group: .keyboard, traits: [.mutates],
             summary: "attach or detach a hardware keyboard",
             command: KeyboardHardware.self)
@@ -68,65 +75,51 @@ extension Commands {
             on = try p.text("STATE") == "on"
         }
 
-        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            try session.keyboardEvent(.hardware(on), &log)
-        }
+        var event: KeyboardEvent { .hardware(on) }
     }
 
     /// `keyboard undock`: undock the iPad keyboard.
-    struct KeyboardUndock: Mutation {
+    struct KeyboardUndock: KeyboardEventCommand {
         static let spec = CommandSpec("keyboard undock", group: .keyboard, traits: [.mutates], summary: "undock the iPad keyboard",
             command: KeyboardUndock.self)
 
-
         init(_ p: ParsedCommand) throws {}
 
-        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            try session.keyboardEvent(.setMode(.undocked), &log)
-        }
+        var event: KeyboardEvent { .setMode(.undocked) }
     }
 
     /// `keyboard split`: split the iPad keyboard.
-    struct KeyboardSplit: Mutation {
+    struct KeyboardSplit: KeyboardEventCommand {
         static let spec = CommandSpec("keyboard split", group: .keyboard, traits: [.mutates], summary: "split the iPad keyboard",
             command: KeyboardSplit.self)
 
-
         init(_ p: ParsedCommand) throws {}
 
-        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            try session.keyboardEvent(.setMode(.split), &log)
-        }
+        var event: KeyboardEvent { .setMode(.split) }
     }
 
     /// `keyboard float`: make the iPad keyboard float.
-    struct KeyboardFloat: Mutation {
+    struct KeyboardFloat: KeyboardEventCommand {
         static let spec = CommandSpec("keyboard float", group: .keyboard, traits: [.mutates], summary: "make the iPad keyboard float",
             command: KeyboardFloat.self)
 
-
         init(_ p: ParsedCommand) throws {}
 
-        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            try session.keyboardEvent(.setMode(.floating), &log)
-        }
+        var event: KeyboardEvent { .setMode(.floating) }
     }
 
     /// `keyboard dock`: dock the iPad keyboard again.
-    struct KeyboardDock: Mutation {
+    struct KeyboardDock: KeyboardEventCommand {
         static let spec = CommandSpec("keyboard dock", group: .keyboard, traits: [.mutates], summary: "dock the iPad keyboard again",
             command: KeyboardDock.self)
 
-
         init(_ p: ParsedCommand) throws {}
 
-        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            try session.keyboardEvent(.setMode(.docked), &log)
-        }
+        var event: KeyboardEvent { .setMode(.docked) }
     }
 
     /// `keyboard drag`: drag the keyboard's top to Y (interactive dismissal; no notifications).
-    struct KeyboardDrag: Mutation {
+    struct KeyboardDrag: KeyboardEventCommand {
         static let spec = CommandSpec("keyboard drag", [.value("Y", .number)], group: .keyboard, traits: [.mutates],
             summary: "drag the keyboard's top to Y (interactive dismissal; no notifications)",
             command: KeyboardDrag.self)
@@ -137,9 +130,7 @@ extension Commands {
             y = try p.requiredNumber("Y")
         }
 
-        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            try session.keyboardEvent(.drag(y), &log)
-        }
+        var event: KeyboardEvent { .drag(y) }
     }
 
     /// `keyboard release`: release the drag: the keyboard hides or springs back.
