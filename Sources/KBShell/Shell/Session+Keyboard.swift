@@ -281,4 +281,68 @@ extension Session {
                                suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")
         }
     }
+
+    /// Ends editing (`resign`, `tap outside`; `return`, which in a text
+    /// view types a newline instead).
+    mutating func endEditing(byReturn: Bool, _ log: inout ChangeLog) throws {
+        guard let focused = screen.focus else {
+            log.notes.append("nothing is focused")
+            return
+        }
+        if byReturn, (try? screen.view(named: focused))?.kind == .textView {
+            // A text view's return key types a newline; editing goes on.
+            log.notes.append("return in the text view \(focused) types a newline: it stays first responder")
+            return
+        }
+        log.take(try screen.setFocus(nil))
+        let t = try keyboard.applying(.endEditing, on: screen.device, screen.orientation)
+        try post(t, &log)
+    }
+
+    /// Drops the strategies and rules whose controller, constraint or view
+    /// no longer exists (removed with a view or on its own), saying so.
+    mutating func detachDangling(_ log: inout ChangeLog) {
+        let screen = self.screen
+        let constraints = Names(screen: screen, kind: .constraint)
+        let views = Names(screen: screen, kind: .view)
+        let controllers = Names(screen: screen, kind: .controller)
+        state.strategies.removeAll { s in
+            // What each strategy refers to, by its type's arguments.
+            let missing = s.references.filter { !($0.isConstraint ? constraints.contains($0.name) : views.contains($0.name)) }
+                .map(\.name) + (controllers.contains(s.controller) ? [] : [s.controller])
+            guard let first = missing.first else { return false }
+            log.notes.append("\(s.controller) · \(s.kind.rawValue) detached: \(first) is gone")
+            return true
+        }
+        state.rules.removeAll { r in
+            guard !constraints.contains(r.constraint) || !controllers.contains(r.controller) else { return false }
+            log.notes.append("rule removed: \(r.text)")
+            return true
+        }
+    }
+
+    /// The screen's names of one kind, as a set to test membership in.
+    private struct Names {
+        let screen: Screen
+        let kind: ModelError.NameKind
+        func contains(_ name: String) -> Bool { screen.kind(of: name) == kind }
+    }
+
+    /// Applies a keyboard event that is not a show or hide.
+    mutating func keyboardEvent(_ event: KeyboardEvent, _ log: inout ChangeLog) throws {
+        let wasUp = keyboard.isUp
+        let t = try keyboard.applying(event, on: screen.device, screen.orientation)
+        try post(t, &log)
+        if t.notifications.isEmpty && !wasUp {
+            log.notes.append("the keyboard is down: iOS posts nothing now; the change shows when a field is focused")
+        }
+    }
+
+    /// Makes the screen's keyboard frame match the keyboard; the warnings
+    /// are those of constraints the keyboard layout guide had to break.
+    @discardableResult
+    mutating func syncKeyboard() -> [ModelWarning] {
+        let k = keyboard.layoutState(on: screen.device, screen.orientation)
+        return screen.setKeyboardFrame(k.frame, docked: k.isDocked).warnings
+    }
 }
