@@ -167,6 +167,43 @@ struct ReportTests {
         #expect(text.out.contains("\n== every-device.kbs on ipad-pro-11 portrait\n+ Login.view (0 0; 834 1194)\n"))
     }
 
+    /// What a TAP consumer makes of a report: Perl's TAP::Parser (the
+    /// parser under `prove`), as `(tests, failed, parse errors)`.
+    static func tapParsed(_ tap: String) throws -> (tests: Int, failed: Int, errors: String) {
+        let scratch = TemporaryFolder.make("tap")
+        let path = scratch + "/report.tap"
+        try tap.write(toFile: path, atomically: true, encoding: .utf8)
+        let script = """
+            use TAP::Parser; my $p = TAP::Parser->new({tap => do { local $/; open my $f, '<', $ARGV[0] or die; <$f> }});
+            while (my $r = $p->next) {} print $p->tests_run, " ", scalar($p->failed), "\n", join("\n", $p->parse_errors);
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["perl", "-e", script, path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let counts = lines.first?.split(separator: " ").compactMap { Int($0) } ?? []
+        guard counts.count == 2 else { return (-1, -1, text) }
+        return (counts[0], counts[1], lines.dropFirst().joined(separator: "\n"))
+    }
+
+    /// Every golden TAP report reads as TAP: no parse errors, its tests
+    /// and failures counted as the report says.
+    @Test func tapReportsParseAsTAP() throws {
+        let expected: [String: (Int, Int)] = ["pass.tap": (3, 0), "fail.tap": (5, 4), "escaping.tap": (3, 3),
+                                              "every-device.tap": (90, 1)]
+        for (name, (tests, failed)) in expected {
+            let tap = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+            let parsed = try Self.tapParsed(tap)
+            #expect(parsed.errors.isEmpty, "\(name): \(parsed.errors)")
+            #expect(parsed.tests == tests && parsed.failed == failed, "\(name): \(parsed)")
+        }
+    }
+
     // MARK: Options and times
 
     @Test func reportsCarryMeasuredTimes() throws {
