@@ -109,12 +109,7 @@ public enum JUnitReport {
     /// but tab, line feed and carriage return; U+FFFE, U+FFFF) written as
     /// `\u{…}`.
     static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { !allowed($0) }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if allowed(scalar) { out.unicodeScalars.append(scalar) } else { out += "\\u{\(String(scalar.value, radix: 16))}" }
-        }
-        return out
+        text.escapingScalars { !allowed($0) }
     }
 
     private static func allowed(_ s: Unicode.Scalar) -> Bool {
@@ -122,5 +117,19 @@ public enum JUnitReport {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false
         }
+    }
+}
+
+extension String {
+    /// The text with each scalar `escape` picks written as `\u{…}` (its
+    /// hexadecimal value, as Swift writes it): what a report cannot hold,
+    /// made visible.
+    func escapingScalars(_ escape: (Unicode.Scalar) -> Bool) -> String {
+        guard unicodeScalars.contains(where: escape) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if escape(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 }

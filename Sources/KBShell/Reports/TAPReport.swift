@@ -65,23 +65,8 @@ public struct TAPReport: Sendable {
     /// the backslash are escaped; control characters (a line break among
     /// them) are written as `\u{…}`.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "\\": out += "\\\\"
-            case "#": out += "\\#"
-            default:
-                // One line, readable: control characters as `\u{…}`.
-                for scalar in ch.unicodeScalars {
-                    if scalar.value < 0x20 || scalar.value == 0x7F {
-                        out += "\\u{\(String(scalar.value, radix: 16))}"
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-        }
-        return out
+        text.replacing("\\", with: "\\\\").replacing("#", with: "\\#")
+            .escapingScalars { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     /// A YAML double-quoted scalar (JSON's string syntax, which YAML reads).
