@@ -79,7 +79,7 @@ extension Session {
         c.scrollViews = screen.views.filter { $0.scroll != nil }.map(\.name).sorted()
         c.controllers = screen.controllers.map(\.name).sorted()
         c.constraints = screen.constraints.map(\.name).sorted()
-        c.sessions = FileIO.list(sessionsDirectory).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        c.sessions = SessionName.saved(in: sessionsDirectory)
         return c
     }
 

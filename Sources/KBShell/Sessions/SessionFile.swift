@@ -339,7 +339,7 @@ extension Session {
         let loaded: Session
         do {
             guard let l = try SessionFile.read(file, sessionsDirectory: sessionsDirectory) else {
-                let names = FileIO.list(sessionsDirectory).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+                let names = SessionName.saved(in: sessionsDirectory)
                 throw CommandError("no session '\(text)' in \(sessionsDirectory)", column: column,
                                    suggestion: nearestName(to: text, in: names) ?? (names.isEmpty ? nil : "sessions lists them"))
             }
@@ -355,7 +355,7 @@ extension Session {
     }
 
     func sessionList() throws -> CommandOutcome {
-        let names = FileIO.list(sessionsDirectory).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        let names = SessionName.saved(in: sessionsDirectory)
         return CommandOutcome(command: "sessions",
                               text: names.isEmpty ? "no saved sessions in \(sessionsDirectory)" : names.joined(separator: "\n"),
                               members: ["sessions": .array(names.map { .string($0) })])

@@ -14,7 +14,7 @@ public struct SessionName: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// `text` as a name (a trailing `.json` dropped), or nil when it is not one.
     public init?(_ text: String) {
-        let base = text.hasSuffix(".json") && text.utf8.count > 5 ? String(text.utf8.dropLast(5))! : text
+        let base = text.hasSuffix(".json") && text.utf8.count > 5 ? String(text.dropLast(5)) : text
         guard Self.isValid(base) else { return nil }
         rawValue = base
     }
@@ -31,6 +31,12 @@ public struct SessionName: Hashable, Sendable, Comparable, CustomStringConvertib
     public func file(in directory: String) -> String { "\(directory)/\(rawValue).json" }
 
     public static func < (a: SessionName, b: SessionName) -> Bool { a.rawValue < b.rawValue }
+
+    /// The sessions saved in `directory`: its `.json` files, without the
+    /// extension (what `sessions` lists, `load` suggests and TAB completes).
+    public static func saved(in directory: String) -> [String] {
+        FileIO.list(directory).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+    }
 
     /// Whether `text` is a name as it stands (no `.json` to drop).
     public static func isValid(_ text: String) -> Bool {
