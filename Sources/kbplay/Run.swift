@@ -68,7 +68,9 @@ struct Run: ParsableCommand {
             var text: String?
             if file != "-" || matrix != nil {
                 do {
-                    text = file == "-" ? Self.readStandardInput() : try FileIO.read(file, limit: FileIO.scriptLimit)
+                    // Standard input is read whole, as a file is (a pipe or
+                    // a redirected file, at most the script limit).
+                    text = try FileIO.read(file == "-" ? "/dev/stdin" : file, limit: FileIO.scriptLimit)
                     if text == nil { throw FileError("cannot read \(file): no such file") }
                 } catch {
                     Self.fail("kbplay: \(error)")
@@ -131,12 +133,6 @@ struct Run: ParsableCommand {
         }
         if !suite.notes.isEmpty { run["notes"] = .array(suite.notes.map { .string($0) }) }
         return JSON.object(["run": .object(run)]).text + "\n"
-    }
-
-    static func readStandardInput() -> String {
-        var lines: [String] = []
-        while let line = Swift.readLine(strippingNewline: true) { lines.append(line) }
-        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
     }
 
     /// An error on standard error, after what standard output holds so far.
