@@ -70,9 +70,9 @@ struct SessionFileTests {
         ("truncated", "{\n  \"format\": \"kbplay-session\",\n  \"version\": 1,\n  \"screen\": {", "broken.json:4:14: not a valid session file: the text ends inside an object (truncated?)"),
         ("not JSON", "hello", "broken.json:1:1: not a valid session file: expected a value"),
         ("another format", "{\"format\": \"xcode\", \"version\": 1}", "broken.json: format: not a kbplay session file (format is \"xcode\", expected \"kbplay-session\")"),
-        ("newer version", "{\"format\": \"kbplay-session\", \"version\": 7}", "broken.json: version: the session file is version 7, newer than this kbplay reads (1)"),
+        ("newer version", "{\"format\": \"kbplay-session\", \"version\": 7}", "broken.json: version: the session file is version 7, newer than this kbplay reads (2)"),
         ("missing member", "{\"format\": \"kbplay-session\", \"version\": 1}", "broken.json: screen: missing (a session file has it)"),
-        ("version past Int", "{\"format\": \"kbplay-session\", \"version\": 1e300}", "broken.json: version: the session file is version 1e+300, newer than this kbplay reads (1)"),
+        ("version past Int", "{\"format\": \"kbplay-session\", \"version\": 1e300}", "broken.json: version: the session file is version 1e+300, newer than this kbplay reads (2)"),
         ("version below 1", "{\"format\": \"kbplay-session\", \"version\": -1e300}", "broken.json: version: the session file has no version number (a whole number from 1)"),
         ("version a fraction", "{\"format\": \"kbplay-session\", \"version\": 1.5}", "broken.json: version: the session file has no version number (a whole number from 1)"),
     ])
@@ -86,6 +86,32 @@ struct SessionFileTests {
         #expect(outcome.status == .rejected, "\(kind)")
         #expect(outcome.text.contains(message), "\(kind): \(outcome.text)")
         #expect(s.state == before)
+    }
+
+    /// A version 1 file (written before views had `clipsToBounds` and
+    /// `alpha`) loads with UIKit's defaults for them: on for scroll and text
+    /// views, alpha 1.
+    @Test func aVersionOneFileLoadsWithUIKitsDefaults() throws {
+        let session = Self.rich(TemporaryFolder.make("v1"))
+        var json = try JSONReader.parse(try SessionFile.encode(session))
+        guard case var .object(body) = json, case var .object(screen)? = body["screen"],
+              case let .array(views)? = screen["views"] else { Issue.record("no views"); return }
+        screen["views"] = .array(views.map { view in
+            guard case var .object(v) = view else { return view }
+            v["alpha"] = nil
+            v["clipsToBounds"] = nil
+            return .object(v)
+        })
+        body["screen"] = .object(screen)
+        body["version"] = .number(1)
+        json = .object(body)
+        let loaded = try SessionFile.decode(json.text, path: "v1.json")
+        #expect(loaded.screen.views.map(\.clipsToBounds) == session.screen.views.map { $0.kind.isScrollView })
+        #expect(loaded.screen.views.allSatisfy { $0.alpha == 1 })
+        #expect(loaded.state == session.state)
+        // The same file as version 2 lacks members a version 2 file has.
+        body["version"] = .number(2)
+        #expect(throws: FileError.self) { try SessionFile.decode(JSON.object(body).text, path: "v2.json") }
     }
 
     @Test func inconsistentFilesAreRefused() throws {

@@ -16,6 +16,11 @@ public struct View: Hashable, Codable, Sendable {
     public var hugging: AxisPair<Int>
     public var compressionResistance: AxisPair<Int>
     public var isHidden: Bool
+    /// `clipsToBounds`: whether subviews are cut at this view's bounds
+    /// (UIKit's default: on for scroll views and text views, off otherwise).
+    public var clipsToBounds: Bool
+    /// `alpha`, 0…1: a view at alpha 0 is not seen, nor are its subviews.
+    public var alpha: Double
     /// Stack-view properties (stack views only).
     public var stack: StackConfiguration?
     /// Scroll-view state (scroll views and text views only).
@@ -32,6 +37,8 @@ public struct View: Hashable, Codable, Sendable {
         hugging = AxisPair(horizontal: kind.defaultHugging, vertical: kind.defaultHugging)
         compressionResistance = AxisPair(750)
         isHidden = false
+        clipsToBounds = kind.isScrollView
+        alpha = 1
         stack = kind == .stackView ? StackConfiguration() : nil
         scroll = kind.isScrollView ? ScrollConfiguration() : nil
     }

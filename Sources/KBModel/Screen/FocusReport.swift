@@ -1,4 +1,6 @@
-/// Whether the focused field can be seen above the keyboard.
+/// Whether the focused field can be seen: above the keyboard, inside the
+/// window and every clipping ancestor, clear of the status bar and the home
+/// indicator, and not hidden.
 public struct FocusReport: Hashable, Codable, Sendable {
     public var field: String
     /// The field's window frame.
@@ -12,14 +14,20 @@ public struct FocusReport: Hashable, Codable, Sendable {
     /// Points between the field's bottom and the keyboard's top when
     /// nothing is hidden (0 when covered).
     public var clearance: Double
+    /// Everything that keeps the field from being seen, the reason to give
+    /// first (empty when it is visible).
+    public var obscuredBy: [Obstruction]
 
-    public init(field: String, fieldFrame: Rect, keyboardTop: Double, covered: Double, clearance: Double) {
+    public init(field: String, fieldFrame: Rect, keyboardTop: Double, covered: Double, clearance: Double,
+                obscuredBy: [Obstruction] = []) {
         self.field = field
         self.fieldFrame = fieldFrame
         self.keyboardTop = keyboardTop
         self.covered = covered
         self.clearance = clearance
+        self.obscuredBy = obscuredBy
     }
 
-    public var isVisible: Bool { covered == 0 }
+    /// Whether nothing keeps the field from being seen.
+    public var isVisible: Bool { obscuredBy.isEmpty }
 }

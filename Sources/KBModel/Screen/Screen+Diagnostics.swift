@@ -11,10 +11,17 @@ extension Screen {
         currentEngine().solver.storage
     }
 
-    /// Whether the focused field is visible above the keyboard or covered,
-    /// and by how much, in `snapshot` (nil when nothing is focused).
+    /// Whether the focused field can be seen in `snapshot`, what hides it
+    /// and by how much (nil when nothing is focused).
     public func focusReport(in snapshot: LayoutSnapshot) -> FocusReport? {
-        guard let focus, let field = snapshot.view(focus) else { return nil }
+        guard let focus else { return nil }
+        return visibility(of: focus, in: snapshot)
+    }
+
+    /// Whether the view called `name` can be seen in `snapshot`, as the
+    /// focus verdict judges a field (nil when there is no such view).
+    public func visibility(of name: String, in snapshot: LayoutSnapshot) -> FocusReport? {
+        guard let field = snapshot.view(name) else { return nil }
         let f = field.windowFrame
         let screenHeight = snapshot.screenSize.height
         var top = screenHeight
@@ -31,7 +38,8 @@ extension Screen {
         }
         covered = roundPoints(covered)
         let clearance = covered > 0 ? 0 : roundPoints(max(0, top - f.maxY))
-        return FocusReport(field: focus, fieldFrame: f, keyboardTop: top, covered: covered, clearance: clearance)
+        return FocusReport(field: name, fieldFrame: f, keyboardTop: top, covered: covered, clearance: clearance,
+                           obscuredBy: obstructions(of: f, view: name, in: snapshot, keyboardCovered: covered))
     }
 
     /// The constraints that decide `view`'s frame: user constraints that

@@ -188,6 +188,25 @@ extension Screen {
         return MutationResult(warnings: restack(viewList[i].parent))
     }
 
+    /// Sets `clipsToBounds`: whether the view cuts its subviews at its
+    /// bounds. Layout does not change; what can be seen does.
+    @discardableResult
+    public mutating func setClipsToBounds(_ clips: Bool, of view: String) throws(ModelError) -> MutationResult {
+        let i = try viewIndex(view)
+        viewList[i].clipsToBounds = clips
+        return .ok
+    }
+
+    /// Sets `alpha` (0…1). Layout does not change; at 0 the view and its
+    /// subviews cannot be seen.
+    @discardableResult
+    public mutating func setAlpha(_ alpha: Double, of view: String) throws(ModelError) -> MutationResult {
+        let i = try viewIndex(view)
+        try Screen.checkAlpha(alpha)
+        viewList[i].alpha = alpha
+        return .ok
+    }
+
     /// Changes a stack view's properties (nil leaves one as it is).
     @discardableResult
     public mutating func setStack(_ view: String, axis: Axis? = nil, spacing: Double? = nil,

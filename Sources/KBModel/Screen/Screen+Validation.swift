@@ -21,6 +21,11 @@ extension Screen {
         guard value.isFinite else { throw .invalidNumber(what, value) }
     }
 
+    /// A view's alpha: a number from 0 to 1.
+    public static func checkAlpha(_ alpha: Double) throws(ModelError) {
+        guard alpha.isFinite, (0...1).contains(alpha) else { throw .invalidAlpha(alpha) }
+    }
+
     /// Insets of four finite numbers.
     static func checkFinite(_ what: String, _ insets: EdgeInsets) throws(ModelError) {
         for x in [insets.top, insets.left, insets.bottom, insets.right] { try checkFinite(what, x) }
@@ -183,6 +188,7 @@ extension Screen {
                                   ("vertical", v.compressionResistance.vertical)] {
                 try at(path + ".compressionResistance." + axis) { () throws(ModelError) in try Screen.checkPriority(value) }
             }
+            try at(path + ".alpha") { () throws(ModelError) in try Screen.checkAlpha(v.alpha) }
             if let size = v.intrinsicOverride {
                 try at(path + ".intrinsicOverride") { () throws(ModelError) in
                     try Screen.checkFinite("intrinsic width", size.width)

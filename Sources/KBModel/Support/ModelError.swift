@@ -21,6 +21,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case positionNeedsAnchor(String)
     case invalidPriority(Int)
     case invalidMultiplier(Double)
+    case invalidAlpha(Double)
     case invalidNumber(String, Double)
     case notAScrollView(String)
     case notAStackView(String)
@@ -56,6 +57,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "priority \(p) is out of range: use 1…1000 (1000 = required)"
         case let .invalidMultiplier(m):
             return "multiplier \(formatPoints(m)) is not allowed: use a finite, non-zero number"
+        case let .invalidAlpha(a):
+            return "alpha \(a.isFinite ? formatPoints(a) : String(a)) is out of range: use a number from 0 (transparent) to 1 (opaque)"
         case let .invalidNumber(what, value):
             return "\(what) \(value) is not a usable number"
         case let .notAScrollView(v):

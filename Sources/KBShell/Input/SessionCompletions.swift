@@ -63,7 +63,7 @@ public struct SessionCompletions: CompletionContext {
             out += ["frame", "bounds", "safeAreaInsets"].map { "\(base).\($0)." }
             if scrollViews.contains(base) { out += ["\(base).contentInset.", "\(base).contentOffset."] }
         case .anchor:
-            out += ["\(base).hugging.", "\(base).compression.", "\(base).hidden", "\(base).text"]
+            out += ["\(base).hugging.", "\(base).compression.", "\(base).hidden", "\(base).clipsToBounds", "\(base).alpha", "\(base).text"]
         default: break
         }
         return out

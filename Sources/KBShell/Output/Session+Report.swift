@@ -45,10 +45,7 @@ extension Session {
         if let focus = caretReport(in: after) ?? screen.focusReport(in: after) {
             let isCaret = focus.field != screen.focus
             text.append(verdict(focus, keyboardUp: after.keyboardFrame != nil))
-            var f: [String: JSON] = ["field": .string(screen.focus ?? focus.field), "covered": .number(focus.covered),
-                                     "clearance": .number(focus.clearance)]
-            if isCaret { f["caret"] = .bool(true) }
-            members["focus"] = .object(f)
+            members["focus"] = focusJSON(focus, isCaret: isCaret)
         }
         if !log.flaws.isEmpty {
             for f in log.flaws {
@@ -167,15 +164,56 @@ extension Session {
         let keyboardTop = snapshot.keyboardFrame.map { $0.minY < screenHeight ? $0.minY : screenHeight } ?? screenHeight
         let covered = roundPoints(max(0, min(caret.maxY, screenHeight) - keyboardTop))
         return FocusReport(field: "the caret of \(focus)", fieldFrame: caret, keyboardTop: keyboardTop, covered: covered,
-                           clearance: covered > 0 ? 0 : roundPoints(max(0, keyboardTop - caret.maxY)))
+                           clearance: covered > 0 ? 0 : roundPoints(max(0, keyboardTop - caret.maxY)),
+                           obscuredBy: screen.obstructions(of: caret, view: focus, in: snapshot, keyboardCovered: covered,
+                                                           clipsItself: true))
     }
 
+    /// The focus line: visible, or the first thing that hides the field.
     func verdict(_ f: FocusReport, keyboardUp: Bool) -> String {
         let p = formatPoints
-        if f.covered > 0 {
-            return "✗ \(f.field) is covered by the keyboard: its bottom is at \(p(f.fieldFrame.maxY)), the keyboard's top at \(p(f.keyboardTop)) (\(p(f.covered)) pt hidden)"
+        if let first = f.obscuredBy.first {
+            switch first.cause {
+            case .keyboard:
+                return "✗ \(f.field) is covered by the keyboard: its bottom is at \(p(f.fieldFrame.maxY)), the keyboard's top at \(p(f.keyboardTop)) (\(p(f.covered)) pt hidden)"
+            case .hidden:
+                let view = first.view ?? f.field
+                let what = first.byAlpha ? "\(view).alpha is 0" : "\(view).hidden is on"
+                return "✗ \(f.field) is hidden: \(what)"
+            case .offscreen:
+                return "✗ \(f.field) is off screen: \(p(first.points)) pt \(Self.beyond(first.edge))"
+            case .clipped:
+                return "✗ \(f.field) is clipped by \(first.view ?? "its superview") (\(p(first.points)) pt past its \(first.edge?.rawValue ?? "bottom") edge)"
+            case .statusBar:
+                return "✗ \(f.field) is under the status bar (\(p(first.points)) pt into the top safe-area inset)"
+            case .homeIndicator:
+                return "✗ \(f.field) is under the home indicator (\(p(first.points)) pt into the bottom safe-area inset)"
+            }
         }
         if !keyboardUp { return "✓ \(f.field) is visible (no keyboard on screen)" }
         return "✓ \(f.field) is visible, \(p(f.clearance)) pt above the keyboard"
+    }
+
+    private static func beyond(_ edge: Obstruction.Edge?) -> String {
+        switch edge ?? .bottom {
+        case .top: "above the top"
+        case .bottom: "below the bottom"
+        case .left: "left of the left edge"
+        case .right: "right of the right edge"
+        }
+    }
+
+    /// The JSON form of the focus verdict.
+    func focusJSON(_ focus: FocusReport, isCaret: Bool) -> JSON {
+        var f: [String: JSON] = ["field": .string(screen.focus ?? focus.field), "covered": .number(focus.covered),
+                                 "clearance": .number(focus.clearance), "visible": .bool(focus.isVisible),
+                                 "obscuredBy": .array(focus.obscuredBy.map { o in
+                                     var m: [String: JSON] = ["by": .string(o.cause.rawValue), "points": .number(o.points)]
+                                     if let v = o.view { m["view"] = .string(v) }
+                                     if let e = o.edge { m["edge"] = .string(e.rawValue) }
+                                     return .object(m)
+                                 })]
+        if isCaret { f["caret"] = .bool(true) }
+        return .object(f)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import KBModel
 
-/// Session files: `{"format": "kbplay-session", "version": 1, …}` holding
+/// Session files: `{"format": "kbplay-session", "version": 2, …}` holding
 /// the screen (device, orientation, controllers, views, constraints, focus),
 /// the keyboard, the strategies, the rules, the command history and the
 /// last keyboard notification posted.
@@ -15,7 +15,8 @@ import KBModel
 /// ``migrate(_:from:)``.
 public enum SessionFile {
     public static let format = "kbplay-session"
-    public static let version = 1
+    /// 2: views carry `clipsToBounds` and `alpha`.
+    public static let version = 2
 
     struct Body: Codable {
         var format: String
@@ -133,9 +134,26 @@ public enum SessionFile {
     }
 
     /// Brings an older file's text up to the current version (version 1 is
-    /// the first; later versions add steps here).
+    /// the first; each later version adds a step here).
     public static func migrate(_ text: String, from version: Int) -> String {
-        text
+        guard version < self.version, var json = try? JSONReader.parse(text) else { return text }
+        if version < 2 {
+            // Version 2: every view has `clipsToBounds` (UIKit's default: on
+            // for scroll and text views) and `alpha` (1).
+            if case var .object(body) = json, case var .object(screen)? = body["screen"],
+               case let .array(views)? = screen["views"] {
+                screen["views"] = .array(views.map { view in
+                    guard case var .object(v) = view else { return view }
+                    let kind = v["kind"]?.stringValue ?? ""
+                    if v["clipsToBounds"] == nil { v["clipsToBounds"] = .bool(ViewKind(rawValue: kind)?.isScrollView ?? false) }
+                    if v["alpha"] == nil { v["alpha"] = .number(1) }
+                    return .object(v)
+                })
+                body["screen"] = .object(screen)
+                json = .object(body)
+            }
+        }
+        return json.text
     }
 
     private static func where_(_ path: [any CodingKey]) -> String {

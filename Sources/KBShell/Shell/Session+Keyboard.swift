@@ -252,6 +252,16 @@ extension Session {
                 throw CommandError("hidden is on or off", column: rest[0].column)
             }
             take(try screen.setHidden(w == "on" || w == "true", of: object))
+        case "clipsToBounds":
+            let w = try word()
+            guard ["on", "off", "true", "false"].contains(w) else {
+                throw CommandError("clipsToBounds is on or off", column: rest[0].column)
+            }
+            take(try screen.setClipsToBounds(w == "on" || w == "true", of: object))
+            log.notes.append("\(object).clipsToBounds is \(w == "on" || w == "true" ? "on: its subviews are cut at its bounds" : "off")")
+        case "alpha":
+            take(try screen.setAlpha(try numberValue(), of: object))
+            log.notes.append("\(object).alpha is \(formatNumber(try screen.view(named: object).alpha))")
         case "text":
             guard rest.count == 1, rest[0].kind == .string else {
                 throw CommandError("text takes a quoted string", column: rest.first?.column, suggestion: "set \(object).text \"Sign in\"")
@@ -275,7 +285,7 @@ extension Session {
             take(try screen.setContentOffset(offset, of: object))
         default:
             let known = ["constant", "priority", "hugging.horizontal", "hugging.vertical", "compression.horizontal",
-                         "compression.vertical", "hidden", "text", "contentInset.bottom", "contentOffset.y"]
+                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "contentInset.bottom", "contentOffset.y"]
             throw CommandError("'\(object)' has no settable property '\(property)'",
                                column: targetToken.column + object.count + 1,
                                suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")

@@ -4,6 +4,8 @@ extension Session {
     static let rectMembers = ["minX", "minY", "maxX", "maxY", "midX", "midY", "width", "height"]
     static let insetMembers = ["top", "left", "bottom", "right"]
     static let viewProperties = ["frame", "bounds", "safeAreaInsets", "contentInset", "contentOffset", "contentSize"]
+    /// View properties that are numbers themselves (`email.visible`).
+    static let viewScalars = ["visible", "alpha", "clipsToBounds", "hidden"]
 
     func parseExpression(_ tokens: [Token], endColumn: Int) throws(CommandError) -> ValueExpression {
         var parser = ExpressionParser(tokens, endColumn: endColumn)
@@ -147,6 +149,10 @@ extension Session {
                 throw CommandError(error.description, column: column, suggestion: suggestionOf(error))
             }
         }
+        if parts.count >= 2, Self.viewScalars.contains(parts[parts.count - 1]),
+           case let view = parts.dropLast().joined(separator: "."), (try? screen.view(named: view)) != nil {
+            return scalar(parts[parts.count - 1], of: view)
+        }
         guard let k = parts.firstIndex(where: { Self.viewProperties.contains($0) }), k > 0 else {
             let object = parts.count > 1 ? parts.dropLast().joined(separator: ".") : path
             if screen.kind(of: object) == nil && screen.kind(of: path) == nil {
@@ -154,9 +160,9 @@ extension Session {
                 throw CommandError("unknown name '\(parts[0])'", column: column,
                                    suggestion: nearestName(to: parts[0], in: all.filter { !$0.contains(".") }) ?? nearestName(to: object, in: all))
             }
-            throw CommandError("'\(path)' is not a number: use V.frame.*, V.bounds.*, V.safeAreaInsets.*, V.contentInset.*, V.contentOffset.x|y, NAME.constant or NAME.priority",
+            throw CommandError("'\(path)' is not a number: use V.frame.*, V.bounds.*, V.safeAreaInsets.*, V.contentInset.*, V.contentOffset.x|y, V.visible, V.alpha, NAME.constant or NAME.priority",
                                column: column + object.count + 1,
-                               suggestion: parts.count > 1 ? nearestName(to: parts.last!, in: Self.viewProperties + ["constant", "priority"]).map { "\(object).\($0)" } : nil)
+                               suggestion: parts.count > 1 ? nearestName(to: parts.last!, in: Self.viewProperties + Self.viewScalars + ["constant", "priority"]).map { "\(object).\($0)" } : nil)
         }
         let view = parts[..<k].joined(separator: ".")
         let property = parts[k]
@@ -202,6 +208,20 @@ extension Session {
             }
         default:
             throw CommandError("unknown property '\(property)'", column: memberColumn)
+        }
+    }
+
+    /// `V.visible` (1 when nothing hides the view, as the focus verdict
+    /// judges), `V.alpha`, `V.clipsToBounds`, `V.hidden` (1 or 0).
+    private mutating func scalar(_ property: String, of name: String) -> Double {
+        guard let view = try? screen.view(named: name) else { return 0 }
+        switch property {
+        case "alpha": return view.alpha
+        case "clipsToBounds": return view.clipsToBounds ? 1 : 0
+        case "hidden": return view.isHidden ? 1 : 0
+        default:
+            let snapshot = screen.layout()
+            return screen.visibility(of: name, in: snapshot)?.isVisible == true ? 1 : 0
         }
     }
 
