@@ -11,6 +11,13 @@ public struct Controller: Hashable, Codable, Sendable {
     /// A frame set on the window root's root view (window coordinates), or
     /// nil to fill the screen.
     public var rootFrameOverride: Rect?
+    /// The controller's own `inputAccessoryView` (it can become first
+    /// responder): the accessory view's name.
+    public var inputAccessory: String?
+    /// The controller resigned first responder (a scroll view's
+    /// `…WithAccessory` dismissal): its accessory is off screen until it
+    /// appears again (viewDidAppear calls becomeFirstResponder). nil: no.
+    public var resignedFirstResponder: Bool?
 
     public init(name: String, parent: String? = nil, container: String? = nil) {
         self.name = name

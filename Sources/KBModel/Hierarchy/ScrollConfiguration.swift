@@ -8,10 +8,22 @@ public struct ScrollConfiguration: Hashable, Codable, Sendable {
     /// at `(−adjustedContentInset.left, −adjustedContentInset.top)` and
     /// follows the adjusted inset until the view is scrolled.
     public var contentOffset: Point?
+    /// `keyboardDismissMode` (nil: `.none`, UIKit's default).
+    public var keyboardDismissMode: KeyboardDismissMode?
 
     public init(contentInset: EdgeInsets = .zero, indicatorInsets: EdgeInsets = .zero, contentOffset: Point? = nil) {
         self.contentInset = contentInset
         self.indicatorInsets = indicatorInsets
         self.contentOffset = contentOffset
     }
+}
+
+/// `UIScrollView.KeyboardDismissMode`: what dragging the scroll view does
+/// to the keyboard. The `WithAccessory` modes (iOS 16) dismiss a
+/// controller's input accessory view too; the others leave it docked.
+public enum KeyboardDismissMode: String, Hashable, Codable, Sendable, CaseIterable {
+    case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
+
+    public var isInteractive: Bool { self == .interactive || self == .interactiveWithAccessory }
+    public var dismissesAccessory: Bool { self == .onDragWithAccessory || self == .interactiveWithAccessory }
 }

@@ -25,6 +25,13 @@ public struct View: Hashable, Codable, Sendable {
     public var stack: StackConfiguration?
     /// Scroll-view state (scroll views and text views only).
     public var scroll: ScrollConfiguration?
+    /// For an input accessory view: whose it is and how tall.
+    public var accessory: InputAccessory?
+    /// A text input's `inputAccessoryView`: the accessory view's name.
+    public var inputAccessory: String?
+    /// A text input's custom `inputView` (a picker): its height, in place
+    /// of the keyboard's.
+    public var inputViewHeight: Double?
 
     public init(name: String, kind: ViewKind, parent: String?, controller: String, isRootView: Bool = false) {
         self.name = name
@@ -58,5 +65,19 @@ public struct View: Hashable, Codable, Sendable {
         default:
             return (nil, nil)
         }
+    }
+}
+
+/// What makes a view an input accessory view: the text input or the
+/// controller (`canBecomeFirstResponder`) whose `inputAccessoryView` it is,
+/// and its height. It is no subview: it rides on the keyboard.
+public struct InputAccessory: Hashable, Codable, Sendable {
+    /// The text input or controller it belongs to.
+    public var owner: String
+    public var height: Double
+
+    public init(owner: String, height: Double) {
+        self.owner = owner
+        self.height = height
     }
 }

@@ -2,9 +2,15 @@ extension Keyboard {
     /// Applies `event` on `device` in `orientation` (the orientation before a
     /// rotation) and returns the keyboard afterwards with the notifications
     /// iOS posts, in the orders of `devices.json`'s `sequences`.
+    ///
+    /// `inputs`, when given, are the input views of the first responder
+    /// after the event (a field that brings an accessory or an input view,
+    /// a controller's resting accessory): the event's end frames have them.
     public func applying(_ event: KeyboardEvent, on device: Device, _ orientation: Orientation,
-                         catalog: DeviceCatalog = .standard) throws(KeyboardError) -> KeyboardTransition {
+                         inputs: Inputs? = nil, catalog: DeviceCatalog = .standard) throws(KeyboardError)
+        -> KeyboardTransition {
         var next = self
+        if let inputs { next.inputs = inputs.orNil }
         var posted: [KeyboardNotification] = []
         let info = catalog.userInfo
         func burst(_ sequence: String, from begin: Rect, to end: Rect,
@@ -16,7 +22,11 @@ extension Keyboard {
             }
         }
         let before = frame(on: device, orientation)
+        let screenHeight = device.screenSize(orientation).height
         var endedEditing = false
+        /// Where a show starts: the resting accessory's frame when the
+        /// keyboard rises from it, else below the screen at the new size.
+        func start() -> Rect { restingFrame(on: device, orientation) != nil ? before : next.hiddenFrame(on: device, orientation) }
 
         /// The burst for bringing the keyboard up in the current mode.
         func up(from begin: Rect, duration: Double = info.animationDuration, curve: Int = info.animationCurve) {
@@ -42,12 +52,13 @@ extension Keyboard {
         case let .beginEditing(alreadyEditing):
             if isUp {
                 // Another field takes focus: iOS posts the show burst again,
-                // with begin == end.
-                if alreadyEditing { burst("show", from: before, to: before) }
+                // with begin == end unless the new field brings other input
+                // views (an accessory, an input view).
+                if alreadyEditing { burst("show", from: before, to: next.frame(on: device, orientation)) }
             } else {
                 next.isUp = true
                 next.dragTop = nil
-                up(from: before)
+                up(from: start())
             }
         case let .show(height, duration, curve):
             if let height {
@@ -62,14 +73,29 @@ extension Keyboard {
             } else {
                 next.isUp = true
                 next.dragTop = nil
-                up(from: next.hiddenFrame(on: device, orientation),
-                   duration: duration ?? info.animationDuration, curve: curve ?? info.animationCurve)
+                up(from: start(), duration: duration ?? info.animationDuration, curve: curve ?? info.animationCurve)
             }
         case .endEditing, .hide:
             guard isUp else { break }
             next.isUp = false
             next.dragTop = nil
-            burst("hide", from: before, to: next.hiddenFrame(on: device, orientation))
+            burst("hide", from: before, to: next.downFrame(on: device, orientation))
+        case .inputsChanged:
+            let end = next.frame(on: device, orientation)
+            guard end != before else { break }
+            if isUp {
+                changed()
+            } else {
+                // The keyboard is down: a resting accessory came, went or changed.
+                // A resting accessory slides in from below the screen at
+                // its own size, and out the same way.
+                func below(_ r: Rect) -> Rect { Rect(x: r.minX, y: screenHeight, width: r.width, height: r.height) }
+                switch (before.minY < screenHeight, end.minY < screenHeight) {
+                case (false, true): burst("show", from: below(end), to: end)
+                case (true, false): burst("hide", from: before, to: below(before))
+                default: burst("frameChangeWhileUp", from: before, to: end)
+                }
+            }
         case let .setHeight(h):
             try Keyboard.checkHeight(h, screenHeight: device.screenSize(orientation).height)
             next.heightOverride = h
@@ -105,20 +131,20 @@ extension Keyboard {
         case .release:
             guard isUp, let top = dragTop else { break }
             let docked = before.height
-            let screenHeight = device.screenSize(orientation).height
             next.dragTop = nil
             let restTop = screenHeight - docked
             if top - restTop > docked / 2 {
                 next.isUp = false
                 endedEditing = true
-                burst("hide", from: before, to: next.hiddenFrame(on: device, orientation))
+                burst("hide", from: before, to: next.downFrame(on: device, orientation))
             } else {
                 burst("show", from: before, to: next.frame(on: device, orientation))
             }
         case let .rotate(to: newOrientation):
-            guard isUp, newOrientation != orientation else { break }
-            // iOS puts the keyboard away in the old orientation and brings it
-            // back in the new one, both without animation.
+            guard isUp || restingFrame(on: device, orientation) != nil, newOrientation != orientation else { break }
+            // iOS puts the keyboard (or a resting accessory) away in the old
+            // orientation and brings it back in the new one, both without
+            // animation.
             let d = info.rotationDuration
             burst("hide", from: before, to: hiddenFrame(on: device, orientation), duration: d)
             burst("show", from: next.hiddenFrame(on: device, newOrientation),

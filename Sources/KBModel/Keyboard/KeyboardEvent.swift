@@ -19,6 +19,10 @@ public enum KeyboardEvent: Hashable, Sendable {
     case release
     /// The device rotated to this orientation.
     case rotate(to: Orientation)
+    /// The input views changed without the first responder changing (an
+    /// accessory added or removed, an input view set, a controller's
+    /// resting accessory shown): the frame follows, with the burst iOS posts.
+    case inputsChanged
 }
 
 /// Why iOS would not do what was asked; nothing changes.

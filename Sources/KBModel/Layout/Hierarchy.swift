@@ -10,6 +10,9 @@ struct Hierarchy: Sendable {
     var scrollAncestor: [Int?]
     /// Per view index: its position in `order`.
     var position: [Int]
+    /// Per view index: the top-level view it is in (a root view or an
+    /// input accessory view; itself for those).
+    var root: [Int]
 
     init(_ screen: Screen) {
         let n = screen.viewList.count
@@ -17,6 +20,7 @@ struct Hierarchy: Sendable {
         parent = Array(repeating: nil, count: n)
         scrollAncestor = Array(repeating: nil, count: n)
         position = Array(repeating: 0, count: n)
+        root = Array(0..<n)
         var children = Array(repeating: [Int](), count: n)
         var roots: [Int] = []
         for (i, v) in screen.viewList.enumerated() {
@@ -34,6 +38,7 @@ struct Hierarchy: Sendable {
             order.append(i)
             for c in children[i].reversed() {
                 depth[c] = depth[i] + 1
+                root[c] = root[i]
                 scrollAncestor[c] = screen.viewList[i].kind.isScrollView ? i : scrollAncestor[i]
                 stack.append(c)
             }

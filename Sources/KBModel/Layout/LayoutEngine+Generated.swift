@@ -146,6 +146,33 @@ extension LayoutEngine {
         rootFrames[controller.name] = handles
     }
 
+    /// Pins an input accessory view to where the keyboard carries it.
+    func addAccessoryFrame(_ view: String, _ screen: Screen) {
+        let owner = AnchorOwner(view: view)
+        let f = accessoryFrame(view, screen)
+        var handles: [Handle] = []
+        let parts: [(Anchor.Attribute, Double)] = [(.left, f.x), (.top, f.y), (.width, f.width), (.height, f.height)]
+        for (attribute, value) in parts {
+            let model = LayoutConstraint(name: "UIInputSetHost-accessory-\(attribute.rawValue)",
+                                         first: owner.anchor(attribute), relation: .equal, constant: value)
+            let g = make(model, screen)
+            addGenerated(g, key: "accessory:\(view)")
+            handles.append(Handle(constraint: g.constraint, value: value))
+        }
+        accessoryFrames[view] = handles
+    }
+
+    /// An accessory's frame: on the keyboard's top when it is the one on
+    /// screen, else its height just below the screen.
+    func accessoryFrame(_ view: String, _ screen: Screen) -> Rect {
+        let s = screen.screenSize
+        let height = (try? screen.view(named: view))?.accessory?.height ?? 0
+        if screen.keyboard.accessory == view, let f = screen.keyboard.frame {
+            return Rect(x: f.minX, y: f.minY, width: f.width, height: screen.keyboard.accessoryHeight ?? height)
+        }
+        return Rect(x: 0, y: s.height, width: s.width, height: height)
+    }
+
     func rootFrame(_ controller: Controller, _ screen: Screen) -> Rect {
         controller.rootFrameOverride ?? Rect(origin: .zero, size: screen.screenSize)
     }
@@ -257,6 +284,9 @@ extension LayoutEngine {
     /// Inside a scroll view (which adjusts its content inset instead) zero.
     func safeAreaInsets(_ index: Int, _ frame: Rect, _ screen: Screen, _ h: Hierarchy) -> EdgeInsets {
         if h.scrollAncestor[index] != nil { return .zero }
+        // An input accessory view off the keyboard is in no window.
+        let top = h.root[index]
+        if screen.viewList[top].accessory != nil, screen.keyboard.accessory != screen.viewList[top].name { return .zero }
         let safe = Rect(origin: .zero, size: screen.screenSize).inset(by: screen.windowSafeAreaInsets)
         func clamp(_ v: Double, _ limit: Double) -> Double { max(0, min(v, max(0, limit))) }
         return EdgeInsets(top: clamp(safe.minY - frame.minY, frame.height),
@@ -361,6 +391,8 @@ extension LayoutEngine {
     /// Drops everything the engine made for a removed view.
     func forget(_ view: String) {
         removeGenerated(key: "stack:\(view)")
+        removeGenerated(key: "accessory:\(view)")
+        accessoryFrames[view] = nil
         removeGenerated(key: "intrinsic:\(view).width")
         removeGenerated(key: "intrinsic:\(view).height")
         intrinsic[view] = nil

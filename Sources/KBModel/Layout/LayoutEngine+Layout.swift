@@ -10,6 +10,7 @@ extension LayoutEngine {
         for c in screen.controllers {
             if c.parent == nil { e.addRootFrame(c, screen) } else { _ = e.addEmbedding(c, screen) }
         }
+        for v in screen.viewList where v.accessory != nil { e.addAccessoryFrame(v.name, screen) }
         for v in screen.viewList where v.kind == .stackView {
             _ = e.regenerateStack(v.name, screen)
         }
@@ -51,6 +52,17 @@ extension LayoutEngine {
                     changed = true
                 }
                 rootFrames[c.name] = handles
+            }
+            for name in accessoryFrames.keys.sorted() {
+                let f = accessoryFrame(name, screen)
+                let targets = [f.x, f.y, f.width, f.height]
+                guard let current = accessoryFrames[name],
+                      current.indices.contains(where: { current[$0].value != targets[$0] }),
+                      var handles = accessoryFrames.removeValue(forKey: name) else { continue }
+                for k in handles.indices where set(&handles[k], to: targets[k], screen, broken: &broken) {
+                    changed = true
+                }
+                accessoryFrames[name] = handles
             }
             for g in guides.indices {
                 let peek: (key: GuideKey, count: Int)? = guides.withUnsafeBufferPointer { guides in

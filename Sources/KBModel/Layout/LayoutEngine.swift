@@ -73,6 +73,8 @@ final class LayoutEngine: @unchecked Sendable {
     /// Root views' frame constraints (top-level controllers), by controller:
     /// [left, top, width, height].
     var rootFrames: [String: [Handle]] = [:]
+    /// Input accessory views' frame constraints, by view: [left, top, width, height].
+    var accessoryFrames: [String: [Handle]] = [:]
     /// User constraints in the solver, by name.
     var user: [String: Constraint] = [:]
     /// Generated constraints by owner key (`stack:form`, `embed:Child`, `guide:…`).
@@ -108,6 +110,7 @@ final class LayoutEngine: @unchecked Sendable {
         e.guideIndex = guideIndex
         e.guides = guides
         e.rootFrames = rootFrames
+        e.accessoryFrames = accessoryFrames
         e.user = user
         e.generated = generated
         e.intrinsic = intrinsic

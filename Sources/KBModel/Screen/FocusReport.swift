@@ -17,6 +17,8 @@ public struct FocusReport: Hashable, Codable, Sendable {
     /// Everything that keeps the field from being seen, the reason to give
     /// first (empty when it is visible).
     public var obscuredBy: [Obstruction]
+    /// The input accessory view the field is on (it rides on the keyboard).
+    public var accessory: String?
 
     public init(field: String, fieldFrame: Rect, keyboardTop: Double, covered: Double, clearance: Double,
                 obscuredBy: [Obstruction] = []) {

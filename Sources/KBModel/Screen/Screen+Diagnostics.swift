@@ -36,10 +36,15 @@ extension Screen {
         } else {
             covered = max(0, f.maxY - screenHeight)
         }
+        // A view on an input accessory rides on the keyboard: never under it.
+        let accessory = enclosingAccessory(of: name)
+        if accessory != nil { covered = 0 }
         covered = roundPoints(covered)
-        let clearance = covered > 0 ? 0 : roundPoints(max(0, top - f.maxY))
-        return FocusReport(field: name, fieldFrame: f, keyboardTop: top, covered: covered, clearance: clearance,
-                           obscuredBy: obstructions(of: f, view: name, in: snapshot, keyboardCovered: covered))
+        let clearance = covered > 0 || accessory != nil ? 0 : roundPoints(max(0, top - f.maxY))
+        var report = FocusReport(field: name, fieldFrame: f, keyboardTop: top, covered: covered, clearance: clearance,
+                                 obscuredBy: obstructions(of: f, view: name, in: snapshot, keyboardCovered: covered))
+        report.accessory = accessory
+        return report
     }
 
     /// The constraints that decide `view`'s frame: user constraints that

@@ -24,8 +24,13 @@ extension Screen {
     /// screen) and whether it is docked. `keyboardLayoutGuide`s follow a
     /// docked keyboard; the change is incremental (one constant per guide).
     @discardableResult
-    public mutating func setKeyboardFrame(_ frame: Rect?, docked: Bool = true) -> MutationResult {
-        keyboard = KeyboardState(frame: frame, isDocked: docked)
+    ///
+    /// `accessory` names the input accessory view on the frame's top and
+    /// how much of the frame it takes: it is laid out there.
+    public mutating func setKeyboardFrame(_ frame: Rect?, docked: Bool = true,
+                                          accessory: (name: String, height: Double)? = nil) -> MutationResult {
+        keyboard = KeyboardState(frame: frame, isDocked: docked, accessory: frame == nil ? nil : accessory?.name,
+                                 accessoryHeight: frame == nil ? nil : accessory?.height)
         uniqueEngine().invalidate()
         return MutationResult(warnings: settleNow())
     }

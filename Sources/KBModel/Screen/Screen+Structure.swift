@@ -58,7 +58,10 @@ extension Screen {
     /// viewWillAppear … viewDidAppear: the controller is in the window.
     @discardableResult
     public mutating func appear(_ controller: String) throws(ModelError) -> MutationResult {
-        controllers[try controllerIndex(controller)].isAppeared = true
+        let i = try controllerIndex(controller)
+        controllers[i].isAppeared = true
+        // viewDidAppear: a controller with an accessory becomes first responder again.
+        if controllers[i].inputAccessory != nil { controllers[i].resignedFirstResponder = nil }
         return .ok
     }
 
@@ -126,9 +129,32 @@ extension Screen {
         let target = try view(named: name)
         if target.isRootView { throw .cannotRemoveRootView(name, controller: target.controller) }
         var doomed: Set<String> = [name]
-        for v in hierarchyOrder where v.parent.map(doomed.contains) ?? false {
+        // A text input's accessory goes with it, and the accessory's subviews with that.
+        if let a = target.inputAccessory { doomed.insert(a) }
+        let order = hierarchyOrder
+        for v in order where v.parent.map(doomed.contains) ?? false {
             if v.isRootView { throw .cannotRemoveRootView(v.name, controller: v.controller) }
             doomed.insert(v.name)
+            if let a = v.inputAccessory { doomed.insert(a) }
+        }
+        // An accessory's subviews, and accessories of text inputs found after it in the order.
+        var grew = true
+        while grew {
+            grew = false
+            for v in order where !doomed.contains(v.name)
+                && ((v.parent.map(doomed.contains) ?? false) || (v.accessory.map { doomed.contains($0.owner) } ?? false)) {
+                if v.isRootView { throw .cannotRemoveRootView(v.name, controller: v.controller) }
+                doomed.insert(v.name)
+                grew = true
+            }
+        }
+        // Owners lose the accessories that go.
+        for i in controllers.indices where controllers[i].inputAccessory.map(doomed.contains) ?? false {
+            controllers[i].inputAccessory = nil
+        }
+        for i in viewList.indices where !doomed.contains(viewList[i].name)
+            && (viewList[i].inputAccessory.map(doomed.contains) ?? false) {
+            viewList[i].inputAccessory = nil
         }
         let e = uniqueEngine()
         for c in constraintList where c.views.contains(where: doomed.contains) { e.removeUser(c.name) }

@@ -21,6 +21,12 @@ extension Screen {
         guard value.isFinite else { throw .invalidNumber(what, value) }
     }
 
+    /// The longest side of any screen in the catalog: what a height read
+    /// from a file (made on any device) is checked against.
+    static var tallestScreen: Double {
+        DeviceCatalog.standard.devices.map { max($0.screen.width, $0.screen.height) }.max() ?? 0
+    }
+
     /// A view's alpha: a number from 0 to 1.
     public static func checkAlpha(_ alpha: Double) throws(ModelError) {
         guard alpha.isFinite, (0...1).contains(alpha) else { throw .invalidAlpha(alpha) }
@@ -137,6 +143,16 @@ extension Screen {
                     for x in [f.x, f.y, f.width, f.height] { try Screen.checkFinite("frame", x) }
                 }
             }
+            if let r = c.resignedFirstResponder {
+                guard r, c.inputAccessory != nil else {
+                    throw ScreenViolation(path + ".resignedFirstResponder", "only a controller with an input accessory view resigns first responder, and the member is true or left out")
+                }
+            }
+            if let a = c.inputAccessory {
+                guard let k = viewIndex[a], viewList[k].accessory?.owner == c.name else {
+                    throw ScreenViolation(path + ".inputAccessory", "'\(a)' is not an input accessory view of \(c.name)")
+                }
+            }
             guard let r = viewIndex[c.rootView], viewList[r].isRootView, viewList[r].controller == c.name else {
                 throw ScreenViolation(path + ".name", "controller \(c.name) has no root view '\(c.rootView)' in views")
             }
@@ -164,6 +180,33 @@ extension Screen {
                 guard v.kind == .view else {
                     throw ScreenViolation(path + ".kind", "a root view is a view, not a \(v.kind.rawValue)")
                 }
+            } else if let a = v.accessory {
+                // An input accessory view: no parent; its owner a controller
+                // or a text input of that controller, made before it, that
+                // names it back.
+                guard v.parent == nil else {
+                    throw ScreenViolation(path + ".parent", "\(v.name) is an input accessory view: it rides on the keyboard and has no parent (null)")
+                }
+                guard v.kind == .view else {
+                    throw ScreenViolation(path + ".kind", "an input accessory view is a view, not a \(v.kind.rawValue)")
+                }
+                try at(path + ".accessory.height") { () throws(ModelError) in
+                    try Screen.checkAccessoryHeight(a.height, screenHeight: Screen.tallestScreen)
+                }
+                if let c = controllerIndex[a.owner] {
+                    guard controllers[c].name == v.controller, controllers[c].inputAccessory == v.name else {
+                        throw ScreenViolation(path + ".accessory.owner", "controller \(a.owner) does not name \(v.name) as its inputAccessory, or \(v.name) is not of \(a.owner)")
+                    }
+                } else if let o = viewIndex[a.owner], o < i {
+                    guard viewList[o].kind.isTextInput else {
+                        throw ScreenViolation(path + ".accessory.owner", ModelError.accessoryNeedsResponder(a.owner).description)
+                    }
+                    guard viewList[o].inputAccessory == v.name, viewList[o].controller == v.controller else {
+                        throw ScreenViolation(path + ".accessory.owner", "\(a.owner) does not name \(v.name) as its inputAccessory, or they are of different controllers")
+                    }
+                } else {
+                    throw ScreenViolation(path + ".accessory.owner", "'\(a.owner)' is no controller or text input made before \(v.name)")
+                }
             } else {
                 guard let parent = v.parent else {
                     throw ScreenViolation(path + ".parent", "\(v.name) is not a root view, so it has a parent: the view it was added to")
@@ -189,6 +232,19 @@ extension Screen {
                 try at(path + ".compressionResistance." + axis) { () throws(ModelError) in try Screen.checkPriority(value) }
             }
             try at(path + ".alpha") { () throws(ModelError) in try Screen.checkAlpha(v.alpha) }
+            if let a = v.inputAccessory {
+                guard let k = viewIndex[a], viewList[k].accessory?.owner == v.name else {
+                    throw ScreenViolation(path + ".inputAccessory", "'\(a)' is not an input accessory view of \(v.name)")
+                }
+            }
+            if let h = v.inputViewHeight {
+                guard v.kind.isTextInput else {
+                    throw ScreenViolation(path + ".inputViewHeight", ModelError.notATextInput(v.name).description + ": only text inputs have an inputView")
+                }
+                try at(path + ".inputViewHeight") { () throws(ModelError) in
+                    try Screen.checkAccessoryHeight(h, screenHeight: Screen.tallestScreen)
+                }
+            }
             if let size = v.intrinsicOverride {
                 try at(path + ".intrinsicOverride") { () throws(ModelError) in
                     try Screen.checkFinite("intrinsic width", size.width)
@@ -206,6 +262,9 @@ extension Screen {
             if v.kind.isScrollView {
                 guard let scroll = v.scroll else {
                     throw ScreenViolation(path + ".scroll", "a \(v.kind.rawValue) has its scroll state (contentInset, indicatorInsets)")
+                }
+                if scroll.keyboardDismissMode == KeyboardDismissMode.none {
+                    throw ScreenViolation(path + ".scroll.keyboardDismissMode", "\"none\" is the default: leave the member out")
                 }
                 try at(path + ".scroll") { () throws(ModelError) in
                     try Screen.checkFinite("content inset", scroll.contentInset)

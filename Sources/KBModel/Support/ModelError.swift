@@ -32,6 +32,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The container of a child controller must be a view of its parent.
     case containerNotInParent(container: String, parent: String)
     case controllerAlreadyHasParent(String)
+    /// Only text inputs and controllers have an `inputAccessoryView`.
+    case accessoryNeedsResponder(String)
+    case accessoryExists(owner: String, accessory: String)
+    case invalidHeight(Double, max: Double)
 
     public var description: String {
         switch self {
@@ -75,6 +79,12 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(container)' is not a view of \(parent): a child controller's container must belong to its parent"
         case let .controllerAlreadyHasParent(c):
             return "'\(c)' is already a controller"
+        case let .accessoryNeedsResponder(v):
+            return "'\(v)' cannot have an input accessory view: only a textField, a textView or a controller (canBecomeFirstResponder) can"
+        case let .accessoryExists(owner, accessory):
+            return "\(owner) already has an input accessory view, \(accessory): remove \(accessory) first (a responder has one inputAccessoryView)"
+        case let .invalidHeight(h, max):
+            return "a height must be more than 0 and at most \(formatPoints(max)) (the screen's longer side), not \(h.isFinite ? formatPoints(h) : String(h))"
         }
     }
 

@@ -43,7 +43,7 @@ enum Commands {
         Focus.self, Resign.self, Return.self, TapOutside.self,
         KeyboardShow.self, KeyboardHide.self, KeyboardHeight.self, KeyboardPredictive.self, KeyboardType.self,
         KeyboardHardware.self, KeyboardUndock.self, KeyboardSplit.self, KeyboardFloat.self, KeyboardDock.self,
-        KeyboardDrag.self, KeyboardRelease.self,
+        KeyboardDrag.self, KeyboardRelease.self, Accessory.self, InputView.self, Scroll.self,
         // Strategies
         Handle.self, On.self,
         // Lifecycle

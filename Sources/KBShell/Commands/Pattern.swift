@@ -4,6 +4,8 @@ public enum ValueKind: Equatable, Sendable {
     case newName
     /// An existing object: any named object, or one of a kind.
     case object, controller, view, field, scrollView, constraint
+    /// A text input or a controller: what can become first responder.
+    case responder
     /// An anchor such as `email.top` or `Login.view.safeArea.bottom`.
     case anchor
     case number

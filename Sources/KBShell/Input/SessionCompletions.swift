@@ -16,6 +16,7 @@ public struct SessionCompletions: CompletionContext {
         switch kind {
         case .view: return views
         case .field: return fields
+        case .responder: return (fields + controllers).sorted()
         case .scrollView: return scrollViews
         case .controller: return controllers
         case .constraint: return constraints

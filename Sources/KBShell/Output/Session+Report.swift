@@ -162,11 +162,15 @@ extension Session {
         let caret = Rect(x: view.windowFrame.minX, y: top, width: 2, height: line)
         let screenHeight = snapshot.screenSize.height
         let keyboardTop = snapshot.keyboardFrame.map { $0.minY < screenHeight ? $0.minY : screenHeight } ?? screenHeight
-        let covered = roundPoints(max(0, min(caret.maxY, screenHeight) - keyboardTop))
-        return FocusReport(field: "the caret of \(focus)", fieldFrame: caret, keyboardTop: keyboardTop, covered: covered,
-                           clearance: covered > 0 ? 0 : roundPoints(max(0, keyboardTop - caret.maxY)),
-                           obscuredBy: screen.obstructions(of: caret, view: focus, in: snapshot, keyboardCovered: covered,
-                                                           clipsItself: true))
+        // A text view on an input accessory rides on the keyboard.
+        let accessory = screen.enclosingAccessory(of: focus)
+        let covered = accessory != nil ? 0 : roundPoints(max(0, min(caret.maxY, screenHeight) - keyboardTop))
+        var report = FocusReport(field: "the caret of \(focus)", fieldFrame: caret, keyboardTop: keyboardTop, covered: covered,
+                                 clearance: covered > 0 || accessory != nil ? 0 : roundPoints(max(0, keyboardTop - caret.maxY)),
+                                 obscuredBy: screen.obstructions(of: caret, view: focus, in: snapshot, keyboardCovered: covered,
+                                                                 clipsItself: true))
+        report.accessory = accessory
+        return report
     }
 
     /// The focus line: visible, or the first thing that hides the field.
@@ -190,6 +194,7 @@ extension Session {
                 return "✗ \(f.field) is under the home indicator (\(p(first.points)) pt into the bottom safe-area inset)"
             }
         }
+        if let a = f.accessory { return "✓ \(f.field) is visible, on the input accessory view \(a)" }
         if !keyboardUp { return "✓ \(f.field) is visible (no keyboard on screen)" }
         return "✓ \(f.field) is visible, \(p(f.clearance)) pt above the keyboard"
     }
@@ -214,6 +219,7 @@ extension Session {
                                      return .object(m)
                                  })]
         if isCaret { f["caret"] = .bool(true) }
+        if let a = focus.accessory { f["accessory"] = .string(a) }
         return .object(f)
     }
 }

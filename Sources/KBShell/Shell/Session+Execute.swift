@@ -146,6 +146,7 @@ extension Session {
         var log = ChangeLog()
         log.structural = M.spec.traits.contains(.structural)
         try command.apply(to: &self, &log)
+        try refreshInputs(&log)
         let after = screen.layout()
         var outcome = report(line, before: before, after: after, log: log)
         if !previous.holds(state) {

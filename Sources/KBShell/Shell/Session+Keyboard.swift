@@ -267,6 +267,15 @@ extension Session {
                 throw CommandError("text takes a quoted string", column: rest.first?.column, suggestion: "set \(object).text \"Sign in\"")
             }
             take(try screen.setText(rest[0].text, of: object))
+        case "keyboardDismissMode":
+            let w = try word()
+            guard let mode = KeyboardDismissMode(rawValue: w) else {
+                let all = KeyboardDismissMode.allCases.map(\.rawValue)
+                throw CommandError("'\(w)' is not a keyboardDismissMode: \(all.joined(separator: ", "))", column: rest[0].column,
+                                   suggestion: nearestName(to: w, in: all))
+            }
+            take(try screen.setKeyboardDismissMode(mode, of: object))
+            log.notes.append("\(object).keyboardDismissMode is .\(mode.rawValue)")
         case "contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right":
             let v = try numberValue()
             guard let current = screen.layout().view(object)?.scroll?.contentInset else { throw ModelError.notAScrollView(object) }
@@ -285,7 +294,7 @@ extension Session {
             take(try screen.setContentOffset(offset, of: object))
         default:
             let known = ["constant", "priority", "hugging.horizontal", "hugging.vertical", "compression.horizontal",
-                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "contentInset.bottom", "contentOffset.y"]
+                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "contentInset.bottom", "contentOffset.y", "keyboardDismissMode"]
             throw CommandError("'\(object)' has no settable property '\(property)'",
                                column: targetToken.column + object.count + 1,
                                suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")
@@ -305,7 +314,7 @@ extension Session {
             return
         }
         log.take(try screen.setFocus(nil))
-        let t = try keyboard.applying(.endEditing, on: screen.device, screen.orientation)
+        let t = try keyboard.applying(.endEditing, on: screen.device, screen.orientation, inputs: inputsNow)
         try post(t, &log)
     }
 
@@ -353,6 +362,28 @@ extension Session {
     @discardableResult
     mutating func syncKeyboard() -> [ModelWarning] {
         let k = keyboard.layoutState(on: screen.device, screen.orientation)
-        return screen.setKeyboardFrame(k.frame, docked: k.isDocked).warnings
+        var accessory: (name: String, height: Double)?
+        if keyboard.inputs != nil {
+            let now = screen.keyboardInputs()
+            if let name = keyboard.isUp ? now.accessory : now.resting {
+                accessory = (name, keyboard.accessoryHeight(on: screen.device, screen.orientation))
+            }
+        }
+        return screen.setKeyboardFrame(k.frame, docked: k.isDocked, accessory: accessory).warnings
+    }
+
+    /// The input views of the first responder now, for an event that
+    /// changes the first responder.
+    var inputsNow: Keyboard.Inputs { screen.keyboardInputs().inputs }
+
+    /// After a command: if the first responder's input views changed (an
+    /// accessory added or removed, an input view set, a controller's
+    /// accessory back while nothing edits), the keyboard follows with the
+    /// notifications iOS posts.
+    mutating func refreshInputs(_ log: inout ChangeLog) throws {
+        let wanted = inputsNow
+        guard wanted.orNil != keyboard.inputs else { return }
+        let t = try keyboard.applying(.inputsChanged, on: screen.device, screen.orientation, inputs: wanted)
+        try post(t, &log)
     }
 }

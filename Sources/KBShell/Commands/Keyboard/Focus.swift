@@ -24,7 +24,7 @@ extension Commands {
             }
             log.take(try session.screen.setFocus(field))
             let t = try session.keyboard.applying(.beginEditing(alreadyEditing: previous != nil), on: session.screen.device,
-                                                  session.screen.orientation)
+                                                  session.screen.orientation, inputs: session.inputsNow)
             try session.post(t, &log)
             // UIKit scrolls a field that becomes first responder into view
             // inside its scroll view.
