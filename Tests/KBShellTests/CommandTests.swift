@@ -20,7 +20,7 @@ import Testing
     @Test func traitsNameTheCommandsTheyShould() {
         func with(_ trait: CommandTraits) -> [String] { CommandTable.all.filter { $0.traits.contains(trait) }.map(\.name) }
         #expect(with(.structural) == ["device", "controller", "add", "remove", "set", "constrain", "pin", "activate",
-                                      "deactivate", "load", "new", "demo", "source"])
+                                      "deactivate", "accessory", "load", "new", "demo", "source"])
         #expect(with(.outsideHistory) == ["undo", "redo", "history", "help", "quit"])
         #expect(with(.keepsUndoStacks) == ["source"])
         #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source"])
