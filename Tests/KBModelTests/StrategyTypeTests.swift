@@ -27,6 +27,7 @@ struct StandInHost: StrategyHost {
     mutating func contentInset(of scrollView: String) -> EdgeInsets? { insets[scrollView] }
     mutating func setContentInset(_ insets: EdgeInsets, of scrollView: String) { self.insets[scrollView] = insets }
     mutating func scrollFocusToVisible(in scrollView: String) { scrolled.append(scrollView) }
+    mutating func scrollRowToVisible(holding view: String, in table: String) -> Int? { nil }
 }
 
 /// Each strategy's handler and flaw checks, on a stand-in host: the

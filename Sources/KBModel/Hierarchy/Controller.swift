@@ -18,6 +18,8 @@ public struct Controller: Hashable, Codable, Sendable {
     /// `…WithAccessory` dismissal): its accessory is off screen until it
     /// appears again (viewDidAppear calls becomeFirstResponder). nil: no.
     public var resignedFirstResponder: Bool?
+    /// A `UITableViewController`'s table view: it fills the root view.
+    public var tableView: String?
 
     public init(name: String, parent: String? = nil, container: String? = nil) {
         self.name = name

@@ -32,6 +32,10 @@ public struct View: Hashable, Codable, Sendable {
     /// A text input's custom `inputView` (a picker): its height, in place
     /// of the keyboard's.
     public var inputViewHeight: Double?
+    /// A table view's rows (table views only).
+    public var table: TableConfiguration?
+    /// For a table view's cell: which row of its table (the superview) it shows.
+    public var row: Int?
 
     public init(name: String, kind: ViewKind, parent: String?, controller: String, isRootView: Bool = false) {
         self.name = name
@@ -48,6 +52,7 @@ public struct View: Hashable, Codable, Sendable {
         alpha = 1
         stack = kind == .stackView ? StackConfiguration() : nil
         scroll = kind.isScrollView ? ScrollConfiguration() : nil
+        table = kind == .tableView ? TableConfiguration() : nil
     }
 
     /// UIKit's intrinsic content size per axis (nil = no intrinsic metric):
@@ -79,5 +84,49 @@ public struct InputAccessory: Hashable, Codable, Sendable {
     public init(owner: String, height: Double) {
         self.owner = owner
         self.height = height
+    }
+}
+
+/// A table view's rows: one section of `rows` rows of `rowHeight` points,
+/// under a section header. Rows are no views: only a row that holds views
+/// of its own has a cell (a view named TABLERowK), as a data source
+/// configures the cell for that row; the others cost nothing.
+public struct TableConfiguration: Hashable, Codable, Sendable {
+    public enum Style: String, Hashable, Codable, Sendable, CaseIterable {
+        case plain, grouped
+    }
+
+    public var rows: Int
+    /// `rowHeight`: UIKit's default is 44 pt.
+    public var rowHeight: Double
+    public var style: Style
+    /// The section header's height: none in a plain table, 35 pt in a
+    /// grouped one (kbplay's model of UIKit's default grouped header).
+    public var headerHeight: Double
+
+    public init(rows: Int = 0, rowHeight: Double = TableConfiguration.defaultRowHeight, style: Style = .plain) {
+        self.rows = rows
+        self.rowHeight = rowHeight
+        self.style = style
+        headerHeight = style == .grouped ? TableConfiguration.groupedHeaderHeight : 0
+    }
+
+    public static let defaultRowHeight = 44.0
+    public static let groupedHeaderHeight = 35.0
+    /// The most rows a table takes.
+    public static let maxRows = 1_000_000
+
+    /// The content's height: the header and every row.
+    public var contentHeight: Double { headerHeight + Double(rows) * rowHeight }
+
+    /// Where row `k` starts in the content.
+    public func rowTop(_ k: Int) -> Double { headerHeight + Double(k) * rowHeight }
+
+    /// The rows whose cells show in `visible` (a range of content y), as UIKit asks its data source for.
+    public func rows(in minY: Double, _ maxY: Double) -> Range<Int> {
+        guard rows > 0, rowHeight > 0, maxY > minY else { return 0..<0 }
+        let first = max(0, Int(((minY - headerHeight) / rowHeight).rounded(.down)))
+        let last = min(rows, Int(((maxY - headerHeight) / rowHeight).rounded(.up)))
+        return first < last ? first..<last : 0..<0
     }
 }

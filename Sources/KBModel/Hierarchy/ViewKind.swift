@@ -8,9 +8,11 @@ public enum ViewKind: String, Codable, Sendable, CaseIterable {
     case textView
     case scrollView
     case stackView
+    /// A `UITableView`, which is a scroll view of rows.
+    case tableView
 
     /// Scroll views (and text views, as `UITextView` is a `UIScrollView`).
-    public var isScrollView: Bool { self == .scrollView || self == .textView }
+    public var isScrollView: Bool { self == .scrollView || self == .textView || self == .tableView }
     /// Kinds that can become first responder and show the keyboard.
     public var isTextInput: Bool { self == .textField || self == .textView }
     /// UIKit's default content hugging priority (labels 251, others 250).

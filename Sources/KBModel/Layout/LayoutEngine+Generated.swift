@@ -393,6 +393,8 @@ extension LayoutEngine {
         removeGenerated(key: "stack:\(view)")
         removeGenerated(key: "accessory:\(view)")
         accessoryFrames[view] = nil
+        removeGenerated(key: "table:\(view)")
+        removeGenerated(key: "cell:\(view)")
         removeGenerated(key: "intrinsic:\(view).width")
         removeGenerated(key: "intrinsic:\(view).height")
         intrinsic[view] = nil

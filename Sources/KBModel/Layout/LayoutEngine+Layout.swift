@@ -11,6 +11,9 @@ extension LayoutEngine {
             if c.parent == nil { e.addRootFrame(c, screen) } else { _ = e.addEmbedding(c, screen) }
         }
         for v in screen.viewList where v.accessory != nil { e.addAccessoryFrame(v.name, screen) }
+        for v in screen.viewList where v.table != nil { e.addTable(v.name, screen) }
+        for v in screen.viewList where v.row != nil { e.addCell(v.name, screen) }
+        for c in screen.controllers where c.tableView != nil { e.addTableControllerPin(c, screen) }
         for v in screen.viewList where v.kind == .stackView {
             _ = e.regenerateStack(v.name, screen)
         }

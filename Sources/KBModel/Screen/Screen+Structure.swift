@@ -103,15 +103,22 @@ extension Screen {
             try Screen.checkFinite("intrinsic width", size.width)
             try Screen.checkFinite("intrinsic height", size.height)
         }
+        if let table = options.table {
+            guard kind == .tableView else { throw .notATableView(name) }
+            try Screen.checkRows(table.rows)
+            try Screen.checkRowHeight(table.rowHeight)
+        }
         var v = View(name: name, kind: kind, parent: parent, controller: p.controller)
         v.text = options.text
         v.intrinsicOverride = options.intrinsic
         v.isHidden = options.isHidden
         if let s = options.stack { v.stack = s }
+        if let t = options.table { v.table = t }
         appendView(v)
         let e = uniqueEngine()
         e.invalidate(structure: true)
         e.markIntrinsic(name)
+        if kind == .tableView { e.addTable(name, self) }
         return MutationResult(warnings: restack(parent))
     }
 
@@ -128,6 +135,7 @@ extension Screen {
         }
         let target = try view(named: name)
         if target.isRootView { throw .cannotRemoveRootView(name, controller: target.controller) }
+        if let c = controllers.first(where: { $0.tableView == name }) { throw .cannotRemoveRootView(name, controller: c.name) }
         var doomed: Set<String> = [name]
         // A text input's accessory goes with it, and the accessory's subviews with that.
         if let a = target.inputAccessory { doomed.insert(a) }

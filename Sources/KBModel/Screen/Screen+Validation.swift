@@ -143,6 +143,11 @@ extension Screen {
                     for x in [f.x, f.y, f.width, f.height] { try Screen.checkFinite("frame", x) }
                 }
             }
+            if let t = c.tableView {
+                guard let k = viewIndex[t], viewList[k].kind == .tableView, viewList[k].parent == c.rootView else {
+                    throw ScreenViolation(path + ".tableView", "'\(t)' is not a tableView in \(c.rootView)")
+                }
+            }
             if let r = c.resignedFirstResponder {
                 guard r, c.inputAccessory != nil else {
                     throw ScreenViolation(path + ".resignedFirstResponder", "only a controller with an input accessory view resigns first responder, and the member is true or left out")
@@ -235,6 +240,30 @@ extension Screen {
             if let a = v.inputAccessory {
                 guard let k = viewIndex[a], viewList[k].accessory?.owner == v.name else {
                     throw ScreenViolation(path + ".inputAccessory", "'\(a)' is not an input accessory view of \(v.name)")
+                }
+            }
+            if let t = v.table {
+                guard v.kind == .tableView else {
+                    throw ScreenViolation(path + ".table", ModelError.notATableView(v.name).description + ": only a tableView has rows")
+                }
+                try at(path + ".table.rows") { () throws(ModelError) in try Screen.checkRows(t.rows) }
+                try at(path + ".table.rowHeight") { () throws(ModelError) in try Screen.checkRowHeight(t.rowHeight) }
+                let header = t.style == .grouped ? TableConfiguration.groupedHeaderHeight : 0
+                guard t.headerHeight == header else {
+                    throw ScreenViolation(path + ".table.headerHeight", "a \(t.style.rawValue) table's header is \(formatPoints(header)) pt")
+                }
+            } else if v.kind == .tableView {
+                throw ScreenViolation(path + ".table", "a tableView has its rows (rows, rowHeight, style, headerHeight)")
+            }
+            if let row = v.row {
+                guard let parent = v.parent, let p = viewIndex[parent], let t = viewList[p].table else {
+                    throw ScreenViolation(path + ".row", "only a table view's cell has a row: \(v.name) is not in a tableView")
+                }
+                try at(path + ".row") { () throws(ModelError) in
+                    guard (0..<t.rows).contains(row) else { throw .rowOutOfRange(table: parent, row: row, rows: t.rows) }
+                }
+                guard v.name == Screen.cellName(parent, row), v.kind == .view else {
+                    throw ScreenViolation(path + ".name", "row \(row)'s cell of \(parent) is a view called \(Screen.cellName(parent, row))")
                 }
             }
             if let h = v.inputViewHeight {

@@ -7,11 +7,15 @@ public struct ViewOptions: Hashable, Sendable {
     /// Stack-view properties (stack views only).
     public var stack: StackConfiguration?
     public var isHidden: Bool
+    /// Table-view rows (table views only).
+    public var table: TableConfiguration?
 
-    public init(text: String? = nil, intrinsic: Size? = nil, stack: StackConfiguration? = nil, isHidden: Bool = false) {
+    public init(text: String? = nil, intrinsic: Size? = nil, stack: StackConfiguration? = nil, isHidden: Bool = false,
+                table: TableConfiguration? = nil) {
         self.text = text
         self.intrinsic = intrinsic
         self.stack = stack
         self.isHidden = isHidden
+        self.table = table
     }
 }

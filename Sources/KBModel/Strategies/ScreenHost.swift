@@ -61,6 +61,14 @@ public struct ScreenHost: StrategyHost {
     /// The caret's height: one line of the system font.
     public static let caretHeight = 21.0
 
+    public mutating func scrollRowToVisible(holding view: String, in table: String) -> Int? {
+        guard let cell = screen.enclosingCell(of: view), cell.table == table,
+              let config = (try? screen.view(named: table))?.table, let width = screen.windowFrame(of: table)?.width else { return nil }
+        let rect = Rect(x: 0, y: config.rowTop(cell.row), width: width, height: config.rowHeight)
+        _ = try? screen.scrollRectToVisible(rect, in: table)
+        return cell.row
+    }
+
     public mutating func scrollFocusToVisible(in scrollView: String) {
         guard let field = screen.focus else { return }
         // A text view is its own scroll view: scrollRangeToVisible(selectedRange)

@@ -133,6 +133,10 @@ public protocol StrategyHost {
     mutating func setContentInset(_ insets: EdgeInsets, of scrollView: String)
     /// Scrolls so that the focused field (or a text view's caret) is visible.
     mutating func scrollFocusToVisible(in scrollView: String)
+    /// `scrollToRow(at:at: .none, animated:)`: scrolls `table` so that the
+    /// row whose cell holds `view` is visible; the row, or nil when `view`
+    /// is in no row of `table`.
+    mutating func scrollRowToVisible(holding view: String, in table: String) -> Int?
     var focus: String? { get }
 }
 

@@ -19,6 +19,10 @@ public enum StrategyKind: String, Hashable, Codable, Sendable, CaseIterable {
     case layoutGuide = "layout-guide"
     /// IQKeyboardManager-style auto-scroll.
     case autoScroll = "auto-scroll"
+    /// UITableViewController's own keyboard handling (`controller C table T`
+    /// attaches it): the table's bottom inset, and the editing row scrolled
+    /// to visible.
+    case tableController = "table-controller"
 
     /// The strategy's type: its arguments, registration and handler.
     public var type: any KeyboardStrategy.Type {
@@ -31,6 +35,7 @@ public enum StrategyKind: String, Hashable, Codable, Sendable, CaseIterable {
         case .layoutConstraint: LayoutConstraintStrategy.self
         case .layoutGuide: LayoutGuideStrategy.self
         case .autoScroll: AutoScrollStrategy.self
+        case .tableController: TableControllerStrategy.self
         }
     }
 

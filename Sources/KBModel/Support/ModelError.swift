@@ -36,6 +36,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case accessoryNeedsResponder(String)
     case accessoryExists(owner: String, accessory: String)
     case invalidHeight(Double, max: Double)
+    case notATableView(String)
+    case rowOutOfRange(table: String, row: Int, rows: Int)
+    case rowHoldsViews(table: String, row: Int)
+    case invalidRows(Int)
 
     public var description: String {
         switch self {
@@ -83,6 +87,15 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(v)' cannot have an input accessory view: only a textField, a textView or a controller (canBecomeFirstResponder) can"
         case let .accessoryExists(owner, accessory):
             return "\(owner) already has an input accessory view, \(accessory): remove \(accessory) first (a responder has one inputAccessoryView)"
+        case let .notATableView(v):
+            return "'\(v)' is not a table view"
+        case let .rowOutOfRange(table, row, rows):
+            return rows == 0 ? "\(table) has no rows: give it some (set \(table).rows N)"
+                : "\(table) has \(rows) row\(rows == 1 ? "" : "s") (0…\(rows - 1)), so there is no row \(row)"
+        case let .rowHoldsViews(table, row):
+            return "row \(row) of \(table) holds views (\(Screen.cellName(table, row))): remove them before dropping the row"
+        case let .invalidRows(n):
+            return "a table has 0 to \(TableConfiguration.maxRows) rows, not \(n)"
         case let .invalidHeight(h, max):
             return "a height must be more than 0 and at most \(formatPoints(max)) (the screen's longer side), not \(h.isFinite ? formatPoints(h) : String(h))"
         }

@@ -267,6 +267,13 @@ extension Session {
                 throw CommandError("text takes a quoted string", column: rest.first?.column, suggestion: "set \(object).text \"Sign in\"")
             }
             take(try screen.setText(rest[0].text, of: object))
+        case "rows":
+            guard let n = wholeNumber(try numberValue(), in: 0...TableConfiguration.maxRows) else {
+                throw CommandError("rows is a whole number from 0 to \(TableConfiguration.maxRows)", column: rest[0].column)
+            }
+            take(try screen.setTable(object, rows: n))
+        case "rowHeight":
+            take(try screen.setTable(object, rowHeight: try numberValue()))
         case "keyboardDismissMode":
             let w = try word()
             guard let mode = KeyboardDismissMode(rawValue: w) else {
@@ -294,7 +301,7 @@ extension Session {
             take(try screen.setContentOffset(offset, of: object))
         default:
             let known = ["constant", "priority", "hugging.horizontal", "hugging.vertical", "compression.horizontal",
-                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "contentInset.bottom", "contentOffset.y", "keyboardDismissMode"]
+                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "contentInset.bottom", "contentOffset.y", "keyboardDismissMode", "rows", "rowHeight"]
             throw CommandError("'\(object)' has no settable property '\(property)'",
                                column: targetToken.column + object.count + 1,
                                suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")
