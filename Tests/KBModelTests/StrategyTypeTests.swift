@@ -28,6 +28,7 @@ struct StandInHost: StrategyHost {
     mutating func setContentInset(_ insets: EdgeInsets, of scrollView: String) { self.insets[scrollView] = insets }
     mutating func scrollFocusToVisible(in scrollView: String) { scrolled.append(scrollView) }
     mutating func scrollRowToVisible(holding view: String, in table: String) -> Int? { nil }
+    var appWindowFrame: Rect { Rect(origin: Point(x: 0, y: 0), size: screenSize) }
 }
 
 /// Each strategy's handler and flaw checks, on a stand-in host: the

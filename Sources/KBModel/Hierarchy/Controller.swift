@@ -20,6 +20,8 @@ public struct Controller: Hashable, Codable, Sendable {
     public var resignedFirstResponder: Bool?
     /// A `UITableViewController`'s table view: it fills the root view.
     public var tableView: String?
+    /// How it is presented (`present C as …`), while it is.
+    public var presentation: Presentation?
 
     public init(name: String, parent: String? = nil, container: String? = nil) {
         self.name = name

@@ -165,16 +165,16 @@ extension LayoutEngine {
     /// An accessory's frame: on the keyboard's top when it is the one on
     /// screen, else its height just below the screen.
     func accessoryFrame(_ view: String, _ screen: Screen) -> Rect {
-        let s = screen.screenSize
+        let s = screen.windowSize
         let height = (try? screen.view(named: view))?.accessory?.height ?? 0
-        if screen.keyboard.accessory == view, let f = screen.keyboard.frame {
+        if screen.keyboard.accessory == view, let f = screen.keyboardFrameInWindow {
             return Rect(x: f.minX, y: f.minY, width: f.width, height: screen.keyboard.accessoryHeight ?? height)
         }
         return Rect(x: 0, y: s.height, width: s.width, height: height)
     }
 
     func rootFrame(_ controller: Controller, _ screen: Screen) -> Rect {
-        controller.rootFrameOverride ?? Rect(origin: .zero, size: screen.screenSize)
+        controller.rootFrameOverride ?? screen.presentedFrame(controller) ?? Rect(origin: .zero, size: screen.windowSize)
     }
 
     /// Pins a child controller's root view to its container (required).
@@ -287,7 +287,7 @@ extension LayoutEngine {
         // An input accessory view off the keyboard is in no window.
         let top = h.root[index]
         if screen.viewList[top].accessory != nil, screen.keyboard.accessory != screen.viewList[top].name { return .zero }
-        let safe = Rect(origin: .zero, size: screen.screenSize).inset(by: screen.windowSafeAreaInsets)
+        let safe = Rect(origin: .zero, size: screen.windowSize).inset(by: screen.windowSafeAreaInsets)
         func clamp(_ v: Double, _ limit: Double) -> Double { max(0, min(v, max(0, limit))) }
         return EdgeInsets(top: clamp(safe.minY - frame.minY, frame.height),
                           left: clamp(safe.minX - frame.minX, frame.width),
@@ -308,7 +308,9 @@ extension LayoutEngine {
     /// `keyboardLayoutGuide`'s height in a view: the docked keyboard's
     /// overlap with the view, at least the view's safe-area bottom.
     func keyboardGuideHeight(_ frame: Rect, safeBottom: Double, _ screen: Screen) -> Double {
-        guard let top = screen.keyboard.dockedTop(screenHeight: screen.screenSize.height) else { return safeBottom }
+        guard screen.keyboard.isDocked, let k = screen.keyboardFrameInWindow, k.height > 0, k.minY < screen.windowSize.height
+        else { return safeBottom }
+        let top = k.minY
         return min(max(frame.height, 0), max(safeBottom, frame.maxY - top))
     }
 

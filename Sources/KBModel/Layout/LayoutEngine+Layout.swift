@@ -139,7 +139,7 @@ extension LayoutEngine {
                 count += 1
             }
         }
-        return LayoutSnapshot(screenSize: screen.screenSize, keyboardFrame: screen.keyboard.frame, views: layouts,
+        return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow, views: layouts,
                               constraints: constraintValues(screen))
     }
 

@@ -2,8 +2,11 @@
 /// geometry and constraint constants. A plain value; ``LayoutDiff``
 /// compares two of them.
 public struct LayoutSnapshot: Hashable, Codable, Sendable {
+    /// The window's size: the screen's, unless the app is in a smaller
+    /// window (Split View, Slide Over, Stage Manager).
     public var screenSize: Size
-    /// The keyboard's frame in screen coordinates, if it is on screen.
+    /// The keyboard's frame in window coordinates (the screen's when the
+    /// window fills it), if it is on screen.
     public var keyboardFrame: Rect?
     /// Views in hierarchy order.
     public var views: [ViewLayout]

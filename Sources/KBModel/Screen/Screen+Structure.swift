@@ -9,6 +9,7 @@ extension Screen {
         let d = try DeviceCatalog.standard.lookup(id)
         device = d
         if let orientation { self.orientation = orientation }
+        refitWindow()
         uniqueEngine().invalidate()
         return MutationResult(warnings: settleNow())
     }
@@ -17,6 +18,7 @@ extension Screen {
     @discardableResult
     public mutating func rotate(to orientation: Orientation? = nil) -> MutationResult {
         self.orientation = orientation ?? (self.orientation == .portrait ? .landscape : .portrait)
+        refitWindow()
         uniqueEngine().invalidate()
         return MutationResult(warnings: settleNow())
     }

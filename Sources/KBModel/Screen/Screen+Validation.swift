@@ -143,6 +143,18 @@ extension Screen {
                     for x in [f.x, f.y, f.width, f.height] { try Screen.checkFinite("frame", x) }
                 }
             }
+            if let pr = c.presentation {
+                guard i > 0, c.parent == nil else {
+                    throw ScreenViolation(path + ".presentation", "only a top-level controller other than the window's root is presented")
+                }
+                guard let p = controllerIndex[pr.presenter], p != i else {
+                    throw ScreenViolation(path + ".presentation.presenter", "unknown controller '\(pr.presenter)'"
+                        + (nearestName(to: pr.presenter, in: controllers.map(\.name)).map { " — did you mean '\($0)'?" } ?? ""))
+                }
+                guard c.isAppeared else {
+                    throw ScreenViolation(path + ".isAppeared", "a presented controller is in the window (dismiss takes it out)")
+                }
+            }
             if let t = c.tableView {
                 guard let k = viewIndex[t], viewList[k].kind == .tableView, viewList[k].parent == c.rootView else {
                     throw ScreenViolation(path + ".tableView", "'\(t)' is not a tableView in \(c.rootView)")
@@ -160,6 +172,18 @@ extension Screen {
             }
             guard let r = viewIndex[c.rootView], viewList[r].isRootView, viewList[r].controller == c.name else {
                 throw ScreenViolation(path + ".name", "controller \(c.name) has no root view '\(c.rootView)' in views")
+            }
+        }
+
+        if let w = window {
+            guard device.idiom == .pad, w.kind != .full else {
+                throw ScreenViolation("window", w.kind == .full ? "a full window is no window: leave the member out"
+                                                                : ModelError.windowNeedsPad(w.kind.rawValue).description)
+            }
+            if w.kind == .stage {
+                try at("window.frame") { () throws(ModelError) in try Screen.checkWindow(w.frame, in: screenSize) }
+            } else if let f = AppWindow.frame(of: w.kind, screen: screenSize), f != w.frame {
+                throw ScreenViolation("window.frame", "a \(w.kind.rawValue) window on \(device.id) in \(orientation.rawValue) is \(f)")
             }
         }
 

@@ -31,6 +31,9 @@ public struct Screen: Sendable {
     public internal(set) var focus: String?
     /// How many unnamed constraints have been named `cN`.
     public internal(set) var unnamedCount = 0
+    /// The app's window when it does not fill the screen (an iPad's Split
+    /// View, Slide Over, Stage Manager); nil: the whole screen.
+    public internal(set) var window: AppWindow?
 
     enum NameEntry: Hashable, Sendable {
         case controller(Int), view(Int), constraint(Int)
@@ -58,8 +61,28 @@ public struct Screen: Sendable {
     /// The screen's size in the current orientation.
     public var screenSize: Size { device.screenSize(orientation) }
 
-    /// The window's safe-area insets in the current orientation.
-    public var windowSafeAreaInsets: EdgeInsets { device.safeAreaInsets(orientation) }
+    /// The app's window in screen coordinates.
+    public var appWindowFrame: Rect { window?.frame ?? Rect(origin: .zero, size: screenSize) }
+
+    /// The app's window's size: what root views fill.
+    public var windowSize: Size { window?.frame.size ?? screenSize }
+
+    /// The window's safe-area insets in the current orientation: the part of
+    /// the screen's insets the window overlaps.
+    public var windowSafeAreaInsets: EdgeInsets {
+        let insets = device.safeAreaInsets(orientation)
+        guard let w = window?.frame else { return insets }
+        let s = screenSize
+        return EdgeInsets(top: max(0, insets.top - w.minY), left: max(0, insets.left - w.minX),
+                          bottom: max(0, w.maxY - (s.height - insets.bottom)), right: max(0, w.maxX - (s.width - insets.right)))
+    }
+
+    /// The keyboard's frame in the window's coordinates (nil: not on screen).
+    public var keyboardFrameInWindow: Rect? {
+        guard let f = keyboard.frame else { return nil }
+        guard let w = window?.frame else { return f }
+        return f.offsetBy(dx: -w.minX, dy: -w.minY)
+    }
 
     // MARK: Engine access
 
@@ -157,13 +180,13 @@ extension Screen: Equatable {
     public static func == (a: Screen, b: Screen) -> Bool {
         a.device == b.device && a.orientation == b.orientation && a.controllers == b.controllers
             && a.viewList == b.viewList && a.constraintList == b.constraintList && a.keyboard == b.keyboard
-            && a.focus == b.focus && a.unnamedCount == b.unnamedCount
+            && a.focus == b.focus && a.unnamedCount == b.unnamedCount && a.window == b.window
     }
 }
 
 extension Screen: Codable {
     enum CodingKeys: String, CodingKey {
-        case device, orientation, controllers, views, constraints, keyboard, focus, unnamedCount
+        case device, orientation, controllers, views, constraints, keyboard, focus, unnamedCount, window
     }
 
     public init(from decoder: any Decoder) throws {
@@ -179,6 +202,7 @@ extension Screen: Codable {
         keyboard = try c.decode(KeyboardState.self, forKey: .keyboard)
         focus = try c.decodeIfPresent(String.self, forKey: .focus)
         unnamedCount = try c.decode(Int.self, forKey: .unnamedCount)
+        window = try c.decodeIfPresent(AppWindow.self, forKey: .window)
         rebuildNames()
         engine = nil
     }
@@ -193,5 +217,6 @@ extension Screen: Codable {
         try c.encode(keyboard, forKey: .keyboard)
         try c.encodeIfPresent(focus, forKey: .focus)
         try c.encode(unnamedCount, forKey: .unnamedCount)
+        try c.encodeIfPresent(window, forKey: .window)
     }
 }

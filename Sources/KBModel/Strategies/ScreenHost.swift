@@ -8,6 +8,7 @@ public struct ScreenHost: StrategyHost {
     }
 
     public var screenSize: Size { screen.screenSize }
+    public var appWindowFrame: Rect { screen.appWindowFrame }
     public var focus: String? { screen.focus }
 
     public func isAppeared(_ controller: String) -> Bool {
@@ -41,7 +42,7 @@ public struct ScreenHost: StrategyHost {
 
     public mutating func naturalRootFrame(of controller: String) -> Rect {
         guard let c = try? screen.controller(named: controller) else { return .zero }
-        if c.parent == nil { return Rect(origin: .zero, size: screen.screenSize) }
+        if c.parent == nil { return screen.presentedFrame(c) ?? Rect(origin: .zero, size: screen.windowSize) }
         return screen.windowFrame(of: c.rootView) ?? .zero
     }
 

@@ -113,9 +113,13 @@ public struct Strategy: Hashable, Codable, Sendable {
 }
 
 /// What kbplay needs from the screen to run a strategy's handler. Frames are
-/// in window (= screen) coordinates and reflect every change made so far.
+/// in window coordinates (the screen's when the window fills it) and
+/// reflect every change made so far; notifications carry screen coordinates.
 public protocol StrategyHost {
     var screenSize: Size { get }
+    /// The app's window in screen coordinates (the screen, unless the app
+    /// is in Split View, Slide Over or a Stage Manager window).
+    var appWindowFrame: Rect { get }
     func isAppeared(_ controller: String) -> Bool
     func constant(of constraint: String) -> Double?
     /// Whether either side of the constraint is a safe-area anchor.

@@ -37,6 +37,11 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case accessoryExists(owner: String, accessory: String)
     case invalidHeight(Double, max: Double)
     case notATableView(String)
+    case windowNeedsPad(String)
+    case windowNeedsFrame
+    case windowOutsideScreen(Rect, Size)
+    case cannotPresent(String, String)
+    case notPresented(String)
     case rowOutOfRange(table: String, row: Int, rows: Int)
     case rowHoldsViews(table: String, row: Int)
     case invalidRows(Int)
@@ -87,6 +92,16 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(v)' cannot have an input accessory view: only a textField, a textView or a controller (canBecomeFirstResponder) can"
         case let .accessoryExists(owner, accessory):
             return "\(owner) already has an input accessory view, \(accessory): remove \(accessory) first (a responder has one inputAccessoryView)"
+        case let .windowNeedsPad(kind):
+            return "'window \(kind)' needs an iPad: an iPhone app fills the screen (try: device ipad-pro-11 landscape)"
+        case .windowNeedsFrame:
+            return "a Stage Manager window needs its frame in screen coordinates: window stage X Y W H"
+        case let .windowOutsideScreen(f, s):
+            return "the window \(f) does not fit the \(formatPoints(s.width))×\(formatPoints(s.height)) screen: a Stage Manager window is at least \(formatPoints(AppWindow.minimumStageSize.width))×\(formatPoints(AppWindow.minimumStageSize.height)) and inside the screen"
+        case let .cannotPresent(c, why):
+            return "cannot present \(c): \(why)"
+        case let .notPresented(c):
+            return "\(c) is not presented, so there is nothing to dismiss (present \(c) as sheet)"
         case let .notATableView(v):
             return "'\(v)' is not a table view"
         case let .rowOutOfRange(table, row, rows):

@@ -34,7 +34,7 @@ extension Mutation {
 enum Commands {
     static let all: [any Command.Type] = [
         // Device
-        Device.self, Devices.self, Rotate.self,
+        Device.self, Devices.self, Rotate.self, Window.self,
         // Structure
         Controller.self, Add.self, Remove.self, Set.self,
         // Constraints
@@ -47,7 +47,7 @@ enum Commands {
         // Strategies
         Handle.self, On.self,
         // Lifecycle
-        Appear.self, Disappear.self,
+        Appear.self, Disappear.self, Present.self, Dismiss.self,
         // Inspection
         Tree.self, Frames.self, ConstraintList.self, Events.self, Diff.self, Render.self, Explain.self, Print.self,
         Expect.self,

@@ -56,7 +56,9 @@ public enum CommandParser {
     /// Whether `spec` takes a path, a device id or a strategy name (words
     /// with dots, dashes and slashes).
     static func takesPath(_ spec: CommandSpec) -> Bool {
-        spec.arguments.contains { pattern in [ValueKind.file, .session, .device, .strategy].contains { pattern.mentions($0) } }
+        spec.arguments.contains { pattern in
+            [ValueKind.file, .session, .device, .strategy].contains { pattern.mentions($0) } || pattern.hasHyphenatedChoice
+        }
     }
 
     /// The line's first word: what comes before the first space or tab

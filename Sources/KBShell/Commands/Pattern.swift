@@ -102,4 +102,17 @@ extension Pattern {
     func mentions(_ kind: ValueKind) -> Bool {
         !names(of: kind).isEmpty
     }
+
+    /// Whether a value is one of fixed words with a dash (`split-half`):
+    /// such a command's line splits at blanks, as one taking a path does.
+    var hasHyphenatedChoice: Bool {
+        switch self {
+        case .word, .rest: return false
+        case let .value(_, .choice(words)): return words.contains { $0.contains("-") }
+        case .value: return false
+        case let .optional(items): return items.contains(where: \.hasHyphenatedChoice)
+        case let .options(options):
+            return options.contains { $0.values.contains { if case let .choice(w) = $0.1 { return w.contains { $0.contains("-") } } else { return false } } }
+        }
+    }
 }

@@ -22,15 +22,19 @@ public enum AutoScrollStrategy: KeyboardStrategy {
             }
             h.undockedCheck()
         } else if let field = host.focus, n.end.minY < h.screenHeight {
-            let shift = current.minY
+            // The manager converts the keyboard's frame to the window and
+            // measures from where the root view is laid out.
+            let natural = host.naturalRootFrame(of: s.controller)
+            let shift = current.minY - natural.minY
             guard let fieldFrame = host.windowFrame(of: field) else { return false }
             let naturalMaxY = fieldFrame.maxY - shift
-            let needed = min(0, n.end.minY - s.distance - naturalMaxY)
-            let target = Rect(x: current.minX, y: needed, width: current.width, height: current.height)
+            let keyboardTop = n.end.minY - host.appWindowFrame.minY
+            let needed = min(0, keyboardTop - s.distance - naturalMaxY)
+            let target = Rect(x: current.minX, y: natural.minY + needed, width: current.width, height: current.height)
             if abs(needed - shift) > 0.001 {
                 host.setRootFrame(needed == 0 ? nil : target, of: s.controller)
-                h.report.effects.append(("\(root).frame.minY \(p(shift)) → \(p(needed))",
-                                         "(\(field) bottom \(p(naturalMaxY)) + distance \(p(s.distance)) vs keyboard top \(p(n.end.minY)))"))
+                h.report.effects.append(("\(root).frame.minY \(p(current.minY)) → \(p(natural.minY + needed))",
+                                         "(\(field) bottom \(p(naturalMaxY)) + distance \(p(s.distance)) vs keyboard top \(p(keyboardTop)))"))
             }
         }
         return true

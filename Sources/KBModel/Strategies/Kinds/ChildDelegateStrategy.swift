@@ -18,7 +18,9 @@ public enum ChildDelegateStrategy: KeyboardStrategy {
         let p = formatPoints
         let n = h.notification
         let showing = h.showing
-        let childFrame = host.windowFrame(of: s.controller + ".view")
+        let childFrame = host.windowFrame(of: s.controller + ".view").map {
+            $0.offsetBy(dx: host.appWindowFrame.minX, dy: host.appWindowFrame.minY)
+        }
         h.set(name, showing ? n.end.height : 0, showing ? "(endFrame.height \(p(n.end.height)))" : "(hidden: 0)", host: &host)
         if let parentName = s.parentConstraint, let expand = s.expandView {
             let height = host.windowFrame(of: expand)?.height ?? 0

@@ -22,6 +22,7 @@ public enum ControllableStrategy: KeyboardStrategy {
                                        : "(−(inset \(p(s.inset)) + fallback \(p(s.fallback))): no size in the notification)"
             h.set(name, -(s.inset + height), why, host: &host)
             h.safeAreaCheck(name, extra: s.inset, host: &host)
+            h.screenCoordinatesCheck("controllable", host: &host)
             h.hardwareCheck("controllable")
         } else {
             h.set(name, -s.inset, "(−inset \(p(s.inset)))", host: &host)

@@ -26,6 +26,7 @@ public enum LayoutConstraintStrategy: KeyboardStrategy {
         if h.showing {
             h.set(name, s.offset + n.end.height, "(offset \(p(s.offset)) + endFrame.height \(p(n.end.height)))", host: &host)
             h.safeAreaCheck(name, extra: s.offset, host: &host)
+            h.screenCoordinatesCheck("KeyboardLayoutConstraint", host: &host)
             h.hardwareCheck("KeyboardLayoutConstraint")
         } else {
             h.set(name, s.offset + s.downOffset, "(offset \(p(s.offset)) + down-offset \(p(s.downOffset)))", host: &host)

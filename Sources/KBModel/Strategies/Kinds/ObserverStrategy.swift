@@ -23,6 +23,7 @@ public enum ObserverStrategy: KeyboardStrategy {
                    "on hide the end frame keeps the keyboard's height (\(p(n.end.height))), so \(name) stays at \(p(n.end.height + s.padding)) and the view never comes back down. fix: use 0 on keyboardWillHide, or the overlap \(p(h.screenHeight)) − endFrame.minY")
         }
         h.safeAreaCheck(name, extra: s.padding, host: &host)
+        h.screenCoordinatesCheck("observer", host: &host)
         h.hardwareCheck("observer")
         h.undockedCheck()
         return true

@@ -26,7 +26,7 @@ public enum ResizeRootStrategy: KeyboardStrategy {
             return Rect(x: full.minX, y: full.minY, width: full.width, height: keyboardTop - top)
         }
         let target = resized(top: 0)
-        let converted = resized(top: full.minY)
+        let converted = resized(top: full.minY + host.appWindowFrame.minY)
         host.setRootFrame(target == full ? nil : target, of: s.controller)
         let why = target == full ? "(keyboard below the view or ending above its bottom: full size)"
                                  : "(keyboard top \(p(keyboardTop)) − root top 0)"
