@@ -172,6 +172,7 @@ struct StandInHost: StrategyHost {
             "layout-constraint CONSTRAINT [down-offset N]",
             "layout-guide",
             "auto-scroll [distance N]",
+            "table-controller TABLE",
         ])
         let s = Self.strategy(.childDelegate) { $0.constraint = "a"; $0.parentConstraint = "b"; $0.expandView = "v"; $0.padding = 3 }
         #expect(s.references.map(\.name) == ["a", "b", "v"])

@@ -134,7 +134,7 @@ struct SessionFileValidationTests {
         #expect(try Self.refusal(of: fraction, in: dir).contains("bad.json: screen.views[5].hugging.vertical: 2.001: this member is a whole number"))
         // A name the decoder does not know, with what it could be.
         let kind = try Self.editing(text, view: "L1") { $0["kind"] = .string("textfield") }
-        #expect(try Self.refusal(of: kind, in: dir).contains("bad.json: screen.views[5].kind: invalid value: 'textfield' is not one of view, label, button, textField, textView, scrollView, stackView — did you mean 'textField'?"))
+        #expect(try Self.refusal(of: kind, in: dir).contains("bad.json: screen.views[5].kind: invalid value: 'textfield' is not one of view, label, button, textField, textView, scrollView, stackView, tableView — did you mean 'textField'?"))
     }
 
     /// The last notification's curve is 0…7, as `keyboard show curve C` takes it.

@@ -35,7 +35,7 @@ extension Session {
             } else if !screenPaths {
                 values.append(nil)
             } else {
-                values.append(try screenValue(of: path, parts, column: column))
+                values.append(try value(of: path, column: column, notification: nil))
             }
         }
         return values
@@ -97,6 +97,16 @@ extension Session {
         let parts = Self.parts(of: path)
         if parts.first == "kb" {
             return try keyboardValue(of: path, parts, column: column, notification: notification)
+        }
+        if parts.first == "window" {
+            // The app's window in screen coordinates (the screen, unless in a
+            // Split View, Slide Over or Stage Manager window): what converts a
+            // view's frame to the keyboard's coordinates.
+            guard parts.count == 3, parts[1] == "frame" else {
+                throw CommandError("'\(path)' is not a number: the window has window.frame.* (minX minY maxX maxY midX midY width height, in screen coordinates)",
+                                   column: column, suggestion: "window.frame.minY")
+            }
+            return try Self.rectMember(screen.appWindowFrame, parts[2], column)
         }
         return try screenValue(of: path, parts, column: column)
     }
