@@ -283,10 +283,17 @@ public enum SessionFile {
         var screen = body.screen
         do { try screen.validate() } catch { throw refuse("screen." + error.path, error.reason) }
         do { try body.keyboard.validate(on: screen.device) } catch { throw refuse("keyboard." + error.path, error.reason) }
-        let derived = body.keyboard.layoutState(on: screen.device, screen.orientation)
+        let inputs = screen.keyboardInputs().inputs
+        if body.keyboard.inputs != inputs.orNil {
+            throw refuse("keyboard.inputs", "the keyboard's input views follow the first responder: accessory \(formatPoints(inputs.accessory)), inputView \(inputs.inputView.map(formatPoints) ?? "none"), resting accessory \(formatPoints(inputs.resting))\(inputs.orNil == nil ? " (leave the member out)" : "")")
+        }
+        var probe = Session(sessionsDirectory: sessionsDirectory)
+        probe.state = Session.State(screen: screen, keyboard: body.keyboard, strategies: [], rules: [])
+        let derived = probe.keyboardLayoutState
         if screen.keyboard != derived {
             let frame = derived.frame.map(\.description) ?? "none (null)"
-            throw refuse("screen.keyboard", "the keyboard's frame on the screen follows the keyboard: \(frame), \(derived.isDocked ? "docked" : "not docked")")
+            let accessory = derived.accessory.map { ", with the accessory \($0) (\(formatPoints(derived.accessoryHeight ?? 0)) pt)" } ?? ""
+            throw refuse("screen.keyboard", "the keyboard's frame on the screen follows the keyboard: \(frame), \(derived.isDocked ? "docked" : "not docked")\(accessory)")
         }
         if let n = body.lastNotification {
             do { try n.validate() } catch { throw refuse("lastNotification." + error.path, error.reason) }

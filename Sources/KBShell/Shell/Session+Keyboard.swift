@@ -368,15 +368,23 @@ extension Session {
     /// are those of constraints the keyboard layout guide had to break.
     @discardableResult
     mutating func syncKeyboard() -> [ModelWarning] {
-        let k = keyboard.layoutState(on: screen.device, screen.orientation)
-        var accessory: (name: String, height: Double)?
-        if keyboard.inputs != nil {
+        let k = keyboardLayoutState
+        return screen.setKeyboardFrame(k.frame, docked: k.isDocked,
+                                       accessory: k.accessory.map { ($0, k.accessoryHeight ?? 0) }).warnings
+    }
+
+    /// What layout sees of the keyboard: its frame, whether it is docked,
+    /// and the input accessory view on its top.
+    var keyboardLayoutState: KeyboardState {
+        var k = keyboard.layoutState(on: screen.device, screen.orientation)
+        if keyboard.inputs != nil, k.frame != nil {
             let now = screen.keyboardInputs()
             if let name = keyboard.isUp ? now.accessory : now.resting {
-                accessory = (name, keyboard.accessoryHeight(on: screen.device, screen.orientation))
+                k.accessory = name
+                k.accessoryHeight = keyboard.accessoryHeight(on: screen.device, screen.orientation)
             }
         }
-        return screen.setKeyboardFrame(k.frame, docked: k.isDocked, accessory: accessory).warnings
+        return k
     }
 
     /// The input views of the first responder now, for an event that
