@@ -45,7 +45,7 @@ struct ParserTests {
         #expect(error("outside")?.suggestion == "tap outside")
         // A near first word still wins, and a word near nothing gets help.
         #expect(error("fcus email")?.suggestion == "focus")
-        #expect(error("dismiss")?.suggestion == "help lists the commands")
+        #expect(error("zzzz")?.suggestion == "help lists the commands")
         #expect(error("rotate sideways")?.column == 8)
         #expect(error("add view v to p spacing 4 spacing 5") == CommandError("'spacing' is given twice", column: 27))
         #expect(error("add view v to p colour red")?.message == "unknown option 'colour' for 'add'")
