@@ -14,6 +14,11 @@ struct FuzzTests {
         "keyboard drag 600", "keyboard release", "device iphone-8 landscape", "explain form", "undo", "redo",
         "controller Child in Login at form", "add textView notes to form", "keyboard predictive off",
         "handle Login with content-inset form", "set email.hugging.vertical 251", "render", "frames", "tree",
+        "accessory email height 44 as toolbar", "accessory Login height 50 as bar", "inputView password height 216",
+        "add tableView items to Login.view rows 40 rowHeight 50", "add textField qty to items row 3", "set items.rows 10",
+        "controller Sheet table rows rows 5", "present Sheet as formSheet detent medium", "dismiss Sheet",
+        "scroll items by -120", "set items.keyboardDismissMode = interactive", "set email.alpha 0", "set form.clipsToBounds on",
+        "device ipad-pro-11", "window split-third", "window stage 10 20 400 500", "window full",
     ]
 
     struct Random {
