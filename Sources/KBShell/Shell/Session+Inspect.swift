@@ -33,14 +33,29 @@ extension Session {
 
     mutating func tree() -> CommandOutcome {
         let snapshot = screen.layout()
-        var lines = ["window (0 0; \(formatPoints(snapshot.screenSize.width)) \(formatPoints(snapshot.screenSize.height)))  \(screen.device.id) \(screen.orientation.rawValue)"]
+        var lines = ["window (0 0; \(formatPoints(snapshot.screenSize.width)) \(formatPoints(snapshot.screenSize.height)))  \(screen.device.id) \(screen.orientation.rawValue)"
+            + (screen.window.map { "  \($0.kind.rawValue) at \($0.frame) on the screen" } ?? "")]
         for v in snapshot.views {
             let model = try? screen.view(named: v.name)
             var note = model.map { $0.kind.rawValue } ?? ""
             if v.isHidden { note += ", hidden" }
+            if let m = model, m.alpha != 1 { note += ", alpha \(formatNumber(m.alpha))" }
+            if let m = model, m.clipsToBounds != m.kind.isScrollView { note += m.clipsToBounds ? ", clipsToBounds" : ", clipsToBounds off" }
             if screen.focus == v.name { note += ", first responder" }
             if let s = v.scroll { note += ", content \(formatPoints(s.contentSize.width))×\(formatPoints(s.contentSize.height)) offset (\(formatPoints(s.contentOffset.x)) \(formatPoints(s.contentOffset.y)))" }
-            if let m = model, m.isRootView { note = "root of \(m.controller)" + ((try? screen.controller(named: m.controller))?.isAppeared == false ? ", not in the window" : "") }
+            if let t = model?.table { note += ", \(t.rows) rows of \(formatPoints(t.rowHeight))\(t.style == .grouped ? ", grouped" : "")" }
+            if let m = model, let row = m.row { note = "cell of row \(row)" }
+            if let m = model, let a = m.accessory {
+                let shown = screen.keyboard.accessory == m.name
+                note = "input accessory of \(a.owner), \(formatPoints(a.height)) pt" + (shown ? ", on the keyboard" : ", not on screen")
+            }
+            if let m = model, let h = m.inputViewHeight { note += ", inputView \(formatPoints(h)) pt" }
+            if let m = model, m.isRootView {
+                let c = try? screen.controller(named: m.controller)
+                note = "root of \(m.controller)" + (c?.isAppeared == false ? ", not in the window" : "")
+                if let p = c?.presentation { note += ", presented as \(p.style.rawValue)\(p.detent == .medium ? " (medium)" : "") from \(p.presenter)" }
+                if let t = c?.tableView { note += ", UITableViewController of \(t)" }
+            }
             lines.append(String(repeating: "  ", count: v.depth + 1) + "\(v.name) \(v.frame)  [\(note)]")
         }
         if let k = snapshot.keyboardFrame { lines.append("  keyboard \(k)") }
