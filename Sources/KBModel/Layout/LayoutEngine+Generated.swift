@@ -198,6 +198,8 @@ extension LayoutEngine {
         let index = guides.count
         guideIndex[key] = index
         guides.append(GuideRecord(key: key, box: box, handles: []))
+        addSizeBounds(box, label: "\(key.view).\(key.guide.rawValue)", key: "size:\(key.view).\(key.guide.rawValue)",
+                      views: [key.view])
         solver.updateVariables()
         let targets = guideTargets(key, screen, hierarchy(screen))
         let g = AnchorOwner(view: key.view, guide: key.guide), v = AnchorOwner(view: key.view)
@@ -393,6 +395,7 @@ extension LayoutEngine {
     /// Drops everything the engine made for a removed view.
     func forget(_ view: String) {
         removeGenerated(key: "stack:\(view)")
+        removeGenerated(key: "size:\(view)")
         removeGenerated(key: "accessory:\(view)")
         accessoryFrames[view] = nil
         removeGenerated(key: "table:\(view)")
@@ -404,6 +407,7 @@ extension LayoutEngine {
             let key = GuideKey(view: view, guide: guide)
             guard let i = guideIndex.removeValue(forKey: key) else { continue }
             removeGenerated(key: "guide:\(view).\(guide.rawValue)")
+            removeGenerated(key: "size:\(view).\(guide.rawValue)")
             guides[i] = nil
         }
         boxes[view] = nil

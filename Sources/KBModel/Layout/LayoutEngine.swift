@@ -157,7 +157,21 @@ final class LayoutEngine: @unchecked Sendable {
         let b = Box(view)
         boxes[view] = b
         cachedBoxes = nil
+        addSizeBounds(b, label: view, key: "size:\(view)", views: [view])
         return b
+    }
+
+    /// UIKit's engine never lets a size go negative: width ≥ 0 and
+    /// height ≥ 0, required, for every view and layout guide. Constraints
+    /// that would make one negative conflict, as in UIKit.
+    func addSizeBounds(_ b: Box, label: String, key: String, views: [String]) {
+        for (variable, attribute) in [(b.w, "width"), (b.h, "height")] {
+            let c = Constraint(Expression(variable), .greaterOrEqual, Expression(constant: 0), name: "size-non-negative")
+            addGenerated(Generated(constraint: c,
+                                   entry: ConflictEntry(name: "UIKit-\(attribute)-non-negative", equation: "\(label).\(attribute) >= 0",
+                                                        isUser: false),
+                                   views: views), key: key)
+        }
     }
 
     /// The box an anchor owner stands for, creating a guide on first use.
