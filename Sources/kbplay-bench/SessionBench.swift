@@ -14,6 +14,7 @@ struct SessionBench: ParsableCommand {
     @Option(help: "Views in the session (default: 1000 and 10000).") var views: Int?
     @Option(help: "Keyboard changes to time.") var steps = 21
     @Option(name: .customLong("stack-rows"), help: "Rows of the form built in a stack view (0: skip that case).") var stackRows = 300
+    @Option(name: .customLong("table-rows"), help: "Rows of the table a keyboard shows on (0: skip that case).") var tableRows = 10_000
     @Option(name: .customLong("churn-passes"), help: "Passes of a view added and removed, with a keyboard change and a rotation each (0: skip that case).") var churnPasses = 5000
 
     func run() throws {
@@ -21,6 +22,7 @@ struct SessionBench: ParsableCommand {
             try runCase(n)
         }
         if stackRows > 0 { try runStackCase(stackRows) }
+        if tableRows > 0 { try runTableCase(tableRows) }
         if churnPasses > 0 { try runChurnCase(churnPasses) }
     }
 
