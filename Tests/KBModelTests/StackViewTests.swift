@@ -121,7 +121,7 @@ import Testing
         try s.addView(.label, "x", to: "inner", options: ViewOptions(text: "x"))
         try s.addView(.label, "y", to: "inner", options: ViewOptions(text: "y"))
         let r = try s.setHidden(true, of: "inner")
-        guard case let .unsatisfiable(_, conflicts, _) = r.warnings.first else {
+        guard case let .unsatisfiable(_, conflicts, _) = (r.warnings + s.layout().warnings).first else {
             Issue.record("expected the UISV-hiding conflict")
             return
         }

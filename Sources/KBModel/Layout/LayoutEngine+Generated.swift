@@ -99,6 +99,7 @@ extension LayoutEngine {
     /// Adds a user constraint; if it cannot be satisfied it stays out and
     /// the warning says which constraints it conflicts with.
     func addUser(_ c: LayoutConstraint, _ screen: Screen, cause: ModelWarning.Cause) -> ModelWarning? {
+        recentCauses[c.name] = cause
         let sc = solverConstraint(c, screen)
         let entry = ConflictEntry(name: c.name, equation: c.equation, isUser: true)
         origins[ObjectIdentifier(sc)] = entry
@@ -198,8 +199,6 @@ extension LayoutEngine {
         let index = guides.count
         guideIndex[key] = index
         guides.append(GuideRecord(key: key, box: box, handles: []))
-        addSizeBounds(box, label: "\(key.view).\(key.guide.rawValue)", key: "size:\(key.view).\(key.guide.rawValue)",
-                      views: [key.view])
         solver.updateVariables()
         let targets = guideTargets(key, screen, hierarchy(screen))
         let g = AnchorOwner(view: key.view, guide: key.guide), v = AnchorOwner(view: key.view)
@@ -395,7 +394,8 @@ extension LayoutEngine {
     /// Drops everything the engine made for a removed view.
     func forget(_ view: String) {
         removeGenerated(key: "stack:\(view)")
-        removeGenerated(key: "size:\(view)")
+        removeGenerated(key: "size:\(view).width")
+        removeGenerated(key: "size:\(view).height")
         removeGenerated(key: "accessory:\(view)")
         accessoryFrames[view] = nil
         removeGenerated(key: "table:\(view)")
@@ -407,10 +407,79 @@ extension LayoutEngine {
             let key = GuideKey(view: view, guide: guide)
             guard let i = guideIndex.removeValue(forKey: key) else { continue }
             removeGenerated(key: "guide:\(view).\(guide.rawValue)")
-            removeGenerated(key: "size:\(view).\(guide.rawValue)")
+            removeGenerated(key: "size:\(view).\(guide.rawValue).width")
+            removeGenerated(key: "size:\(view).\(guide.rawValue).height")
             guides[i] = nil
         }
         boxes[view] = nil
         invalidate(structure: true)
+    }
+}
+
+extension LayoutEngine {
+    /// UIKit's engine never lets a size go negative: every view's and
+    /// layout guide's width and height is at least 0, required. kbplay
+    /// holds a size to it when the solution would make it negative (the
+    /// bound is a constraint like any other from then on, until the view
+    /// goes); a solution that needs none of them is the one all of them
+    /// would give, so most layouts never pay for them. A bound that cannot
+    /// hold breaks the newest user constraint it conflicts with, as any
+    /// required conflict does. Returns whether a bound was added.
+    func enforceSizeBounds(_ screen: Screen, broken: inout [BrokenConstraint], warnings: inout [ModelWarning]) -> Bool {
+        solver.updateVariables()
+        var added = false
+        func bound(_ variable: Variable, _ label: String, _ attribute: String, views: [String]) {
+            let key = "size:\(label).\(attribute)"
+            guard generated[key] == nil, solver.value(of: variable) < -1e-7 else { return }
+            let g = Generated(constraint: Constraint(Expression(variable), .greaterOrEqual, Expression(constant: 0),
+                                                     name: "size-non-negative"),
+                              entry: ConflictEntry(name: "UIKit-\(attribute)-non-negative", equation: "\(label).\(attribute) >= 0",
+                                                   isUser: false),
+                              views: views)
+            origins[ObjectIdentifier(g.constraint)] = g.entry
+            for _ in 0..<16 {
+                do {
+                    try solver.add(g.constraint)
+                    generated[key] = [g]
+                    added = true
+                    invalidate()
+                    return
+                } catch let error {
+                    guard case let .unsatisfiable(_, conflicts) = error else { break }
+                    if let victim = newestUserConstraint(in: conflicts, screen), let entry = origins[ObjectIdentifier(victim)] {
+                        let warning = ModelWarning.unsatisfiable(broken: entry, conflicts: entries(conflicts, extra: g),
+                                                                 cause: recentCauses[entry.name] ?? .layout)
+                        breakUser(victim)
+                        broken.append(BrokenConstraint(name: victim.name, warning: warning))
+                    } else if let victim = conflicts.last(where: { $0.name != "size-non-negative" && solver.contains($0) }),
+                              let entry = origins[ObjectIdentifier(victim)] {
+                        // Only constraints UIKit makes itself (a hidden stack's
+                        // UISV-hiding against its spacing): one of them gives
+                        // way, as UIKit breaks one and logs it.
+                        let warning = ModelWarning.unsatisfiable(broken: entry, conflicts: entries(conflicts, extra: g), cause: .layout)
+                        try? solver.remove(victim)
+                        invalidate()
+                        warnings.append(warning)
+                    } else {
+                        break
+                    }
+                }
+            }
+            origins[ObjectIdentifier(g.constraint)] = nil
+        }
+        let boxes = boxesByIndex(screen)
+        for (i, b) in boxes.enumerated() {
+            guard let b else { continue }
+            let name = screen.viewList[i].name
+            bound(b.w, name, "width", views: [name])
+            bound(b.h, name, "height", views: [name])
+        }
+        for record in guides {
+            guard let record else { continue }
+            let label = "\(record.key.view).\(record.key.guide.rawValue)"
+            bound(record.box.w, label, "width", views: [record.key.view])
+            bound(record.box.h, label, "height", views: [record.key.view])
+        }
+        return added
     }
 }

@@ -84,11 +84,14 @@ extension LayoutEngine {
                 }
                 guides[g] = record
             }
-            if !changed {
+            // Sizes never negative: bounds where the solution went below 0,
+            // then another pass.
+            if !changed, !enforceSizeBounds(screen, broken: &broken, warnings: &warnings) {
                 isSettled = true
                 break
             }
         }
+        recentCauses.removeAll()
         warnings += broken.map(\.warning)
         return (warnings, broken)
     }

@@ -73,6 +73,9 @@ final class LayoutEngine: @unchecked Sendable {
     /// Root views' frame constraints (top-level controllers), by controller:
     /// [left, top, width, height].
     var rootFrames: [String: [Handle]] = [:]
+    /// User constraints added, activated or changed since the last settle,
+    /// with why: a size bound they break names that cause.
+    var recentCauses: [String: ModelWarning.Cause] = [:]
     /// Input accessory views' frame constraints, by view: [left, top, width, height].
     var accessoryFrames: [String: [Handle]] = [:]
     /// User constraints in the solver, by name.
@@ -110,6 +113,7 @@ final class LayoutEngine: @unchecked Sendable {
         e.guideIndex = guideIndex
         e.guides = guides
         e.rootFrames = rootFrames
+        e.recentCauses = recentCauses
         e.accessoryFrames = accessoryFrames
         e.user = user
         e.generated = generated
@@ -157,21 +161,7 @@ final class LayoutEngine: @unchecked Sendable {
         let b = Box(view)
         boxes[view] = b
         cachedBoxes = nil
-        addSizeBounds(b, label: view, key: "size:\(view)", views: [view])
         return b
-    }
-
-    /// UIKit's engine never lets a size go negative: width ≥ 0 and
-    /// height ≥ 0, required, for every view and layout guide. Constraints
-    /// that would make one negative conflict, as in UIKit.
-    func addSizeBounds(_ b: Box, label: String, key: String, views: [String]) {
-        for (variable, attribute) in [(b.w, "width"), (b.h, "height")] {
-            let c = Constraint(Expression(variable), .greaterOrEqual, Expression(constant: 0), name: "size-non-negative")
-            addGenerated(Generated(constraint: c,
-                                   entry: ConflictEntry(name: "UIKit-\(attribute)-non-negative", equation: "\(label).\(attribute) >= 0",
-                                                        isUser: false),
-                                   views: views), key: key)
-        }
     }
 
     /// The box an anchor owner stands for, creating a guide on first use.

@@ -319,7 +319,14 @@ public enum SessionFile {
         session.notificationFromFile = body.lastNotification
         session.readFromFile = true
         session.syncKeyboard()
-        _ = session.screen.layout()
+        let laidOut = session.screen.layout()
+        // A required constraint the layout has to break (it would make a
+        // size negative) is one the commands would have marked broken.
+        for (i, c) in session.screen.constraints.enumerated() where c.isBroken != body.screen.constraints[i].isBroken {
+            let why = laidOut.warnings.first { if case let .unsatisfiable(b, _, _) = $0 { return b.name == c.name }; return false }
+            throw refuse("screen.constraints[\(i)].isBroken",
+                         "\(c.name) cannot hold with the others (\(why.map { "\($0)" } ?? "a conflict")), so a session that has it has it broken: true")
+        }
         return session
     }
 

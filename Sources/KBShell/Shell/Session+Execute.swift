@@ -148,6 +148,9 @@ extension Session {
         try command.apply(to: &self, &log)
         try refreshInputs(&log)
         let after = screen.layout()
+        // What the layout pass itself had to break (a size bound the
+        // command's constraints would have made negative).
+        log.warnings += after.warnings
         var outcome = report(line, before: before, after: after, log: log)
         if !previous.holds(state) {
             undoStack.append(previous)
