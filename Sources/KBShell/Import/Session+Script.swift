@@ -48,7 +48,6 @@ extension Session {
                 }
             }
         }
-        var inactive: [String] = []
         for c in s.constraints {
             var line = "constrain \(c.first) \(c.relation.rawValue) "
             if let second = c.second {
@@ -59,12 +58,18 @@ extension Session {
             } else {
                 line += Self.number(c.constant)
             }
+            // An inactive constraint is made at the lowest priority (which
+            // no conflict can break), deactivated, then given its own.
+            if !c.isActive {
+                out.append(line + " @ 1 as \(c.name)")
+                out.append("deactivate \(c.name)")
+                if c.priority != 1 { out.append("set \(c.name).priority = \(c.priority)") }
+                continue
+            }
             if c.priority != 1000 { line += " @ \(c.priority)" }
             line += " as \(c.name)"
             out.append(line)
-            if !c.isActive { inactive.append(c.name) }
         }
-        out += inactive.map { "deactivate \($0)" }
         // Hidden last: a view hidden in a stack leaves its layout, which
         // the constraints above do not depend on.
         out += hidden.map { "set \($0).hidden on" }

@@ -555,19 +555,23 @@ struct IBImporter {
             if Double(priority) != p { finding(.note, e, "priority \(fmt(p)) is rounded to \(priority)") }
         }
         let name = constraintName(e, first, second)
+        // An inactive constraint is made at the lowest priority (which no
+        // conflict can break), deactivated, then given its own.
+        let inactive = e.id.map { excluded.contains($0) } ?? false || e["active"] == "NO"
         do {
             let result = try screen.constrain(first, relation, second, multiplier: multiplier, constant: constant,
-                                               priority: priority, name: name)
+                                               priority: inactive ? 1 : priority, name: name)
             warnings += result.warnings
+            if inactive {
+                try screen.deactivate(name)
+                try screen.setPriority(priority, of: name)
+            }
         } catch {
             names.release(name)
             finding(.warning, e, "constraint \(e.id ?? "") (\(first) \(relation.rawValue) \(second.map { "\($0)" } ?? fmt(constant))) cannot be imported: \(error): left out")
             return
         }
         record(e.id, name)
-        if let id = e.id, excluded.contains(id) || e["active"] == "NO" {
-            try model { s throws(ModelError) in try s.deactivate(name) }
-        }
     }
 
     private enum Item {

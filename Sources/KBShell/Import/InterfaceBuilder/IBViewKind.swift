@@ -36,12 +36,11 @@ struct IBViewKind {
         let name = element.name
         if let k = views[name] {
             let intrinsic = k == .label || k == .button || k == .textField
-            return IBViewKind(kind: k, intrinsicFromFrame: intrinsic,
-                              approximation: name == "containerView" ? nil : nil)
+            return IBViewKind(kind: k, intrinsicFromFrame: intrinsic, approximation: nil)
         }
         if plainWithSize.contains(name) {
             return IBViewKind(kind: .view, intrinsicFromFrame: true,
-                              approximation: "a \(name) is not a kind kbplay models: imported as a plain view with its stored size as its intrinsic size")
+                              approximation: "\(name) is not a kind kbplay models: imported as a plain view with its stored size as its intrinsic size")
         }
         if name == "imageView" {
             let hasImage = element["image"] != nil
@@ -51,11 +50,11 @@ struct IBViewKind {
         }
         if plain.contains(name) {
             return IBViewKind(kind: .view, intrinsicFromFrame: false,
-                              approximation: "a \(name) is not a kind kbplay models: imported as a plain view (no intrinsic size)")
+                              approximation: "\(name) is not a kind kbplay models: imported as a plain view (no intrinsic size)")
         }
         if scrolling.contains(name) {
             return IBViewKind(kind: .scrollView, intrinsicFromFrame: false,
-                              approximation: "a \(name) is imported as a plain scroll view: its cells and rows are not modeled")
+                              approximation: "\(name) is imported as a plain scroll view: its cells and rows are not modeled")
         }
         return nil
     }
