@@ -4,7 +4,7 @@ extension Commands {
     /// `import`: an Interface Builder storyboard or XIB scene as the screen.
     struct Import: Mutation {
         static let spec = CommandSpec("import", [.value("FILE", .file), .options([
-            KeywordOption("scene", [("NAME", .string)]), KeywordOption("device", [("DEVICE", .device)]),
+            KeywordOption("scene", [("NAME", .scene)]), KeywordOption("device", [("DEVICE", .device)]),
         ])], group: .sessions, traits: [.mutates, .structural, .readsFiles, .journaledAsSnapshot],
             summary: "replace the screen with a scene of an Interface Builder storyboard or XIB",
             details: "NAME is the scene's storyboard identifier, custom class, IB object id or title; without it, the initial view controller (or the only scene). The device is the preset nearest to the one the document was designed on, unless `device ID` names one. Prints a summary, the layout and the findings (what kbplay does not model, with its line). `undo` brings the previous screen back.",
