@@ -11,7 +11,7 @@ extension Session {
     /// down; the keyboard, the focus and the undo history are not in it.
     public func script() -> String {
         let s = screen
-        var out = ["# kbplay script: the screen of \(name.map { "session \($0)" } ?? "this session"), rebuilt by commands",
+        var out = ["# kbplay script (export kbs): the screen, its strategies and its rules; the keyboard starts down",
                    "device \(s.device.id) \(s.orientation.rawValue)"]
         var hidden: [String] = []
         for v in s.views {
