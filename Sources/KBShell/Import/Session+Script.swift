@@ -40,6 +40,8 @@ extension Session {
                     out.append("set \(v.name).compression.\(axis.rawValue) \(v.compressionResistance[axis])")
                 }
             }
+            if v.clipsToBounds != v.kind.isScrollView { out.append("set \(v.name).clipsToBounds \(v.clipsToBounds ? "on" : "off")") }
+            if v.alpha != 1 { out.append("set \(v.name).alpha = \(Self.number(v.alpha))") }
             if v.isHidden { hidden.append(v.name) }
             if let scroll = v.scroll {
                 let i = scroll.contentInset

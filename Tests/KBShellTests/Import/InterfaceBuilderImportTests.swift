@@ -143,6 +143,16 @@ struct InterfaceBuilderImportTests {
 
     // MARK: Names, JSON and the session
 
+    @Test func clipsSubviewsAndAlphaAreKept() throws {
+        let (s, _) = Self.imported("login.storyboard")
+        let footer = try s.screen.view(named: "footer")
+        #expect(footer.clipsToBounds && footer.alpha == 0.5)
+        let field = try s.screen.view(named: "emailField")
+        #expect(!field.clipsToBounds && field.alpha == 1)
+        let (t, _) = Self.imported("scroll-form.storyboard")
+        #expect(try t.screen.view(named: "scrollView").clipsToBounds)
+    }
+
     @Test func namesComeFromOutletsThenLabelsThenTextThenKind() {
         let (s, outcome) = Self.imported("login.storyboard")
         let names = outcome.members["names"]

@@ -311,6 +311,7 @@ struct IBImporter {
                 if let id = e.id { viewNames[id] = name }
                 if let a = kind.approximation { finding(.warning, e, a) }
                 try readPriorities(e, name)
+                try readVisibility(e, name)
                 readViewParts(e, name: name, &constraints)
                 readFieldTraits(e)
                 let here = Point(x: parentOrigin.x + (rect?.x ?? 0), y: parentOrigin.y + (rect?.y ?? 0))
@@ -417,6 +418,18 @@ struct IBImporter {
         }
     }
 
+    /// `clipsSubviews` and `alpha`, which decide what of a field can be seen.
+    private mutating func readVisibility(_ e: IBElement, _ name: String) throws(IBReadError) {
+        if let clips = e.flag("clipsSubviews") {
+            try model { s throws(ModelError) in try s.setClipsToBounds(clips, of: name) }
+        }
+        if let a = e.number("alpha") {
+            let alpha = min(1, max(0, a))
+            if alpha != a { finding(.warning, e, "alpha \(fmt(a)) is outside 0…1: \(fmt(alpha)) is used") }
+            try model { s throws(ModelError) in try s.setAlpha(alpha, of: name) }
+        }
+    }
+
     /// Guides, constraints, size-class variations, margins and the
     /// attributes kbplay does not model, of one view.
     private mutating func readViewParts(_ e: IBElement, name: String, _ constraints: inout [PendingConstraint]) {
@@ -452,12 +465,6 @@ struct IBImporter {
         }
         if e["layoutMarginsFollowReadableWidth"] == "YES" {
             finding(.warning, e, "layoutMarginsFollowReadableWidth is not modeled: \(name).margins keep their default width")
-        }
-        if e["clipsSubviews"] == "YES", e.name != "scrollView", e.name != "textView", e.name != "textField", e.name != "stackView" {
-            finding(.note, e, "clipsSubviews is not modeled: \(name) does not clip its subviews in kbplay's verdicts")
-        }
-        if let a = e.number("alpha"), a != 1 {
-            finding(.note, e, "alpha \(fmt(a)) is not modeled: \(name) is drawn opaque")
         }
         if e.name == "scrollView" || e.name == "tableView" || e.name == "collectionView" || e.name == "textView",
            let mode = e["keyboardDismissMode"] {
