@@ -228,8 +228,9 @@ struct InterfaceBuilderImportTests {
         #expect(s.screen.device.id == "iphone-se1")
         // 320 wide: the fields keep 20 pt each side: 320 − 40 = 280.
         #expect(Self.frames(&s)["emailField"]?.width == 280)
-        // A design for another device reports where kbplay differs from it.
-        #expect(outcome.text.contains("kbplay lays it out at"))
+        // The stored frames are the iPhone 15's: not compared on another device.
+        #expect(outcome.text.contains("note: the document was designed on retina6_12 (nearest preset iphone-15): on iphone-se1 its stored frames are not compared"))
+        #expect(!outcome.text.contains("kbplay lays it out at"))
     }
 
     @Test func conflictingConstraintsImportAndReportTheConflict() throws {
@@ -254,6 +255,30 @@ struct InterfaceBuilderImportTests {
         #expect(outcome.text.contains("Unable to simultaneously satisfy constraints"))
         #expect(outcome.text.contains("broke codeField_height2"))
         #expect(Self.frames(&s)["codeField"]?.height == 34)
+    }
+
+    @Test func aStoredFrameKbplayDoesNotMeetIsAFindingUnlessMarkedMisplaced() throws {
+        let dir = TemporaryFolder.make("ib-misplaced")
+        // top = safe-area top + 20 = 79 on an iPhone 15, but the document says 300.
+        func document(_ flag: String) -> String {
+            Self.minimal(views: """
+                <textField opaque="NO" placeholder="Code" \(flag) translatesAutoresizingMaskIntoConstraints="NO" id="mp-tf-1">
+                    <rect key="frame" x="20" y="300" width="353" height="34"/>
+                </textField>
+                """, constraints: """
+                <constraint firstItem="mp-tf-1" firstAttribute="top" secondItem="sa-1" secondAttribute="top" constant="20" id="mp-cn-1"/>
+                <constraint firstItem="mp-tf-1" firstAttribute="leading" secondItem="sa-1" secondAttribute="leading" constant="20" id="mp-cn-2"/>
+                <constraint firstItem="sa-1" firstAttribute="trailing" secondItem="mp-tf-1" secondAttribute="trailing" constant="20" id="mp-cn-3"/>
+                """)
+        }
+        try document("").write(toFile: dir + "/moved.storyboard", atomically: true, encoding: .utf8)
+        try document(#"misplaced="YES""#).write(toFile: dir + "/marked.storyboard", atomically: true, encoding: .utf8)
+        var s = Session(sessionsDirectory: dir)
+        let moved = s.execute("import \(dir)/moved.storyboard")
+        #expect(moved.text.contains("warning: codeField: kbplay lays it out at (20 79; 353 34), the document stores (20 300; 353 34)"), "\(moved.text)")
+        let marked = s.execute("import \(dir)/marked.storyboard")
+        #expect(marked.status == .ok)
+        #expect(!marked.text.contains("kbplay lays it out at"))
     }
 
     // MARK: Bad input: a clear error, the session untouched

@@ -54,13 +54,20 @@ struct IBImporter {
     static func run(_ document: IBDocument, scene sceneName: String?, device deviceID: String?) throws(IBReadError) -> IBImport {
         let scene = try chooseScene(document, sceneName)
         var findings: [IBFinding] = []
-        let (device, orientation) = try chooseDevice(document, deviceID, scene: scene, &findings)
+        let (device, orientation, designed) = try chooseDevice(document, deviceID, scene: scene, &findings)
         var importer = IBImporter(document, device: device, orientation: orientation)
         importer.findings = findings
         let controller = try importer.build(scene)
         importer.reportAppearance()
         var result = IBImport(screen: importer.screen, controller: controller, names: importer.made,
                               findings: importer.findings, warnings: importer.warnings, storedFrames: importer.stored)
+        // The stored frames are the designed device's: on another, they are not compared.
+        guard device.id == designed.id else {
+            let e = document.root.child("device") ?? document.root
+            result.findings.append(IBFinding(.note, "the document was designed on \(e["id"] ?? "an unnamed device") (nearest preset \(designed.id)): on \(device.id) its stored frames are not compared",
+                                             line: e.line, column: e.column))
+            return result
+        }
         let layout = result.screen.layout()
         for m in result.frameMismatches(in: layout) {
             let e = importer.element(named: m.name)
@@ -106,16 +113,23 @@ struct IBImporter {
         "ipad12_9rounded": (1024, 1366, 24),
     ]
 
+    /// The preset nearest to the designed device, and the one to use.
     private static func chooseDevice(_ d: IBDocument, _ override: String?, scene: IBScene,
-                                     _ findings: inout [IBFinding]) throws(IBReadError) -> (Device, Orientation) {
+                                     _ findings: inout [IBFinding]) throws(IBReadError)
+        -> (device: Device, orientation: Orientation, designed: Device) {
+        let (designed, orientation) = designedDevice(d, scene: scene, &findings)
+        guard let override else { return (designed, orientation, designed) }
+        do {
+            return (try DeviceCatalog.standard.lookup(override), orientation, designed)
+        } catch {
+            throw IBReadError(message: "\(error)")
+        }
+    }
+
+    private static func designedDevice(_ d: IBDocument, scene: IBScene, _ findings: inout [IBFinding]) -> (Device, Orientation) {
         let catalog = DeviceCatalog.standard
         let deviceElement = d.root.child("device")
         let orientation: Orientation = deviceElement?["orientation"] == "landscape" ? .landscape : .portrait
-        if let override {
-            do { return (try catalog.lookup(override), orientation) } catch {
-                throw IBReadError(message: "\(error)")
-            }
-        }
         var target: (width: Double, height: Double, top: Double)?
         if let id = deviceElement?["id"] {
             if let known = ibDevices[id] {
