@@ -103,6 +103,47 @@ struct InterfaceBuilderImportTests {
         #expect(s.execute("print Profile.view.frame.minY + Profile.view.safeAreaInsets.top").text == "103")
     }
 
+    @Test func aTabBarControllerRaisesTheSafeAreaBottom() throws {
+        let dir = TemporaryFolder.make("ib-tabs")
+        // A field 10 pt over the safe-area bottom: with the tab bar (49 pt
+        // over the home indicator's 34) that is 852 − 34 − 49 − 10 = 759,
+        // so y = 759 − 34 = 725.
+        let field = """
+            <textField opaque="NO" placeholder="Search" translatesAutoresizingMaskIntoConstraints="NO" id="tb-tf-1">
+                <rect key="frame" x="20" y="725" width="353" height="34"/>
+            </textField>
+            """
+        let constraints = """
+            <constraint firstItem="sa-1" firstAttribute="bottom" secondItem="tb-tf-1" secondAttribute="bottom" constant="10" id="tb-cn-1"/>
+            <constraint firstItem="tb-tf-1" firstAttribute="leading" secondItem="sa-1" secondAttribute="leading" constant="20" id="tb-cn-2"/>
+            <constraint firstItem="sa-1" firstAttribute="trailing" secondItem="tb-tf-1" secondAttribute="trailing" constant="20" id="tb-cn-3"/>
+            """
+        let tabs = """
+            <scene sceneID="sc-t">
+                <objects>
+                    <tabBarController id="tbc-1" sceneMemberID="viewController">
+                        <tabBar key="tabBar" contentMode="scaleToFill" id="tbar-1">
+                            <rect key="frame" x="0.0" y="769" width="393" height="83"/>
+                        </tabBar>
+                        <connections>
+                            <segue destination="vc-1" kind="relationship" relationship="viewControllers" id="sg-t1"/>
+                        </connections>
+                    </tabBarController>
+                </objects>
+            </scene>
+            """
+        try Self.minimal(views: field, constraints: constraints, extraScenes: tabs, initial: "tbc-1")
+            .write(toFile: dir + "/tabs.storyboard", atomically: true, encoding: .utf8)
+        var s = Session(sessionsDirectory: dir)
+        let outcome = s.execute("import \(dir)/tabs.storyboard")
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        #expect(s.screen.controllers.map(\.name) == ["Tabs", "Form"])
+        let f = Self.frames(&s)
+        #expect(f["searchField"] == Rect(x: 20, y: 725, width: 353, height: 34))
+        #expect(f["tabBar"] == Rect(x: 0, y: 769, width: 393, height: 83))      // 852 − 34 − 49
+        #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
+    }
+
     @Test func unconstrainedAutoresizingViews() {
         Self.expectFrames("autoresizing.storyboard", [
             "banner": Rect(x: 16, y: 100, width: 343, height: 60),

@@ -250,15 +250,17 @@ struct IBImporter {
             let r = AnchorOwner(view: root)
             try s.constrain(Anchor(bar, nil, .leading), .equal, r.anchor(.leading), name: bar + "_leading")
             try s.constrain(Anchor(bar, nil, .trailing), .equal, r.anchor(.trailing), name: bar + "_trailing")
-            try s.constrain(Anchor(bar, nil, .height), .equal, nil, constant: height, name: bar + "_height")
             try s.constrain(Anchor(content, nil, .leading), .equal, r.anchor(.leading), name: content + "_leading")
             try s.constrain(Anchor(content, nil, .trailing), .equal, r.anchor(.trailing), name: content + "_trailing")
             if isNavigation {
+                try s.constrain(Anchor(bar, nil, .height), .equal, nil, constant: height, name: bar + "_height")
                 try s.constrain(Anchor(bar, nil, .top), .equal, Anchor(root, .safeArea, .top), name: bar + "_top")
                 try s.constrain(Anchor(content, nil, .top), .equal, Anchor(bar, nil, .bottom), name: content + "_top")
                 try s.constrain(Anchor(content, nil, .bottom), .equal, r.anchor(.bottom), name: content + "_bottom")
             } else {
-                try s.constrain(Anchor(bar, nil, .bottom), .equal, Anchor(root, .safeArea, .bottom), constant: 0, name: bar + "_bottom")
+                // The bar reaches the screen's bottom, its items 49 pt over the safe area's.
+                try s.constrain(Anchor(bar, nil, .top), .equal, Anchor(root, .safeArea, .bottom), constant: -height, name: bar + "_top")
+                try s.constrain(Anchor(bar, nil, .bottom), .equal, r.anchor(.bottom), name: bar + "_bottom")
                 try s.constrain(Anchor(content, nil, .top), .equal, r.anchor(.top), name: content + "_top")
                 try s.constrain(Anchor(content, nil, .bottom), .equal, Anchor(bar, nil, .top), name: content + "_bottom")
             }
