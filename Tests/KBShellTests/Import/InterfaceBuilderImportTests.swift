@@ -386,6 +386,22 @@ struct InterfaceBuilderImportTests {
         #expect(truncated.contains("bad.storyboard:\(lines):"), "\(truncated)")
     }
 
+    @Test func deepNestingAndImpossibleFramesAreRefusedNotCrashedOn() throws {
+        let deep = #"<?xml version="1.0"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" targetRuntime="iOS.CocoaTouch"><objects>"#
+            + String(repeating: "<view><subviews>", count: 5000) + String(repeating: "</subviews></view>", count: 5000)
+            + "</objects></document>"
+        #expect(try Self.refused(deep).contains("elements nested more than 200 deep"))
+        let badFrame = Self.minimal(views: """
+            <view id="bf-1"><rect key="frame" x="nan" y="0.0" width="10" height="-4"/></view>
+            """)
+        let message = try Self.refused(badFrame)
+        #expect(message.contains("the frame of view (id bf-1) is (nan 0; 10 -4): not a frame kbplay can lay out"), "\(message)")
+        // Priorities past either end are the nearest end, not a crash.
+        #expect(InterfaceBuilderImportTests.priority("inf") == 1000 && InterfaceBuilderImportTests.priority("-1e300") == 1)
+    }
+
+    static func priority(_ text: String) -> Int { IBImporter.priority(Double(text)!) }
+
     @Test func anotherPlatformsDocumentIsRefusedNamingIt() throws {
         let mac = """
             <?xml version="1.0" encoding="UTF-8"?>

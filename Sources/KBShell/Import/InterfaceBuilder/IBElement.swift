@@ -113,8 +113,21 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     var errorLine: Int?
     var errorColumn: Int?
 
+    /// Deeper than any document Xcode writes, and shallow enough for the
+    /// import's recursion over the elements.
+    static let depthLimit = 200
+
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        guard stack.count < Self.depthLimit else {
+            if errorMessage == nil {
+                errorLine = parser.lineNumber
+                errorColumn = parser.columnNumber
+                errorMessage = "elements nested more than \(Self.depthLimit) deep"
+            }
+            parser.abortParsing()
+            return
+        }
         let e = IBElement(name: elementName, attributes: attributeDict, line: parser.lineNumber, column: parser.columnNumber)
         if let top = stack.last { top.append(e) } else if root == nil { root = e }
         stack.append(e)

@@ -317,6 +317,9 @@ struct IBImporter {
                 }
                 let name = viewName(e)
                 let rect = e.frame
+                if let r = rect, ![r.x, r.y, r.width, r.height].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) || (r.width < 0 || r.height < 0) {
+                    throw IBReadError(message: "\(document.path):\(e.line):\(e.column): the frame of \(e.label) is (\(fmt(r.x)) \(fmt(r.y)); \(fmt(r.width)) \(fmt(r.height))): not a frame kbplay can lay out (finite numbers, sizes from 0)")
+                }
                 var options = ViewOptions()
                 options.text = text(of: e)
                 options.isHidden = e["hidden"] == "YES"
@@ -427,7 +430,7 @@ struct IBImporter {
         ]
         for (key, axis, hugging) in keys {
             guard let p = e.number(key) else { continue }
-            let priority = min(1000, max(1, Int(p.rounded())))
+            let priority = Self.priority(p)
             try model { s throws(ModelError) in
                 if hugging { try s.setHugging(priority, axis, of: name) } else { try s.setCompressionResistance(priority, axis, of: name) }
             }
@@ -574,7 +577,7 @@ struct IBImporter {
         let constant = e.number("constant") ?? 0
         var priority = 1000
         if let p = e.number("priority") {
-            priority = min(1000, max(1, Int(p.rounded())))
+            priority = Self.priority(p)
             if Double(priority) != p { finding(.note, e, "priority \(fmt(p)) is rounded to \(priority)") }
         }
         let name = constraintName(e, first, second)
@@ -727,6 +730,13 @@ struct IBImporter {
     }
 
     // MARK: Helpers
+
+    /// A priority as kbplay holds it: a whole number from 1 to 1000 (a
+    /// number past either end, or not a number, is the nearest end).
+    static func priority(_ p: Double) -> Int {
+        guard !p.isNaN else { return 1000 }
+        return Int(min(1000, max(1, p.rounded())))
+    }
 
     private mutating func model(_ body: (inout Screen) throws(ModelError) -> Void) throws(IBReadError) {
         do { try body(&screen) } catch {
