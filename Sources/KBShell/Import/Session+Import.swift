@@ -3,7 +3,9 @@ import KBModel
 extension Session {
     /// `import FILE [scene NAME] [device ID]`: the scene as the session's
     /// screen (a fresh one: no strategies, rules or keyboard state), with a
-    /// summary, the findings and the names the import gave.
+    /// summary, the findings and the names the import gave. Without `device`,
+    /// a run's start device (`kbplay run --devices`) is used, as `new` and
+    /// `demo` use it, else the document's.
     mutating func importInterfaceBuilder(_ file: String, column: Int, scene: String?, device: String?,
                                          _ log: inout ChangeLog) throws {
         let imported: IBImport
@@ -12,7 +14,9 @@ extension Session {
                 throw CommandError("no file '\(file)'", column: column)
             }
             let document = try IBDocument(bytes: bytes, path: file)
-            imported = try IBImporter.run(document, scene: scene, device: device)
+            // A run on several devices (`kbplay run --devices`) imports on each.
+            let start = device == nil ? startDevice : nil
+            imported = try IBImporter.run(document, scene: scene, device: device ?? start?.id, orientation: start?.orientation)
         } catch let e as FileError {
             throw CommandError(e.description, column: column)
         } catch let e as IBReadError {

@@ -270,8 +270,20 @@ struct InterfaceBuilderImportTests {
         // 320 wide: the fields keep 20 pt each side: 320 − 40 = 280.
         #expect(Self.frames(&s)["emailField"]?.width == 280)
         // The stored frames are the iPhone 15's: not compared on another device.
-        #expect(outcome.text.contains("note: the document was designed on retina6_12 (nearest preset iphone-15): on iphone-se1 its stored frames are not compared"))
+        #expect(outcome.text.contains("note: the document was designed on retina6_12 (nearest preset iphone-15): on iphone-se1 portrait its stored frames are not compared"))
         #expect(!outcome.text.contains("kbplay lays it out at"))
+    }
+
+    @Test func aRunOnSeveralDevicesImportsOnEach() throws {
+        var s = try Session(sessionsDirectory: TemporaryFolder.make("ib"), device: DeviceSetting(id: "iphone-8", orientation: .landscape))
+        let outcome = s.execute("import \(Self.fixture("login.storyboard"))")
+        #expect(outcome.text.hasPrefix("imported Login from \(Self.fixture("login.storyboard")) on iphone-8 landscape"))
+        #expect(outcome.text.contains("on iphone-8 landscape its stored frames are not compared"))
+        // 667 wide, no safe-area insets in landscape: 667 − 20 − 20 = 627.
+        #expect(Self.frames(&s)["emailField"]?.width == 627)
+        // An explicit device wins.
+        _ = s.execute("import \(Self.fixture("login.storyboard")) device iphone-15")
+        #expect(s.screen.device.id == "iphone-15" && s.screen.orientation == .portrait)
     }
 
     @Test func conflictingConstraintsImportAndReportTheConflict() throws {

@@ -51,10 +51,13 @@ struct IBImporter {
 
     /// Imports the scene `sceneName` (or the initial, or only, one) on
     /// `device` (or the nearest preset to the one the document was designed on).
-    static func run(_ document: IBDocument, scene sceneName: String?, device deviceID: String?) throws(IBReadError) -> IBImport {
+    static func run(_ document: IBDocument, scene sceneName: String?, device deviceID: String?,
+                    orientation wanted: Orientation? = nil) throws(IBReadError) -> IBImport {
         let scene = try chooseScene(document, sceneName)
         var findings: [IBFinding] = []
-        let (device, orientation, designed) = try chooseDevice(document, deviceID, scene: scene, &findings)
+        var (device, orientation, designed) = try chooseDevice(document, deviceID, scene: scene, &findings)
+        let designedOrientation = orientation
+        if let wanted { orientation = wanted }
         var importer = IBImporter(document, device: device, orientation: orientation)
         importer.findings = findings
         let controller = try importer.build(scene)
@@ -62,9 +65,9 @@ struct IBImporter {
         var result = IBImport(screen: importer.screen, controller: controller, names: importer.made,
                               findings: importer.findings, warnings: importer.warnings, storedFrames: importer.stored)
         // The stored frames are the designed device's: on another, they are not compared.
-        guard device.id == designed.id else {
+        guard device.id == designed.id, orientation == designedOrientation else {
             let e = document.root.child("device") ?? document.root
-            result.findings.append(IBFinding(.note, "the document was designed on \(e["id"] ?? "an unnamed device") (nearest preset \(designed.id)): on \(device.id) its stored frames are not compared",
+            result.findings.append(IBFinding(.note, "the document was designed on \(e["id"] ?? "an unnamed device") (nearest preset \(designed.id)): on \(device.id) \(orientation.rawValue) its stored frames are not compared",
                                              line: e.line, column: e.column))
             return result
         }
