@@ -2,36 +2,60 @@ import Foundation
 import KBModel
 
 extension Session {
-    /// The session as a script of commands that rebuilds it: the device,
-    /// the controllers in the order they were made, every view with its
-    /// options, priorities and visibility, every constraint by name (its
+    /// The session as a script of commands that rebuilds it: the device and
+    /// the app's window, the controllers in the order they were made (table
+    /// view controllers with their tables), every view with its options,
+    /// priorities, clipping, alpha and visibility (table rows, input
+    /// accessory views, input views), every constraint by name (its
     /// constant, multiplier, priority; inactive ones deactivated), scroll
-    /// state, the rules and the strategies. Running it from an empty
-    /// session lays the screen out as this one is while the keyboard is
-    /// down; the keyboard, the focus and the undo history are not in it.
+    /// state, the sheets presented, the keyboard's settings and the focus,
+    /// then the strategies and the rules (attached last, so none runs again
+    /// on constants that already hold its effect). Running it from an empty
+    /// session lays the screen out as this one is; the undo history, the
+    /// events posted and the state a strategy keeps of its own (a root
+    /// view resized by resize-root) are not in it.
     public func script() -> String {
         let s = screen
-        var out = ["# kbplay script (export kbs): the screen, its strategies and its rules; the keyboard starts down",
+        var out = ["# kbplay script (export kbs): the screen, the keyboard, then the strategies and rules",
                    "device \(s.device.id) \(s.orientation.rawValue)"]
+        if let w = s.window {
+            out.append(w.kind == .stage
+                ? "window stage \(Self.number(w.frame.x)) \(Self.number(w.frame.y)) \(Self.number(w.frame.width)) \(Self.number(w.frame.height))"
+                : "window \(w.kind.rawValue)")
+        }
         var hidden: [String] = []
+        var inputViews: [String] = []
+        // Views a command makes by itself: a table view controller's table.
+        let tables = Set(s.controllers.compactMap(\.tableView))
         for v in s.views {
             if v.isRootView {
                 guard let c = try? s.controller(named: v.controller) else { continue }
-                if let p = c.parent, let at = c.container {
-                    out.append("controller \(c.name) in \(p) at \(at)")
-                } else {
-                    out.append("controller \(c.name)")
+                var line = "controller \(c.name)"
+                if let p = c.parent, let at = c.container { line += " in \(p) at \(at)" }
+                if let t = c.tableView, let config = try? s.view(named: t).table {
+                    line += " table \(t)" + Self.tableOptions(config)
                 }
+                out.append(line)
                 continue
             }
-            guard let parent = v.parent else { continue }
-            var line = "add \(v.kind.rawValue) \(v.name) to \(parent)"
-            if let t = v.text { line += " text \(CommandParser.quote(t))" }
-            if let i = v.intrinsicOverride { line += " intrinsic \(Self.number(i.width)) \(Self.number(i.height))" }
-            if let st = v.stack {
-                line += " axis \(st.axis.rawValue) spacing \(Self.number(st.spacing)) distribution \(st.distribution.rawValue) alignment \(st.alignment.rawValue)"
+            if let h = v.inputViewHeight { inputViews.append("inputView \(v.name) height \(Self.number(h))") }
+            if let a = v.accessory {
+                out.append("accessory \(a.owner) height \(Self.number(a.height)) as \(v.name)")
+            } else if v.row != nil || tables.contains(v.name) {
+                // A table's cell is made by the first view added to its row.
+            } else {
+                guard let parent = v.parent else { continue }
+                var line = "add \(v.kind.rawValue) \(v.name) to \(parent)"
+                if let p = try? s.view(named: parent), let row = p.row, let table = p.parent { line = "add \(v.kind.rawValue) \(v.name) to \(table) row \(row)" }
+                if let t = v.text { line += " text \(CommandParser.quote(t))" }
+                if let i = v.intrinsicOverride { line += " intrinsic \(Self.number(i.width)) \(Self.number(i.height))" }
+                if let st = v.stack {
+                    line += " axis \(st.axis.rawValue) spacing \(Self.number(st.spacing)) distribution \(st.distribution.rawValue) alignment \(st.alignment.rawValue)"
+                }
+                if let config = v.table { line += Self.tableOptions(config) }
+                out.append(line)
             }
-            out.append(line)
+            if let mode = v.scroll?.keyboardDismissMode { out.append("set \(v.name).keyboardDismissMode = \(mode.rawValue)") }
             for axis in Axis.allCases {
                 if v.hugging[axis] != v.kind.defaultHugging {
                     out.append("set \(v.name).hugging.\(axis.rawValue) \(v.hugging[axis])")
@@ -81,8 +105,42 @@ extension Session {
                 out.append("set \(v.name).contentOffset.y = \(Self.number(offset.y))")
             }
         }
+        out += inputViews
+        // Sheets, each after the one that presents it.
+        var presented: Set<String> = []
+        var pending = s.controllers.filter { $0.presentation != nil }
+        while !pending.isEmpty {
+            let ready = pending.filter { c in !pending.contains { $0.name == c.presentation!.presenter } }
+            guard !ready.isEmpty else { break }
+            for c in ready {
+                let p = c.presentation!
+                out.append("present \(c.name) as \(p.style.rawValue) detent \(p.detent.rawValue) from \(p.presenter)")
+                presented.insert(c.name)
+            }
+            pending.removeAll { presented.contains($0.name) }
+        }
         for c in s.controllers where !c.isAppeared { out.append("disappear \(c.name)") }
-        for strategy in state.strategies {
+        // The keyboard as it is, before any strategy is attached (so no
+        // handler runs again on constants that already hold its effect).
+        let k = state.keyboard
+        if !k.predictive { out.append("keyboard predictive off") }
+        if k.type != .default { out.append("keyboard type \(k.type.rawValue)") }
+        if k.hardware { out.append("keyboard hardware on") }
+        if k.isUp {
+            out.append(s.focus.map { "focus \($0)" } ?? "keyboard show")
+            if let h = k.heightOverride { out.append("keyboard height \(Self.number(h))") }
+            switch k.mode {
+            case .docked: break
+            case .undocked: out.append("keyboard undock")
+            case .split: out.append("keyboard split")
+            case .floating: out.append("keyboard float")
+            }
+            if let y = k.dragTop { out.append("keyboard drag \(Self.number(y))") }
+        } else if let f = s.focus, k.hardware {
+            out.append("focus \(f)")
+        }
+        // `controller … table` attaches UIKit's own table handling itself.
+        for strategy in state.strategies where !(strategy.kind == .tableController && s.controllers.contains { $0.name == strategy.controller && $0.tableView == strategy.scrollView }) {
             var line = "handle \(strategy.controller) with \(strategy.kind.rawValue)"
             for a in strategy.kind.type.arguments {
                 let value: String
@@ -100,6 +158,11 @@ extension Session {
         }
         out += state.rules.map(\.text)
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A table's options as `add` and `controller … table` take them.
+    static func tableOptions(_ t: TableConfiguration) -> String {
+        " rows \(t.rows) rowHeight \(number(t.rowHeight)) style \(t.style.rawValue)"
     }
 
     /// A number as a script writes it back exactly: whole numbers without

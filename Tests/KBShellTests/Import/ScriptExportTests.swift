@@ -86,6 +86,42 @@ struct ScriptExportTests {
         Self.roundTrip(&s)
     }
 
+    static let lessons: [String] = LessonTests.lessons
+
+    /// Every lesson's saved session, whatever it holds (tables, accessories,
+    /// sheets, windows, the keyboard up, undocked or dragged): the script
+    /// rebuilds its frames, the keyboard's included. A layout kbplay flags
+    /// as ambiguous may settle on another of its equal solutions, as a
+    /// session file's may.
+    @Test(arguments: lessons)
+    func aLessonsSessionRebuilds(_ lesson: String) throws {
+        let dir = LessonTests.sessions.path
+        var s = Session(sessionsDirectory: dir)
+        #expect(s.execute("load \(lesson)").status == .ok)
+        let layout = s.screen.layout()
+        if !s.screen.ambiguousViews(among: s.screen.views.map(\.name)).isEmpty || layout.views.isEmpty { return }
+        let script = s.execute("export kbs").members["script"]?.stringValue ?? ""
+        var rebuilt = Session(sessionsDirectory: TemporaryFolder.make("export"))
+        var lines = ScriptLines(StringLineReader(script))
+        while let line = lines.next() {
+            let o = rebuilt.execute(line.text)
+            #expect(o.status == .ok, "\(lesson): line \(line.number): \(line.text): \(o.text)")
+        }
+        #expect(rebuilt.execute("frames").text == s.execute("frames").text, "\(lesson):\n\(script)")
+    }
+
+    /// The lessons left out above are few: the ambiguous layouts.
+    @Test func almostEveryLessonIsCompared() {
+        var ambiguous: [String] = []
+        for lesson in Self.lessons {
+            var s = Session(sessionsDirectory: LessonTests.sessions.path)
+            _ = s.execute("load \(lesson)")
+            if !s.screen.ambiguousViews(among: s.screen.views.map(\.name)).isEmpty { ambiguous.append(lesson) }
+        }
+        #expect(Self.lessons.count >= 27)
+        #expect(ambiguous.count <= 2, "\(ambiguous)")
+    }
+
     @Test func aScriptIsWrittenToAFile() throws {
         let dir = TemporaryFolder.make("export-file")
         var s = Session.demo(sessionsDirectory: dir)
