@@ -24,6 +24,11 @@ extension Session {
         }
         var fresh = Session(sessionsDirectory: sessionsDirectory)
         fresh.state.screen = imported.screen
+        for (controller, table) in imported.tableControllers {
+            var s = Strategy(kind: .tableController, controller: controller)
+            s.scrollView = table
+            fresh.state.strategies.append(s)
+        }
         state = fresh.state
         name = nil
         events = []

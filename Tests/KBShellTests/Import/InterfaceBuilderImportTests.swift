@@ -144,6 +144,42 @@ struct InterfaceBuilderImportTests {
         #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
     }
 
+    @Test func aTableViewControllerAndKeyboardDismissMode() throws {
+        let dir = TemporaryFolder.make("ib-table")
+        let doc = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES" initialViewController="tv-1">
+                <device id="retina6_12" orientation="portrait"/>
+                <scenes>
+                    <scene sceneID="sc-1">
+                        <objects>
+                            <tableViewController id="tv-1" customClass="SettingsTableViewController" sceneMemberID="viewController">
+                                <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" keyboardDismissMode="onDrag" dataMode="prototypes" style="plain" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="tb-1">
+                                    <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                                    <prototypes>
+                                        <tableViewCell reuseIdentifier="Cell" id="cl-1"/>
+                                    </prototypes>
+                                </tableView>
+                            </tableViewController>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        try doc.write(toFile: dir + "/settings.storyboard", atomically: true, encoding: .utf8)
+        var s = Session(sessionsDirectory: dir)
+        let outcome = s.execute("import \(dir)/settings.storyboard")
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        #expect(s.screen.controllers.first?.tableView == "tableView")
+        #expect(s.state.strategies.map(\.kind) == [.tableController])
+        #expect(try s.screen.view(named: "tableView").scroll?.keyboardDismissMode == .onDrag)
+        #expect(Self.frames(&s)["tableView"] == Rect(x: 0, y: 0, width: 393, height: 852))
+        #expect(outcome.members["names"]?["tb-1"]?.stringValue == "tableView")
+        // The scroll form's scroll view is dismissed interactively, as its document says.
+        let (t, _) = Self.imported("scroll-form.storyboard")
+        #expect(try t.screen.view(named: "scrollView").scroll?.keyboardDismissMode == .interactive)
+    }
+
     @Test func unconstrainedAutoresizingViews() {
         Self.expectFrames("autoresizing.storyboard", [
             "banner": Rect(x: 16, y: 100, width: 343, height: 60),

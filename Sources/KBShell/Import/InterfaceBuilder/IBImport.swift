@@ -17,6 +17,9 @@ struct IBImport: Sendable {
     /// it lays out; `misplaced` when Xcode marks the view as not where its
     /// constraints put it.
     var storedFrames: [StoredFrame]
+    /// Table view controllers: each comes with UIKit's own keyboard
+    /// handling, which the session attaches (as `controller … table` does).
+    var tableControllers: [(controller: String, table: String)]
 
     struct StoredFrame: Sendable {
         var name: String

@@ -19,6 +19,8 @@ struct IBImporter {
     private var findings: [IBFinding] = []
     private var warnings: [ModelWarning] = []
     private var stored: [IBImport.StoredFrame] = []
+    /// Table view controllers made: the controller and its table.
+    private var tableControllers: [(controller: String, table: String)] = []
     /// IB id → view name.
     private var viewNames: [String: String] = [:]
     /// IB id → the guide it is: a view's guide, or a legacy top or bottom
@@ -63,7 +65,8 @@ struct IBImporter {
         let controller = try importer.build(scene)
         importer.reportAppearance()
         var result = IBImport(screen: importer.screen, controller: controller, names: importer.made,
-                              findings: importer.findings, warnings: importer.warnings, storedFrames: importer.stored)
+                              findings: importer.findings, warnings: importer.warnings, storedFrames: importer.stored,
+                              tableControllers: importer.tableControllers)
         // The stored frames are the designed device's: on another, they are not compared.
         guard device.id == designed.id, orientation == designedOrientation else {
             let e = document.root.child("device") ?? document.root
@@ -295,8 +298,18 @@ struct IBImporter {
         let root = c + ".view"
         names.reserve(root)
         record(scene.controller.id, c)
-        record(rootElement.id, root)
-        if let id = rootElement.id { viewNames[id] = root }
+        if rootElement.name == "tableView" {
+            // A UITableViewController: its view is its table, which fills it.
+            let table = names.claim(rootElement.id.flatMap { outlets[$0] }.flatMap { IBNames.identifier($0) } ?? "tableView")
+            try model { s throws(ModelError) in try s.makeTableController(c, table: table, TableConfiguration()) }
+            record(rootElement.id, table)
+            if let id = rootElement.id { viewNames[id] = table }
+            tableControllers.append((c, table))
+            finding(.note, rootElement, "\(scene.controller.label) is imported as a table view controller: its table \(table) fills \(root), without rows (its prototype cells are not rows), and UIKit adjusts it for the keyboard (table-controller)")
+        } else {
+            record(rootElement.id, root)
+            if let id = rootElement.id { viewNames[id] = root }
+        }
         for g in scene.controller.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
             guard let id = g.id else { continue }
             guides[id] = g["type"] == "bottom" ? .legacyBottom(root) : .legacyTop(root)
@@ -307,7 +320,9 @@ struct IBImporter {
         var constraints: [PendingConstraint] = []
         var autoresizing: [(IBElement, String, parent: String, parentSize: (Double, Double))] = []
         var embeds: [(IBElement, container: String, origin: Point)] = []
-        readViewParts(rootElement, name: root, &constraints)
+        // The view the root element is: the root view, or a table view controller's table.
+        let rootName = viewNames[rootElement.id ?? ""] ?? root
+        readViewParts(rootElement, name: rootName, &constraints)
         checkRootAttributes(rootElement)
 
         // Subviews, depth first in document order.
@@ -354,7 +369,7 @@ struct IBImporter {
                 try walk(e, name, here, (rect?.width ?? 0, rect?.height ?? 0), inStack: kind.kind == .stackView)
             }
         }
-        try walk(rootElement, root, origin, (rootRect.width, rootRect.height), inStack: false)
+        try walk(rootElement, rootName, origin, (rootRect.width, rootRect.height), inStack: false)
 
         for p in constraints { try addConstraint(p) }
         for (e, name, parentName, size) in autoresizing { try addAutoresizing(e, name, parentName, size) }
@@ -488,9 +503,12 @@ struct IBImporter {
         if e["layoutMarginsFollowReadableWidth"] == "YES" {
             finding(.warning, e, "layoutMarginsFollowReadableWidth is not modeled: \(name).margins keep their default width")
         }
-        if e.name == "scrollView" || e.name == "tableView" || e.name == "collectionView" || e.name == "textView",
-           let mode = e["keyboardDismissMode"] {
-            finding(.note, e, "keyboardDismissMode \(mode) is not modeled: dragging \(name) does not dismiss the keyboard")
+        if let mode = e["keyboardDismissMode"] {
+            if let m = KeyboardDismissMode(rawValue: mode), (try? screen.view(named: name))?.scroll != nil {
+                try? screen.setKeyboardDismissMode(m, of: name)
+            } else {
+                finding(.note, e, "keyboardDismissMode \(mode) is not one kbplay models on \(name): left out")
+            }
         }
         if e.name == "scrollView", let b = e["contentInsetAdjustmentBehavior"], b != "never" {
             finding(.note, e, "contentInsetAdjustmentBehavior \(b): kbplay does not add the safe area to \(name)'s content inset")

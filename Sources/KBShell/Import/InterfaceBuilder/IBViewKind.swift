@@ -16,7 +16,7 @@ struct IBViewKind {
 
     private static let views: [String: ViewKind] = [
         "view": .view, "label": .label, "button": .button, "textField": .textField, "textView": .textView,
-        "scrollView": .scrollView, "stackView": .stackView, "containerView": .view,
+        "scrollView": .scrollView, "stackView": .stackView, "containerView": .view, "tableView": .tableView,
     ]
     /// UIKit controls with an intrinsic size kbplay has no kind for.
     private static let plainWithSize: Set<String> = [
@@ -29,14 +29,15 @@ struct IBViewKind {
         "skView", "glkView", "mtkView", "imageView",
     ]
     /// Scroll views kbplay draws as plain scroll views.
-    private static let scrolling: Set<String> = ["tableView", "collectionView"]
+    private static let scrolling: Set<String> = ["collectionView"]
 
     /// The kind for `element`, or nil if it is no view.
     static func of(_ element: IBElement) -> IBViewKind? {
         let name = element.name
         if let k = views[name] {
             let intrinsic = k == .label || k == .button || k == .textField
-            return IBViewKind(kind: k, intrinsicFromFrame: intrinsic, approximation: nil)
+            return IBViewKind(kind: k, intrinsicFromFrame: intrinsic,
+                              approximation: k == .tableView ? "a table view is imported without rows: its prototype cells are not rows (add them with `add KIND NAME to TABLE row K`, `set` its rows with a `controller … table` or `add tableView … rows N`)" : nil)
         }
         if plainWithSize.contains(name) {
             return IBViewKind(kind: .view, intrinsicFromFrame: true,
