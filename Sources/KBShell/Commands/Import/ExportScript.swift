@@ -6,7 +6,7 @@ extension Commands {
         static let spec = CommandSpec("export kbs", [.optional([.value("FILE", .file)])], group: .sessions,
             traits: [.writesFiles, .journaledAsSnapshotWithAFile],
             summary: "the session as a script of commands that rebuilds it (printed, or written to FILE)",
-            details: "The device, controllers, views with their options, priorities and visibility, every constraint with its name, constant, multiplier and priority (inactive ones deactivated), the rules and strategies. `kbplay run` of the script prints the same `frames`. The keyboard, the focus and the undo history are not part of it.",
+            details: "The device and the app's window; controllers, table view controllers and presented sheets; views with their options, priorities, clipping, alpha and visibility, table rows, input accessory views and input views; every constraint with its name, constant, multiplier and priority (inactive ones deactivated); scroll state; the keyboard's settings and the focus; then the strategies and rules, attached last so that none runs again. `kbplay run` of the script prints the same `frames`. The undo history and the events posted are not part of it.",
             examples: ["export kbs", "export kbs login.kbs"],
             command: ExportScript.self)
 
