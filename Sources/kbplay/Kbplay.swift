@@ -10,7 +10,7 @@ struct Kbplay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kbplay",
         abstract: "A keyboard-layout playground: see what the iOS keyboard does to a screen.",
-        subcommands: [Repl.self, Run.self, Serve.self, Attach.self, Sessions.self, Clone.self, Close.self],
+        subcommands: [Repl.self, Run.self, Import.self, Serve.self, Attach.self, Sessions.self, Clone.self, Close.self],
         defaultSubcommand: Repl.self
     )
 }

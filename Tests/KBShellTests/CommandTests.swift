@@ -20,17 +20,17 @@ import Testing
     @Test func traitsNameTheCommandsTheyShould() {
         func with(_ trait: CommandTraits) -> [String] { CommandTable.all.filter { $0.traits.contains(trait) }.map(\.name) }
         #expect(with(.structural) == ["device", "controller", "add", "remove", "set", "constrain", "pin", "activate",
-                                      "deactivate", "accessory", "load", "new", "demo", "source"])
+                                      "deactivate", "accessory", "load", "new", "demo", "source", "import"])
         #expect(with(.outsideHistory) == ["undo", "redo", "history", "help", "quit"])
         #expect(with(.keepsUndoStacks) == ["source"])
-        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source"])
-        #expect(with(.journaledAsSnapshotWithAFile) == ["render"])
-        #expect(with(.readsFiles) == ["load", "sessions", "source"])
-        #expect(with(.writesFiles) == ["render", "save"])
+        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source", "import"])
+        #expect(with(.journaledAsSnapshotWithAFile) == ["render", "export kbs"])
+        #expect(with(.readsFiles) == ["load", "sessions", "source", "import"])
+        #expect(with(.writesFiles) == ["render", "save", "export kbs"])
         #expect(!CommandTable.all.filter { !$0.mutates }.map(\.name).contains("focus"))
         #expect(CommandTable.all.filter { !$0.mutates }.map(\.name) == [
             "devices", "tree", "frames", "constraints", "events", "diff", "render", "explain", "print", "expect",
-            "save", "sessions", "history", "help", "quit",
+            "save", "sessions", "history", "export kbs", "help", "quit",
         ])
     }
 

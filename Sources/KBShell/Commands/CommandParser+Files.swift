@@ -32,7 +32,7 @@ extension CommandParser {
 
     /// `text` as a string the ``Lexer`` reads back as `text`: quoted, with
     /// `\` before each `"` and `\`.
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for ch in text {
             if ch == "\"" || ch == "\\" { out.append("\\") }

@@ -244,7 +244,7 @@ private struct Matcher {
             guard t.kind == .word, !t.text.contains("."), !t.text.hasSuffix(".") else {
                 throw CommandError("\(what): a name like [A-Za-z_][A-Za-z0-9_]*, found '\(t.text)'", column: t.column)
             }
-        case .file, .session:
+        case .file, .session, .scene:
             guard t.kind == .word || t.kind == .string else {
                 throw CommandError("\(what), found '\(t.text)'", column: t.column)
             }

@@ -21,6 +21,9 @@ public enum ValueKind: Equatable, Sendable {
     case expression
     case file
     case session
+    /// A scene of an Interface Builder document (`import … scene NAME`): a
+    /// word or a quoted text.
+    case scene
 }
 
 /// One element of a command's grammar.

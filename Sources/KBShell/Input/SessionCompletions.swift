@@ -28,7 +28,7 @@ public struct SessionCompletions: CompletionContext {
         case .viewKind: return ViewKind.allCases.map(\.rawValue)
         case .command: return CommandTable.firstWords
         case let .choice(words): return words
-        case .newName, .number, .string, .file: return []
+        case .newName, .number, .string, .file, .scene: return []
         }
     }
 

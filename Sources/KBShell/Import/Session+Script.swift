@@ -1,0 +1,178 @@
+import Foundation
+import KBModel
+
+extension Session {
+    /// The session as a script of commands that rebuilds it: the device and
+    /// the app's window, the controllers in the order they were made (table
+    /// view controllers with their tables), every view with its options,
+    /// priorities, clipping, alpha and visibility (table rows, input
+    /// accessory views, input views), every constraint by name (its
+    /// constant, multiplier, priority; inactive ones deactivated), scroll
+    /// state, the sheets presented, the keyboard's settings and the focus,
+    /// then the strategies and the rules (attached last, so none runs again
+    /// on constants that already hold its effect). Running it from an empty
+    /// session lays the screen out as this one is; the undo history, the
+    /// events posted and the state a strategy keeps of its own (a root
+    /// view resized by resize-root) are not in it.
+    public func script() -> String {
+        let s = screen
+        var out = ["# kbplay script (export kbs): the screen, the keyboard, then the strategies and rules",
+                   "device \(s.device.id) \(s.orientation.rawValue)"]
+        if let w = s.window {
+            out.append(w.kind == .stage
+                ? "window stage \(Self.number(w.frame.x)) \(Self.number(w.frame.y)) \(Self.number(w.frame.width)) \(Self.number(w.frame.height))"
+                : "window \(w.kind.rawValue)")
+        }
+        var hidden: [String] = []
+        var inputViews: [String] = []
+        // Views a command makes by itself: a table view controller's table.
+        let tables = Set(s.controllers.compactMap(\.tableView))
+        for v in s.views {
+            if v.isRootView {
+                guard let c = try? s.controller(named: v.controller) else { continue }
+                var line = "controller \(c.name)"
+                if let p = c.parent, let at = c.container { line += " in \(p) at \(at)" }
+                if let t = c.tableView, let config = try? s.view(named: t).table {
+                    line += " table \(t)" + Self.tableOptions(config)
+                }
+                out.append(line)
+                continue
+            }
+            if let h = v.inputViewHeight { inputViews.append("inputView \(v.name) height \(Self.number(h))") }
+            if let a = v.accessory {
+                out.append("accessory \(a.owner) height \(Self.number(a.height)) as \(v.name)")
+            } else if v.row != nil || tables.contains(v.name) {
+                // A table's cell is made by the first view added to its row.
+            } else {
+                guard let parent = v.parent else { continue }
+                var line = "add \(v.kind.rawValue) \(v.name) to \(parent)"
+                if let p = try? s.view(named: parent), let row = p.row, let table = p.parent { line = "add \(v.kind.rawValue) \(v.name) to \(table) row \(row)" }
+                if let t = v.text { line += " text \(CommandParser.quote(t))" }
+                if let i = v.intrinsicOverride { line += " intrinsic \(Self.number(i.width)) \(Self.number(i.height))" }
+                if let st = v.stack {
+                    line += " axis \(st.axis.rawValue) spacing \(Self.number(st.spacing)) distribution \(st.distribution.rawValue) alignment \(st.alignment.rawValue)"
+                }
+                if let config = v.table { line += Self.tableOptions(config) }
+                out.append(line)
+            }
+            if let mode = v.scroll?.keyboardDismissMode { out.append("set \(v.name).keyboardDismissMode = \(mode.rawValue)") }
+            for axis in Axis.allCases {
+                if v.hugging[axis] != v.kind.defaultHugging {
+                    out.append("set \(v.name).hugging.\(axis.rawValue) \(v.hugging[axis])")
+                }
+                if v.compressionResistance[axis] != 750 {
+                    out.append("set \(v.name).compression.\(axis.rawValue) \(v.compressionResistance[axis])")
+                }
+            }
+            if v.clipsToBounds != v.kind.isScrollView { out.append("set \(v.name).clipsToBounds \(v.clipsToBounds ? "on" : "off")") }
+            if v.alpha != 1 { out.append("set \(v.name).alpha = \(Self.number(v.alpha))") }
+            if v.isHidden { hidden.append(v.name) }
+            if let scroll = v.scroll {
+                let i = scroll.contentInset
+                for (edge, x) in [("top", i.top), ("left", i.left), ("bottom", i.bottom), ("right", i.right)] where x != 0 {
+                    out.append("set \(v.name).contentInset.\(edge) = \(Self.number(x))")
+                }
+            }
+        }
+        for c in s.constraints {
+            var line = "constrain \(c.first) \(c.relation.rawValue) "
+            if let second = c.second {
+                line += "\(second)"
+                if c.multiplier != 1 { line += " * \(Self.number(c.multiplier))" }
+                if c.constant > 0 { line += " + \(Self.number(c.constant))" }
+                if c.constant < 0 { line += " - \(Self.number(-c.constant))" }
+            } else {
+                line += Self.number(c.constant)
+            }
+            // An inactive constraint is made at the lowest priority (which
+            // no conflict can break), deactivated, then given its own.
+            if !c.isActive {
+                out.append(line + " @ 1 as \(c.name)")
+                out.append("deactivate \(c.name)")
+                if c.priority != 1 { out.append("set \(c.name).priority = \(c.priority)") }
+                continue
+            }
+            if c.priority != 1000 { line += " @ \(c.priority)" }
+            line += " as \(c.name)"
+            out.append(line)
+        }
+        // Hidden last: a view hidden in a stack leaves its layout, which
+        // the constraints above do not depend on.
+        out += hidden.map { "set \($0).hidden on" }
+        for v in s.views {
+            if let offset = v.scroll?.contentOffset {
+                out.append("set \(v.name).contentOffset.x = \(Self.number(offset.x))")
+                out.append("set \(v.name).contentOffset.y = \(Self.number(offset.y))")
+            }
+        }
+        out += inputViews
+        // Sheets, each after the one that presents it.
+        var presented: Set<String> = []
+        var pending = s.controllers.filter { $0.presentation != nil }
+        while !pending.isEmpty {
+            let ready = pending.filter { c in !pending.contains { $0.name == c.presentation!.presenter } }
+            guard !ready.isEmpty else { break }
+            for c in ready {
+                let p = c.presentation!
+                out.append("present \(c.name) as \(p.style.rawValue) detent \(p.detent.rawValue) from \(p.presenter)")
+                presented.insert(c.name)
+            }
+            pending.removeAll { presented.contains($0.name) }
+        }
+        for c in s.controllers where !c.isAppeared { out.append("disappear \(c.name)") }
+        // The keyboard as it is, before any strategy is attached (so no
+        // handler runs again on constants that already hold its effect).
+        let k = state.keyboard
+        if !k.predictive { out.append("keyboard predictive off") }
+        if k.type != .default { out.append("keyboard type \(k.type.rawValue)") }
+        if k.hardware { out.append("keyboard hardware on") }
+        if k.isUp {
+            out.append(s.focus.map { "focus \($0)" } ?? "keyboard show")
+            if let h = k.heightOverride { out.append("keyboard height \(Self.number(h))") }
+            switch k.mode {
+            case .docked: break
+            case .undocked: out.append("keyboard undock")
+            case .split: out.append("keyboard split")
+            case .floating: out.append("keyboard float")
+            }
+            if let y = k.dragTop { out.append("keyboard drag \(Self.number(y))") }
+        } else if let f = s.focus, k.hardware {
+            out.append("focus \(f)")
+        }
+        // `controller … table` attaches UIKit's own table handling itself.
+        for strategy in state.strategies where !(strategy.kind == .tableController && s.controllers.contains { $0.name == strategy.controller && $0.tableView == strategy.scrollView }) {
+            var line = "handle \(strategy.controller) with \(strategy.kind.rawValue)"
+            for a in strategy.kind.type.arguments {
+                let value: String
+                if a.field.isName {
+                    guard let n = strategy.name(a.field) else { continue }
+                    value = n
+                } else {
+                    let x = strategy.number(a.field)
+                    if !a.required, x == Strategy(kind: strategy.kind, controller: "").number(a.field) { continue }
+                    value = Self.number(x)
+                }
+                line += a.keyword.map { " \($0) \(value)" } ?? " \(value)"
+            }
+            out.append(line)
+        }
+        out += state.rules.map(\.text)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A table's options as `add` and `controller … table` take them.
+    static func tableOptions(_ t: TableConfiguration) -> String {
+        " rows \(t.rows) rowHeight \(number(t.rowHeight)) style \(t.style.rawValue)"
+    }
+
+    /// A number as a script writes it back exactly: whole numbers without
+    /// a fraction, others with the digits that read back as the same double.
+    static func number(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
+        let s = "\(x)"
+        if !s.contains("e") { return s }
+        var fixed = String(format: "%.12f", x)
+        while fixed.hasSuffix("0") { fixed.removeLast() }
+        return fixed
+    }
+}
