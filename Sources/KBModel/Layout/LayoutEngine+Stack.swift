@@ -89,7 +89,22 @@ extension LayoutEngine {
                                _ screen: Screen) -> [ModelWarning] {
         guard var record = stacks.removeValue(forKey: key) else { return [] }
         let maker = StackMaker(engine: self, stack: stack, config: record.config, screen: screen)
+        // Made first, then the old constraint taken out, then the new ones
+        // put in, as a regeneration does (making one can give a view its
+        // variables, and with them their bounds in the solver).
         var out: [(StackRecord.Part, Generated)] = []
+        if !isHidden {
+            if record.items.isEmpty {
+                maker.head(first: view, into: &out)
+            } else {
+                maker.gap(record.items.count, item: view, items: record.items, into: &out)
+            }
+            maker.tail(last: view, into: &out)
+        } else {
+            maker.hiding(view, into: &out)
+        }
+        maker.cross(view, into: &out)
+        if record.arranged.isEmpty { maker.fit(into: &out) }
         if !isHidden {
             // The old end connection is the only constraint that changes.
             if !record[.tail].isEmpty {
@@ -100,18 +115,8 @@ extension LayoutEngine {
                 record[.tail] = []
                 invalidate()
             }
-            if record.items.isEmpty {
-                maker.head(first: view, into: &out)
-            } else {
-                maker.gap(record.items.count, item: view, items: record.items, into: &out)
-            }
             record.items.append(view)
-            maker.tail(last: view, into: &out)
-        } else {
-            maker.hiding(view, into: &out)
         }
-        maker.cross(view, into: &out)
-        if record.arranged.isEmpty { maker.fit(into: &out) }
         record.arranged.append(view)
 
         var warnings: [ModelWarning] = []
