@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KBModel
+import KBShell
 
 /// A long form in a scroll view above an input bar on the keyboard layout
 /// guide, timed through keyboard shows and hides: each step is the
@@ -13,7 +14,8 @@ struct SessionBench: ParsableCommand {
 
     @Option(help: "Views in the session (default: 1000 and 10000).") var views: Int?
     @Option(help: "Keyboard changes to time.") var steps = 21
-    @Option(name: .customLong("stack-rows"), help: "Rows of the form built in a stack view (0: skip that case).") var stackRows = 300
+    @Option(name: .customLong("stack-rows"), help: "Rows of the form built in a stack view (0: skip that case).") var stackRows = 1000
+    @Option(name: .customLong("stack-shell-rows"), help: "Rows of the same form built through Session.execute (0: skip that case).") var stackShellRows = 1000
     @Option(name: .customLong("table-rows"), help: "Rows of the table a keyboard shows on (0: skip that case).") var tableRows = 10_000
     @Option(name: .customLong("churn-passes"), help: "Passes of a view added and removed, with a keyboard change and a rotation each (0: skip that case).") var churnPasses = 5000
 
@@ -22,6 +24,7 @@ struct SessionBench: ParsableCommand {
             try runCase(n)
         }
         if stackRows > 0 { try runStackCase(stackRows) }
+        if stackShellRows > 0 { try runStackShellCase(stackShellRows) }
         if tableRows > 0 { try runTableCase(tableRows) }
         if churnPasses > 0 { try runChurnCase(churnPasses) }
     }
@@ -86,6 +89,36 @@ struct SessionBench: ParsableCommand {
         print("case=stack-build rows=\(rows) build_ms=\(String(format: "%.1f", totalMs)) "
             + "last_add_us=\(String(format: "%.1f", lastTen[lastTen.count / 2]))")
         print("#   first_add_us=\(String(format: "%.1f", times.first!)) last_row=\(last)")
+        fflush(nil)
+    }
+
+    /// The same form built through `Session.execute`, a command line per
+    /// row as `kbplay run` reads them: each `add` also takes the layout
+    /// before and after, diffs them, checks the moved views for ambiguity
+    /// and writes the report.
+    func runStackShellCase(_ rows: Int) throws {
+        var session = Session()
+        for line in ["controller Form", "add scrollView list to Form.view", "pin list to Form.view.safeArea",
+                     "add stackView form to list axis vertical spacing 4", "pin form to list.content",
+                     "constrain form.width == list.frameGuide.width"] {
+            let outcome = session.execute(line)
+            guard outcome.status == .ok else { throw ValidationError("setup command failed: \(line)\n\(outcome.text)") }
+        }
+        var times: [Double] = []
+        var bytes = 0
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        for i in 0..<rows {
+            let s0 = DispatchTime.now().uptimeNanoseconds
+            let outcome = session.execute("add label row\(i) to form text \"Row \(i)\"")
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - s0) / 1e3)
+            guard outcome.status == .ok else { throw ValidationError("row \(i) failed:\n\(outcome.text)") }
+            bytes += outcome.text.utf8.count
+        }
+        let totalMs = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        let lastTen = times.suffix(10).sorted()
+        print("case=stack-build-shell rows=\(rows) build_ms=\(String(format: "%.1f", totalMs)) "
+            + "last_add_us=\(String(format: "%.1f", lastTen[lastTen.count / 2]))")
+        print("#   first_add_us=\(String(format: "%.1f", times.first!)) output_bytes=\(bytes)")
         fflush(nil)
     }
 

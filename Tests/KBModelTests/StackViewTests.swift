@@ -94,7 +94,7 @@ import Testing
 
     /// The identities of the solver constraints a stack view holds now.
     func stackConstraints(_ s: inout Screen, _ stack: String) -> Set<ObjectIdentifier> {
-        Set((s.currentEngine().generated["stack:\(stack)"] ?? []).map { ObjectIdentifier($0.constraint) })
+        Set(s.currentEngine().generatedList("stack:\(stack)").map { ObjectIdentifier($0.constraint) })
     }
 
     @Test func addingARowChangesAFewConstraintsNotTheWholeStack() throws {

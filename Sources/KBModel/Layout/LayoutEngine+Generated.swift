@@ -23,6 +23,15 @@ extension LayoutEngine {
     /// required constraints in, it is left out and the warning returned.
     @discardableResult
     func addGenerated(_ g: Generated, key: String) -> ModelWarning? {
+        if let w = addToSolver(g) { return w }
+        generated[key, default: []].append(g)
+        return nil
+    }
+
+    /// Adds a generated constraint to the solver (the caller keeps it). If
+    /// it cannot hold with the required constraints in, it is left out and
+    /// the warning returned.
+    func addToSolver(_ g: Generated) -> ModelWarning? {
         origins[ObjectIdentifier(g.constraint)] = g.entry
         do {
             try solver.add(g.constraint)
@@ -33,13 +42,12 @@ extension LayoutEngine {
             }
             return nil
         }
-        generated[key, default: []].append(g)
         invalidate()
         return nil
     }
 
     func removeGenerated(key: String) {
-        guard let list = generated.removeValue(forKey: key) else { return }
+        guard let list = generated.removeValue(forKey: key) ?? stacks.removeValue(forKey: key)?.list else { return }
         for g in list.reversed() where solver.contains(g.constraint) {
             try? solver.remove(g.constraint)
             origins[ObjectIdentifier(g.constraint)] = nil

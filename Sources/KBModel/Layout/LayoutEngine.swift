@@ -82,6 +82,8 @@ final class LayoutEngine: @unchecked Sendable {
     var user: [String: Constraint] = [:]
     /// Generated constraints by owner key (`stack:form`, `embed:Child`, `guide:…`).
     var generated: [String: [Generated]] = [:]
+    /// Stack views' generated constraints by owner key (`stack:form`), by part.
+    var stacks: [String: StackRecord] = [:]
     var intrinsic: [String: IntrinsicPair] = [:]
     var pendingIntrinsic: [String] = []
     var pendingIntrinsicSet: Set<String> = []
@@ -117,6 +119,7 @@ final class LayoutEngine: @unchecked Sendable {
         e.accessoryFrames = accessoryFrames
         e.user = user
         e.generated = generated
+        e.stacks = stacks
         e.intrinsic = intrinsic
         e.pendingIntrinsic = pendingIntrinsic
         e.pendingIntrinsicSet = pendingIntrinsicSet

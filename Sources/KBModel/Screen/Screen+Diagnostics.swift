@@ -66,7 +66,7 @@ extension Screen {
         keys.append("stack:\(view)")
         if v.isRootView { keys += ["frame:\(v.controller)", "embed:\(v.controller)"] }
         for key in keys {
-            for g in e.generated[key] ?? [] where g.views.contains(view) {
+            for g in e.generatedList(key) where g.views.contains(view) {
                 out.append(Explanation(name: g.entry.name, equation: g.entry.equation, isUser: false, isActive: true,
                                        isBroken: false, isBinding: e.isBinding(g.constraint)))
             }

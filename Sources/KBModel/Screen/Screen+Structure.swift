@@ -54,7 +54,7 @@ extension Screen {
         appendView(View(name: c.rootView, kind: .view, parent: container, controller: name, isRootView: true))
         let e = uniqueEngine()
         e.invalidate(structure: true)
-        return MutationResult(warnings: e.addEmbedding(c, self) + restack(container))
+        return MutationResult(warnings: e.addEmbedding(c, self) + restack(container, appended: c.rootView))
     }
 
     /// viewWillAppear … viewDidAppear: the controller is in the window.
@@ -121,7 +121,7 @@ extension Screen {
         e.invalidate(structure: true)
         e.markIntrinsic(name)
         if kind == .tableView { e.addTable(name, self) }
-        return MutationResult(warnings: restack(parent))
+        return MutationResult(warnings: restack(parent, appended: name))
     }
 
     /// Removes a view with its subviews and every constraint that mentions
@@ -267,10 +267,11 @@ extension Screen {
         names[v.name] = .view(viewList.count - 1)
     }
 
-    /// Regenerates the constraints of `view` if it is a stack view.
-    mutating func restack(_ view: String?) -> [ModelWarning] {
+    /// Regenerates the constraints of `view` if it is a stack view
+    /// (`appended`: the view just added as its last subview).
+    mutating func restack(_ view: String?, appended: String? = nil) -> [ModelWarning] {
         guard let view, case let .view(i) = names[view], viewList[i].kind == .stackView else { return [] }
-        return currentEngine().regenerateStack(view, self)
+        return currentEngine().regenerateStack(view, self, appended: appended)
     }
 
     /// Runs the layout's fixed point now (after a change of device, frame,
