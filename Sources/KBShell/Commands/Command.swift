@@ -53,6 +53,7 @@ enum Commands {
         Expect.self,
         // Sessions
         Save.self, Load.self, SessionList.self, New.self, Demo.self, Undo.self, Redo.self, History.self, Source.self,
+        ImportLog.self,
         Help.self, Quit.self,
     ]
 }
