@@ -285,6 +285,11 @@ enum ConsoleLogImporter {
                 if isRootSize { names.append((c.address, "\(ConsoleLogImporter.root).\(c.first.attribute)")) }
                 return !isRootSize
             }
+            // Names in the log's order, before the broken one moves to the end.
+            var given: [String: String] = [:]
+            for c in constraints where given[c.address] == nil {
+                given[c.address] = c.identifier.map { unique(ConsoleLogImporter.sanitized($0), numbered: false) } ?? unique("c", numbered: true)
+            }
             if let i = constraints.firstIndex(where: { $0.address == dump.brokenAddress }) {
                 constraints.append(constraints.remove(at: i))
             }
@@ -292,7 +297,7 @@ enum ConsoleLogImporter {
             var warnings: [ModelWarning] = []
             var guideNotes: Set<String> = []
             for c in constraints {
-                let name = c.identifier.map { unique(ConsoleLogImporter.sanitized($0), numbered: false) } ?? unique("c", numbered: true)
+                guard let name = given[c.address], constraintNames[c.address] == nil else { continue }
                 do throws(CommandError) {
                     let first = try anchor(c.first, other: c.second, c, &guideNotes)
                     var second = try c.second.map { (t) throws(CommandError) in try anchor(t, other: c.first, c, &guideNotes) }
@@ -314,7 +319,6 @@ enum ConsoleLogImporter {
                     constraintNames[c.address] = name
                     names.append((c.address, name))
                 } catch {
-                    used.remove(name)
                     leftOut.append("line \(c.line) \(c.identifier.map { "'\($0)'" } ?? c.address): \(error.message)")
                 }
             }
