@@ -212,6 +212,18 @@ struct ConsoleLogImportTests {
         #expect(frame(&s, "label1").map { roundPoints($0.height) } == 19.67)
     }
 
+    @Test func aNegativeSizeIsAConflictAsInUIKit() {
+        var (s, o) = imported("negative")
+        #expect(o.status == .ok, "\(o.text)")
+        // label1.width == view1.width − 32 with view1 as wide as view2's 30: 30 − 32 = −2 < 0.
+        #expect(o.members["uikitBroke"] == .string("c1"))
+        let conflict = o.members["conflict"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(["c1", "c2", "c3"].allSatisfy(conflict.contains))
+        #expect(frame(&s, "view1")?.width == 30)
+        // Broken, the label keeps its text's width: "Caption", 7 × 8 = 56.
+        #expect(frame(&s, "label1")?.width == 56)
+    }
+
     // MARK: Refusals
 
     @Test func cutOffAndMalformedDumpsAreRefusedWithLineAndColumn() {
