@@ -20,12 +20,12 @@ import Testing
     @Test func traitsNameTheCommandsTheyShould() {
         func with(_ trait: CommandTraits) -> [String] { CommandTable.all.filter { $0.traits.contains(trait) }.map(\.name) }
         #expect(with(.structural) == ["device", "controller", "add", "remove", "set", "constrain", "pin", "activate",
-                                      "deactivate", "accessory", "load", "new", "demo", "source"])
+                                      "deactivate", "accessory", "load", "new", "demo", "source", "import log"])
         #expect(with(.outsideHistory) == ["undo", "redo", "history", "help", "quit"])
         #expect(with(.keepsUndoStacks) == ["source"])
-        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source"])
+        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source", "import log"])
         #expect(with(.journaledAsSnapshotWithAFile) == ["render"])
-        #expect(with(.readsFiles) == ["load", "sessions", "source"])
+        #expect(with(.readsFiles) == ["load", "sessions", "source", "import log"])
         #expect(with(.writesFiles) == ["render", "save"])
         #expect(!CommandTable.all.filter { !$0.mutates }.map(\.name).contains("focus"))
         #expect(CommandTable.all.filter { !$0.mutates }.map(\.name) == [
