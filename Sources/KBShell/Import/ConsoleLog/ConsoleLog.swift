@@ -38,8 +38,15 @@ struct ConsoleLog: Sendable {
     /// read is an error with its line and column.
     static func parse(_ text: String) throws(ConsoleLogError) -> ConsoleLog {
         var log = ConsoleLog()
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
+        // Lines as scalar arrays, cut once from the whole text's scalars.
+        let all = Array(text.unicodeScalars)
+        var lines: [[Unicode.Scalar]] = []
+        var lineStart = 0
+        for (i, u) in all.enumerated() where u == "\n" {
+            lines.append(Array(all[lineStart..<i]))
+            lineStart = i + 1
+        }
+        if lineStart < all.count { lines.append(Array(all[lineStart...])) }
         enum Phase { case idle, header, list, closed, recovery }
         var phase = Phase.idle
         var dump = Dump(line: 0, constraints: [], brokenAddress: "")
@@ -52,14 +59,14 @@ struct ConsoleLog: Sendable {
                                 : "\"<…>\" descriptions, ')' and '\(recovery) <…>'")
         }
 
-        for (index, raw) in lines.enumerated() {
+        for (index, scalars) in lines.enumerated() {
             let n = index + 1
-            let scalars = Array(raw.unicodeScalars)
             let start = contentStart(scalars)
             let content = scalars[start...]
             let isBlank = content.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
-            let text = String(String.UnicodeScalarView(content))
-            if text.contains(header) {
+            func has(_ word: [Unicode.Scalar]) -> Bool { Self.find(word, in: content) }
+            var text: String { String(String.UnicodeScalarView(content)) }
+            if has(headerScalars) {
                 if phase != .idle { throw cutOff(at: n) }
                 phase = .header
                 dump = Dump(line: n, constraints: [], brokenAddress: "")
@@ -86,7 +93,7 @@ struct ConsoleLog: Sendable {
                     log.dumps.append(dump)
                     phase = .idle
                 case .header, .list, .closed:
-                    if text.contains(recovery) {
+                    if has(recoveryScalars) {
                         guard !dump.constraints.isEmpty else {
                             throw ConsoleLogError(line: n, column: start + 1, message: "the conflict dump of line \(dump.line) lists no constraint",
                                                   expected: "\"<…>\" descriptions before '\(recovery)'")
@@ -117,8 +124,7 @@ struct ConsoleLog: Sendable {
                 continue
             }
             if isBlank { continue }
-            if text.contains("UIViewAlertForUnsatisfiableConstraints") || text.contains("UIConstraintBasedLayoutDebugging")
-                || text.contains("objc_exception_throw") {
+            if trailers.contains(where: has) {
                 continue
             }
             if let v = hierarchyView(scalars, from: start, line: n) {
@@ -137,6 +143,28 @@ struct ConsoleLog: Sendable {
         }
         if phase != .idle { throw cutOff(at: lines.count + 1) }
         return log
+    }
+
+    static let headerScalars = Array(header.unicodeScalars)
+    static let recoveryScalars = Array(recovery.unicodeScalars)
+    /// The lines after a dump that belong to it.
+    static let trailers = ["UIViewAlertForUnsatisfiableConstraints", "UIConstraintBasedLayoutDebugging", "objc_exception_throw"]
+        .map { Array($0.unicodeScalars) }
+
+    /// Whether `word` occurs in `line`.
+    static func find(_ word: [Unicode.Scalar], in line: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = word.first, line.count >= word.count else { return false }
+        var i = line.startIndex
+        let last = line.endIndex - word.count
+        while i <= last {
+            if line[i] == first {
+                var k = 1
+                while k < word.count && line[i + k] == word[k] { k += 1 }
+                if k == word.count { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Where a line's text begins, past blanks, `> ` and `//` quoting and a
