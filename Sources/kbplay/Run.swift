@@ -87,7 +87,8 @@ struct Run: ParsableCommand {
             if let matrix, let text { plan = matrix.runs(of: text, file: name) }
             let runs: [DeviceSetting?] = plan.map { $0.runs.map(Optional.some) } ?? [nil]
             for (index, device) in runs.enumerated() {
-                let runner = ScriptRunner(json: json, echo: echo, bail: bail, sessionsDirectory: sessions.resolved, device: device)
+                var runner = ScriptRunner(json: json, echo: echo, bail: bail, sessionsDirectory: sessions.resolved, device: device)
+                runner.standardInputForImport = !files.contains("-")
                 var suite = ScriptSuite(name: device.map { "\(name) on \($0.description)" } ?? name, file: name, device: device)
                 if index == 0, let note = plan?.note { suite.notes.append(note) }
                 if matrix != nil && !tap {

@@ -20,12 +20,12 @@ import Testing
     @Test func traitsNameTheCommandsTheyShould() {
         func with(_ trait: CommandTraits) -> [String] { CommandTable.all.filter { $0.traits.contains(trait) }.map(\.name) }
         #expect(with(.structural) == ["device", "controller", "add", "remove", "set", "constrain", "pin", "activate",
-                                      "deactivate", "accessory", "load", "new", "demo", "source", "import"])
+                                      "deactivate", "accessory", "load", "new", "demo", "source", "import", "import log"])
         #expect(with(.outsideHistory) == ["undo", "redo", "history", "help", "quit"])
         #expect(with(.keepsUndoStacks) == ["source"])
-        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source", "import"])
+        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source", "import", "import log"])
         #expect(with(.journaledAsSnapshotWithAFile) == ["render", "export kbs"])
-        #expect(with(.readsFiles) == ["load", "sessions", "source", "import"])
+        #expect(with(.readsFiles) == ["load", "sessions", "source", "import", "import log"])
         #expect(with(.writesFiles) == ["render", "save", "export kbs"])
         #expect(!CommandTable.all.filter { !$0.mutates }.map(\.name).contains("focus"))
         #expect(CommandTable.all.filter { !$0.mutates }.map(\.name) == [

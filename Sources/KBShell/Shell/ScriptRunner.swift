@@ -8,6 +8,8 @@ public struct ScriptRunner {
     /// The device and orientation each script starts on, and that `new`
     /// (without a device) and `demo` use; nil: the default device, portrait.
     public var device: DeviceSetting?
+    /// Whether `import log -` may read standard input (the script itself is not read from it).
+    public var standardInputForImport = false
 
     public init(json: Bool = false, echo: Bool = false, bail: Bool = false, sessionsDirectory: String = "Sessions",
                 device: DeviceSetting? = nil) {
@@ -86,6 +88,7 @@ public struct ScriptRunner {
         } else {
             session = Session(sessionsDirectory: sessionsDirectory)
         }
+        session.standardInputForImport = standardInputForImport
         var lines = ScriptLines(reader)
         var worst = CommandOutcome.Status.ok
         while let line = lines.next() {

@@ -120,6 +120,10 @@ public struct Session: Sendable {
     /// device and `demo` keep (nil: the default device, portrait). A
     /// setting of the run, like ``sessionsDirectory``: never saved.
     public var startDevice: DeviceSetting?
+    /// Whether `import log -` may read standard input (`kbplay run` when
+    /// the script itself is not read from it). A setting of the front end:
+    /// never saved.
+    public var standardInputForImport = false
     /// The name the session was loaded from or saved as.
     public var name: String?
     /// Whether `render` may use colour (the terminal front end sets it when

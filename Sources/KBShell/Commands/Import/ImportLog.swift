@@ -1,0 +1,32 @@
+import KBModel
+
+extension Commands {
+    /// `import log`: a constraint-conflict dump of UIKit's console as the screen.
+    struct ImportLog: Mutation {
+        static let spec = CommandSpec("import log", [.value("FILE", .file), .options([KeywordOption("dump", [("K", .number)])])],
+            group: .sessions, traits: [.mutates, .structural, .readsFiles, .journaledAsSnapshot],
+            summary: "replace the screen with a constraint conflict of a UIKit console log, UIKit's recovery included",
+            details: "Reads 'Unable to simultaneously satisfy constraints' dumps (every description form, with or without a timestamp prefix or `> `/`//` quoting) and recursiveDescription/_autolayoutTrace dumps for the hierarchy. Views are named from their accessibility identifier or class (label1, view2), constraints from their identifier or c1…; the constraint UIKit broke is added last, so kbplay breaks it as UIKit did. Several dumps: the first unless `dump K`; the list is printed. A dump cut off or malformed is refused with its line and column. `-` reads standard input in `kbplay run`.",
+            examples: ["import log console.txt", "import log console.txt dump 2"],
+            command: ImportLog.self)
+
+        let file: Token
+        let dump: Int
+
+        init(_ p: ParsedCommand) throws {
+            file = try p.required("FILE")
+            if let k = p.number("K") {
+                guard k >= 1, k == k.rounded(), k < 1e6 else {
+                    throw CommandError("dump must be a whole number from 1", column: p.values["K"]?.column, suggestion: "dump 1")
+                }
+                dump = Int(k)
+            } else {
+                dump = 1
+            }
+        }
+
+        func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            try session.importLog(file.text, column: file.column, dump: dump, &log)
+        }
+    }
+}

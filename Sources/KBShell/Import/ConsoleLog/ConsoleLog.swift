@@ -1,0 +1,294 @@
+import KBModel
+
+/// What kbplay reads in a console log: UIKit's constraint-conflict dumps
+/// ("Unable to simultaneously satisfy constraints", the list, and
+/// "Will attempt to recover by breaking constraint <…>"), and the views of
+/// `recursiveDescription` and `_autolayoutTrace` dumps. Lines may carry a
+/// timestamp and process prefix, the `[LayoutConstraints]` tag, or a
+/// quoting `> ` or `//`; every other line is skipped and counted.
+struct ConsoleLog: Sendable {
+    /// One conflict dump.
+    struct Dump: Sendable {
+        /// The line of its "Unable to simultaneously satisfy constraints".
+        var line: Int
+        var constraints: [LogConstraint]
+        /// The address of the constraint UIKit broke.
+        var brokenAddress: String
+    }
+
+    /// One view of a hierarchy dump.
+    struct HierarchyView: Sendable {
+        var item: LogItem
+        /// The key (address) of its superview in the dump, if it has one there.
+        var parent: String?
+        /// `frame = (x y; w h)` in its superview's coordinates.
+        var frame: Rect?
+        var line: Int
+    }
+
+    var dumps: [Dump] = []
+    var hierarchy: [HierarchyView] = []
+    /// Lines that are none of the above (blank lines aside).
+    var skipped = 0
+
+    static let header = "Unable to simultaneously satisfy constraints"
+    static let recovery = "Will attempt to recover by breaking constraint"
+
+    /// Reads a whole log; a dump cut off or a description that does not
+    /// read is an error with its line and column.
+    static func parse(_ text: String) throws(ConsoleLogError) -> ConsoleLog {
+        var log = ConsoleLog()
+        // Lines as scalar arrays, cut once from the whole text's scalars.
+        let all = Array(text.unicodeScalars)
+        var lines: [[Unicode.Scalar]] = []
+        var lineStart = 0
+        for (i, u) in all.enumerated() where u == "\n" {
+            lines.append(Array(all[lineStart..<i]))
+            lineStart = i + 1
+        }
+        if lineStart < all.count { lines.append(Array(all[lineStart...])) }
+        enum Phase { case idle, header, list, closed, recovery }
+        var phase = Phase.idle
+        var dump = Dump(line: 0, constraints: [], brokenAddress: "")
+        var treeStack: [String] = []
+        var inTree = false
+
+        func cutOff(at line: Int) -> ConsoleLogError {
+            ConsoleLogError(line: line, column: 1, message: "the conflict dump of line \(dump.line) is cut off",
+                            expected: phase == .recovery ? "the broken constraint <…> after '\(recovery)'"
+                                : "\"<…>\" descriptions, ')' and '\(recovery) <…>'")
+        }
+
+        for (index, scalars) in lines.enumerated() {
+            let n = index + 1
+            let start = contentStart(scalars)
+            let content = scalars[start...]
+            let isBlank = content.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+            func has(_ word: [Unicode.Scalar]) -> Bool { Self.find(word, in: content) }
+            var text: String { String(String.UnicodeScalarView(content)) }
+            if has(headerScalars) {
+                if phase != .idle { throw cutOff(at: n) }
+                phase = .header
+                dump = Dump(line: n, constraints: [], brokenAddress: "")
+                inTree = false
+                continue
+            }
+            if phase != .idle {
+                if isBlank { continue }
+                let first = content.first!
+                switch phase {
+                case .recovery:
+                    guard first == "<" else {
+                        throw ConsoleLogError(line: n, column: start + 1, message: "no broken constraint after '\(recovery)'",
+                                              expected: "the constraint's description <NSLayoutConstraint:0x…>")
+                    }
+                    guard let colon = content.firstIndex(of: ":"), colon + 2 < scalars.count,
+                          scalars[colon + 1] == "0", scalars[colon + 2] == "x" else {
+                        throw ConsoleLogError(line: n, column: start + 2, message: "the broken constraint has no address",
+                                              expected: "<CLASS:0xADDRESS …>")
+                    }
+                    var e = colon + 3
+                    while e < scalars.count, ConstraintDescriptionReader.isHex(scalars[e]) { e += 1 }
+                    dump.brokenAddress = String(String.UnicodeScalarView(scalars[(colon + 1)..<e]))
+                    log.dumps.append(dump)
+                    phase = .idle
+                case .header, .list, .closed:
+                    if has(recoveryScalars) {
+                        guard !dump.constraints.isEmpty else {
+                            throw ConsoleLogError(line: n, column: start + 1, message: "the conflict dump of line \(dump.line) lists no constraint",
+                                                  expected: "\"<…>\" descriptions before '\(recovery)'")
+                        }
+                        phase = .recovery
+                    } else if first == "\"" {
+                        guard phase != .closed else {
+                            throw ConsoleLogError(line: n, column: start + 1, message: "a description after the list's ')'",
+                                                  expected: "'\(recovery)'")
+                        }
+                        dump.constraints.append(try entry(scalars, from: start, line: n))
+                        phase = .list
+                    } else if text.trimmingBlanks == "(" {
+                        phase = .list
+                    } else if text.trimmingBlanks == ")" {
+                        phase = .closed
+                    } else if phase == .header {
+                        // UIKit's advice: "Probably at least one…", "Try this:", "(1) …", "(Note: …".
+                        continue
+                    } else {
+                        throw ConsoleLogError(line: n, column: start + 1,
+                                              message: phase == .list ? "the list of constraints stops here" : "unexpected text after the list",
+                                              expected: phase == .list ? "a \"<…>\" description or ')'" : "'\(recovery)'")
+                    }
+                case .idle:
+                    break
+                }
+                continue
+            }
+            if isBlank { continue }
+            if trailers.contains(where: has) {
+                continue
+            }
+            if let v = hierarchyView(scalars, from: start, line: n) {
+                if v.depth == 0 || !inTree { treeStack = [] }
+                inTree = true
+                let depth = min(v.depth, treeStack.count)
+                treeStack.removeLast(treeStack.count - depth)
+                var view = v.view
+                view.parent = treeStack.last
+                log.hierarchy.append(view)
+                treeStack.append(view.item.key)
+                continue
+            }
+            inTree = false
+            log.skipped += 1
+        }
+        if phase != .idle { throw cutOff(at: lines.count + 1) }
+        return log
+    }
+
+    static let headerScalars = Array(header.unicodeScalars)
+    static let recoveryScalars = Array(recovery.unicodeScalars)
+    /// The lines after a dump that belong to it.
+    static let trailers = ["UIViewAlertForUnsatisfiableConstraints", "UIConstraintBasedLayoutDebugging", "objc_exception_throw"]
+        .map { Array($0.unicodeScalars) }
+
+    /// Whether `word` occurs in `line`.
+    static func find(_ word: [Unicode.Scalar], in line: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = word.first, line.count >= word.count else { return false }
+        var i = line.startIndex
+        let last = line.endIndex - word.count
+        while i <= last {
+            if line[i] == first {
+                var k = 1
+                while k < word.count && line[i + k] == word[k] { k += 1 }
+                if k == word.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Where a line's text begins, past blanks, `> ` and `//` quoting and a
+    /// `2024-05-02 10:11:12.345 App[123:4567] ` prefix.
+    static func contentStart(_ s: [Unicode.Scalar]) -> Int {
+        var i = 0
+        func blanks() { while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 } }
+        while true {
+            blanks()
+            if i < s.count, s[i] == ">" , i + 1 == s.count || s[i + 1] == " " || s[i + 1] == ">" {
+                i += 1
+                continue
+            }
+            if i + 1 < s.count, s[i] == "/", s[i + 1] == "/" {
+                i += 2
+                continue
+            }
+            break
+        }
+        // A prefix ends at the `]` after `[pid:tid` (`]:` in syslog's form).
+        let limit = min(s.count, i + 120)
+        var j = i
+        while j < limit, s[j] != "<", s[j] != "\"", s[j] != "|" {
+            if s[j] == "[", j + 1 < limit, ("0"..."9").contains(s[j + 1]) {
+                var k = j + 1
+                while k < limit, ("0"..."9").contains(s[k]) || s[k] == ":" || ConstraintDescriptionReader.isHex(s[k]) || s[k] == "x" { k += 1 }
+                if k < limit, s[k] == "]" {
+                    i = k + 1
+                    if i < s.count, s[i] == ":" { i += 1 }
+                    blanks()
+                    return i
+                }
+            }
+            j += 1
+        }
+        return i
+    }
+
+    /// A quoted description of the list, `"<…>",`, with its escapes decoded
+    /// (`\"`, `\\`, `\U5206`).
+    static func entry(_ s: [Unicode.Scalar], from start: Int, line: Int) throws(ConsoleLogError) -> LogConstraint {
+        var decoded: [Unicode.Scalar] = []
+        var columns: [Int] = []
+        var i = start + 1
+        var closed = false
+        while i < s.count {
+            let u = s[i]
+            if u == "\"" {
+                closed = true
+                break
+            }
+            if u == "\\", i + 1 < s.count {
+                let v = s[i + 1]
+                if v == "U" || v == "u", i + 5 < s.count {
+                    let hex = String(String.UnicodeScalarView(s[(i + 2)...(i + 5)]))
+                    if let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) {
+                        decoded.append(scalar)
+                        columns.append(i + 1)
+                        i += 6
+                        continue
+                    }
+                }
+                decoded.append(v)
+                columns.append(i + 1)
+                i += 2
+                continue
+            }
+            decoded.append(u)
+            columns.append(i + 1)
+            i += 1
+        }
+        guard closed else {
+            throw ConsoleLogError(line: line, column: s.count + 1, message: "the description is cut off",
+                                  expected: "'>\"' at its end")
+        }
+        let reader = ConstraintDescriptionReader(decoded, columns: columns, line: line, endColumn: i + 1)
+        return try reader.read()
+    }
+
+    /// A view of `recursiveDescription` (`   | <UITextField: 0x7f…; frame = (16 100; 343 34); …>`)
+    /// or `_autolayoutTrace` (`|   |   *UILabel:0x7f…'Email'`), with its depth.
+    static func hierarchyView(_ s: [Unicode.Scalar], from start: Int, line: Int) -> (depth: Int, view: HierarchyView)? {
+        var i = start
+        var depth = 0
+        while i < s.count, s[i] == "|" || s[i] == " " || s[i] == "\t" {
+            if s[i] == "|" { depth += 1 }
+            i += 1
+        }
+        guard i < s.count else { return nil }
+        let reader = ConstraintDescriptionReader(s, columns: [], line: line, endColumn: s.count + 1)
+        if s[i] == "<" {
+            // recursiveDescription: `<CLASS: 0xADDR; frame = (x y; w h); …>`.
+            guard let colon = reader.find(": 0x", i, s.count), let (address, _) = reader.address(at: colon + 2, s.count) else { return nil }
+            let className = reader.text(i + 1, colon)
+            guard !className.contains(" ") else { return nil }
+            var frame: Rect?
+            if let f = reader.find("frame = (", colon, s.count), let close = reader.find(")", f, s.count) {
+                let numbers = reader.text(f + 9, close).split(whereSeparator: { $0 == " " || $0 == ";" }).compactMap { Double($0) }
+                if numbers.count == 4 { frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) }
+            }
+            var label: String?
+            if let t = reader.find("; text = '", colon, s.count), let e = reader.find("';", t + 10, s.count) {
+                label = reader.text(t + 10, e)
+            }
+            return (depth, HierarchyView(item: LogItem(className: className, address: address, label: label), parent: nil,
+                                         frame: frame, line: line))
+        }
+        // _autolayoutTrace: `•CLASS:0xADDR`, `*CLASS:0xADDR'label'`, or `CLASS:0xADDR` at the top.
+        if s[i] == "•" || s[i] == "*" { i += 1 } else if depth > 0 { return nil }
+        guard let colon = reader.find(":0x", i, s.count), let (address, after) = reader.address(at: colon + 1, s.count) else { return nil }
+        let className = reader.text(i, colon)
+        guard !className.isEmpty, className.unicodeScalars.allSatisfy({ ConstraintDescriptionReader.isLetter($0) || $0 == "_" || $0 == "." || ("0"..."9").contains($0) }) else { return nil }
+        var label: String?
+        if after < s.count, s[after] == "'", let close = reader.find("'", after + 1, s.count) { label = reader.text(after + 1, close) }
+        return (depth, HierarchyView(item: LogItem(className: className, address: address, label: label), parent: nil, frame: nil, line: line))
+    }
+}
+
+extension String {
+    /// The text without blanks at either end.
+    var trimmingBlanks: String {
+        let u = unicodeScalars
+        guard let a = u.firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "\r" }),
+              let b = u.lastIndex(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else { return "" }
+        return String(u[a...b])
+    }
+}
