@@ -28,7 +28,8 @@ let package = Package(
         ),
         // Command language, renderers, session codec: text in, text out.
         .target(name: "KBShell", dependencies: ["KBModel"]),
-        // The daemon: sessions served over a Unix socket (SwiftNIO).
+        // The daemon: sessions served over a Unix socket, and its web pages
+        // over HTTP and WebSocket (SwiftNIO).
         .target(
             name: "KBDaemon",
             dependencies: [
@@ -36,6 +37,8 @@ let package = Package(
                 "KBShell",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
         // GNU readline, linked by the executable only.
