@@ -65,10 +65,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
-        // What the test targets share: the built kbplay, and a pseudo-terminal
-        // to run it at. The driver and the golden transcripts are used from
-        // the source tree (by #filePath).
-        .target(name: "KBTestSupport", path: "Tests/Support", exclude: ["pty_driver.py"]),
+        // What the test targets share: the built kbplay, a pseudo-terminal
+        // to run it at, and a headless browser to open its pages in. The
+        // drivers and the golden transcripts are used from the source tree
+        // (by #filePath).
+        .target(name: "KBTestSupport", path: "Tests/Support", exclude: ["pty_driver.py", "browser_driver.py"]),
         .testTarget(name: "KBShellTests", dependencies: ["KBShell", "KBTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "KBDaemonTests",

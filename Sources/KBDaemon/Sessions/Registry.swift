@@ -124,7 +124,7 @@ actor Registry<Session: HostedSession> {
     }
 
     /// Whether `name` is loaded or has a journal.
-    func exists(_ name: SessionName) -> Bool {
+    nonisolated func exists(_ name: SessionName) -> Bool {
         hosts[name.rawValue] != nil || access("\(directory)/\(name).journal", F_OK) == 0
     }
 

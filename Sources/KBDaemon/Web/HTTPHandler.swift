@@ -68,21 +68,11 @@ final class HTTPHandler<Session: HostedSession>: ChannelInboundHandler, Removabl
             }
             sessionPage(name, head: head, canCommand: options.accepts(request.token))
         case _ where path == "/ws" || path.hasPrefix("/ws/"):
-            if let name = path.hasPrefix("/ws/s/") ? SessionName(String(path.dropFirst(6))) : nil {
-                // The upgrader refused it for the session (the Origin and
-                // the token were checked above) or for the request.
-                let registry = daemon.registry
-                let handler = NIOLoopBound(self, eventLoop: context!.eventLoop)
-                Task {
-                    let exists = await registry.exists(name)
-                    handler.execute { handler in
-                        if !exists {
-                            handler.send(.notFound, text: "no session named '\(name)'", head: head)
-                        } else {
-                            handler.send(.badRequest, text: "\(path) is a WebSocket: open it with an Upgrade: websocket request", head: head)
-                        }
-                    }
-                }
+            // The gate refused it (the Origin and the token were checked
+            // above): for a session that does not exist, or for the request.
+            if let name = path.hasPrefix("/ws/s/") ? SessionName(String(path.dropFirst(6))) : nil,
+               !daemon.registry.exists(name) {
+                send(.notFound, text: "no session named '\(name)'", head: head)
             } else if PageTarget(path: path) != nil {
                 send(.badRequest, text: "\(path) is a WebSocket: open it with an Upgrade: websocket request", head: head)
             } else {
@@ -99,7 +89,7 @@ final class HTTPHandler<Session: HostedSession>: ChannelInboundHandler, Removabl
         let registry = daemon.registry
         let handler = NIOLoopBound(self, eventLoop: context!.eventLoop)
         Task {
-            guard await registry.exists(name), let host = try? await registry.host(name) else {
+            guard registry.exists(name), let host = try? await registry.host(name) else {
                 return handler.execute { $0.send(.notFound, text: "no session named '\(name)'", head: head) }
             }
             let (session, failing) = host.currentWithExpects

@@ -32,9 +32,8 @@ enum WebServer {
             .childChannelInitializer { channel in
                 let upgrader = NIOWebSocketServerUpgrader(
                     maxFrameSize: maximumMessage,
-                    shouldUpgrade: { channel, head in
-                        shouldUpgrade(head, options: options, daemon: daemon, on: channel.eventLoop)
-                    },
+                    // The gate before the upgrader decided.
+                    shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(HTTPHeaders()) },
                     upgradePipelineHandler: { channel, head in
                         channel.eventLoop.makeCompletedFuture {
                             let sync = channel.pipeline.syncOperations
@@ -50,12 +49,17 @@ enum WebServer {
                 let upgrade: NIOHTTPServerUpgradeSendableConfiguration = (
                     upgraders: [upgrader],
                     completionHandler: { context in
+                        context.pipeline.removeHandler(name: "kbplay-gate", promise: nil)
                         context.pipeline.removeHandler(name: "kbplay-http", promise: nil)
                     })
                 return channel.pipeline.configureHTTPServerPipeline(
                     withServerUpgrade: upgrade, withDecoderLimitConfiguration: decoderLimits
                 ).flatMap {
                     channel.eventLoop.makeCompletedFuture {
+                        let sync = channel.pipeline.syncOperations
+                        let upgrader = try sync.handler(type: HTTPServerUpgradeHandler.self)
+                        try sync.addHandler(WebSocketGate(daemon: daemon, options: options), name: "kbplay-gate",
+                                            position: .before(upgrader))
                         try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: .seconds(60)))
                         try channel.pipeline.syncOperations.addHandler(HTTPHandler(daemon: daemon, options: options),
                                                                        name: "kbplay-http")
@@ -64,26 +68,6 @@ enum WebServer {
             }
             .bind(host: options.host, port: options.port)
             .get()
-    }
-
-    /// Whether a WebSocket may open: its path names the workshop or a
-    /// session that exists, its `Origin` (which every browser sends) is
-    /// this server, and, for a private daemon, it carries the token. A
-    /// refusal leaves the request to ``HTTPHandler``, which says why.
-    static func shouldUpgrade<Session: HostedSession>(_ head: HTTPRequestHead, options: WebOptions, daemon: Daemon<Session>,
-                                                      on loop: any EventLoop) -> EventLoopFuture<HTTPHeaders?> {
-        let request = WebRequest(head)
-        guard request.refusal(options) == nil, let target = PageTarget(path: request.path) else {
-            return loop.makeSucceededFuture(nil)
-        }
-        guard case let .session(name) = target else { return loop.makeSucceededFuture(HTTPHeaders()) }
-        let promise = loop.makePromise(of: HTTPHeaders?.self)
-        let registry = daemon.registry
-        Task {
-            // An unknown session is not made by opening a page on it.
-            promise.succeed(await registry.exists(name) ? HTTPHeaders() : nil)
-        }
-        return promise.futureResult
     }
 }
 

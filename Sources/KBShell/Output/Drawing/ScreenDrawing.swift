@@ -182,7 +182,7 @@ public struct ScreenDrawing {
         }
         // The line along its top and its y, while it is on screen.
         if onScreen {
-        out.line(2, "<line class=\"top\" x1=\"0\" y1=\"\(n(k.minY))\" x2=\"\(n(snapshot.screenSize.width))\" y2=\"\(n(k.minY))\" stroke=\"#ff9f0a\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>")
+            out.line(2, "<line class=\"top\" x1=\"0\" y1=\"\(n(k.minY))\" x2=\"\(n(snapshot.screenSize.width))\" y2=\"\(n(k.minY))\" stroke=\"#ff9f0a\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>")
             out.line(2, "<text class=\"top-label\" x=\"6\" y=\"\(n(k.minY - 5))\" font-size=\"11\" fill=\"#c46a00\">keyboard top y = \(n(k.minY))</text>")
         }
         out.line(1, "</g>")
