@@ -86,15 +86,17 @@ enum WebAssets {
         if (moving.length === 0) return;
         window.kbplay.settled = false;
         const start = performance.now();
-        function step(now) {
-          const p = progress((now - start) / 1000);
+        // The time the offsets are set at, not the frame's timestamp (which
+        // can come before `start`): each is where kbplay has the view then.
+        function step() {
+          const p = progress((performance.now() - start) / 1000);
           for (const m of moving) {
             if (p >= 1) m.g.removeAttribute("transform");
             else m.g.setAttribute("transform", "translate(" + m.dx * (1 - p) + " " + m.dy * (1 - p) + ")");
           }
           if (p < 1) requestAnimationFrame(step); else window.kbplay.settled = true;
         }
-        step(start);
+        step();
         requestAnimationFrame(step);
       }
 
@@ -220,13 +222,13 @@ enum WebAssets {
           grid.insertBefore(card, after);
         }
         const page = message.page;
-        replaceDrawing(card.querySelector(".thumb"), page.svg, false);
-        const v = card.querySelector(".verdict");
+        replaceDrawing(card.querySelector(":scope > .thumb"), page.svg, false);
+        const v = card.querySelector(":scope > .verdict");
         v.textContent = verdict(page);
         v.className = "verdict " + (page.focus ? (page.focus.covered > 0 ? "bad" : "good") : "");
         const n = page.flaws.length;
-        card.querySelector(".flaws").textContent = n === 0 ? "" : "\u2691 " + page.flaws.map((f) => f.id).join(", ");
-        const e = card.querySelector(".expects");
+        card.querySelector(":scope > .flaws").textContent = n === 0 ? "" : "\u2691 " + page.flaws.map((f) => f.id).join(", ");
+        const e = card.querySelector(":scope > .expects");
         e.textContent = expects(message.expectFailures);
         e.className = "expects " + (message.expectFailures > 0 ? "bad" : "");
         card.classList.toggle("failing", message.expectFailures > 0 || (page.focus && page.focus.covered > 0));
@@ -246,7 +248,7 @@ enum WebAssets {
     .status { margin-left: auto; font-size: 12px; color: #8e8e93; }
     .status.live { color: #1a7f37; }
     .status.down { color: #d70015; }
-    .dim { color: #8e8e93; font-weight: normal; }
+    .dim { color: #8e8e93; font-weight: normal; text-transform: none; letter-spacing: 0; }
     .good { color: #1a7f37; }
     .bad { color: #d70015; }
     .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); gap: 14px; padding: 16px; }
