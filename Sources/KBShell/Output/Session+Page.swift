@@ -8,8 +8,12 @@ extension Session {
     /// `controller`, `reason`, `fix`), `notifications` (the last four with
     /// their userInfo and handlers, as `events 4` prints them), `diff` and
     /// `command` (the last change, as `diff` prints it, and its command).
+    ///
+    /// Mutating only when a layout pass is due: a session just changed has
+    /// its layout cached, and a copy of it (a daemon's, shared) is read as
+    /// it is.
     public mutating func page() -> JSON {
-        let snapshot = screen.layout()
+        let snapshot = screen.cachedLayout ?? screen.layout()
         var members: [String: JSON] = [
             "svg": .string(svg(snapshot)),
             "device": .string(screen.device.id),
