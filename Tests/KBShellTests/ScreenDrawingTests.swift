@@ -70,6 +70,36 @@ import Testing
         #expect(!visible.contains("covered"))
     }
 
+    @Test func aFieldOffScreenIsRedWithTheReason() {
+        // A hardware keyboard: nothing on a phone's screen. The form's bottom
+        // 150 pt below the safe area's (818 + 150 = 968), its top 968 − 122 =
+        // 846, so email (846 to 880) is 880 − 852 = 28 pt below the screen.
+        let svg = Self.drawing(["demo", "keyboard hardware on", "set formBottom.constant = -150", "focus email"])
+        #expect(svg.contains(##"data-frame="16 846 361 34" class="view input focused obscured">"##))
+        #expect(svg.contains(##"<g class="verdict obscured" data-obscured-by="offscreen">"##))
+        #expect(svg.contains("✗ email off screen (28 pt)"))
+        #expect(!svg.contains("covered"))
+    }
+
+    @Test func tablesAccessoriesAndAlphaAreDrawn() {
+        let svg = Self.drawing(["demo", "add tableView list to Login.view rows 20 rowHeight 44",
+                                "pin list to Login.view.safeArea insets 8 0 400 0", "accessory email height 44 as bar",
+                                "set password.alpha = 0.5", "focus email"])
+        // The table: 59 + 8 = 67 down, 852 − 34 − 400 − 67 = 351 tall; a
+        // separator under each row, the first at 67 + 44 = 111.
+        #expect(svg.contains(##"<g data-view="list" data-kind="tableView" data-frame="0 67 393 351" class="view table">"##))
+        #expect(svg.contains(##"<line x1="16" y1="111" x2="393" y2="111"/>"##))
+        #expect(svg.contains(##"data-view="password" data-kind="textField" data-frame="16 722 361 34" class="view input" opacity="0.5">"##))
+        // The keyboard (336 pt) with the 44-pt accessory on it: 852 − 380 =
+        // 472; the accessory is drawn after it, over it, at its top.
+        #expect(svg.contains(##"<g data-view="keyboard" data-frame="0 472 393 380" data-visible="true" class="keyboard">"##))
+        let keyboard = try! #require(svg.range(of: ##"data-view="keyboard""##))
+        let accessory = try! #require(svg.range(of: ##"<g data-view="bar" data-kind="view" data-frame="0 472 393 44""##))
+        #expect(keyboard.lowerBound < accessory.lowerBound)
+        // Its predictive bar starts under the accessory, at 472 + 44 = 516.
+        #expect(svg.contains(##"<rect class="bar" x="0" y="516" width="393" height="44""##))
+    }
+
     @Test func textsAndNamesAreEscaped() {
         let svg = Self.drawing(["demo", #"set email.text = "<script>a & \"b\" 'c'</script>""#,
                                 #"add label note to Login.view text "\"><img src=x onerror=alert(1)>""#])

@@ -100,11 +100,9 @@ enum WebAssets {
         requestAnimationFrame(step);
       }
 
-      function verdict(page) {
-        const f = page.focus;
-        if (!f) return "nothing focused";
-        if (f.covered > 0) return "\u2717 " + f.field + " covered: " + f.covered + " pt hidden";
-        return "\u2713 " + f.field + " visible, " + f.clearance + " pt above the keyboard";
+      // The verdict as kbplay prints it, green or red.
+      function verdictClass(page) {
+        return "verdict " + (page.focus ? (page.focus.visible ? "good" : "bad") : "");
       }
 
       function expects(n) {
@@ -124,8 +122,8 @@ enum WebAssets {
         const page = message.page;
         replaceDrawing(document.getElementById("screen"), page.svg, true);
         const v = document.getElementById("verdict");
-        v.textContent = verdict(page);
-        v.className = "verdict " + (page.focus ? (page.focus.covered > 0 ? "bad" : "good") : "");
+        v.textContent = page.verdict;
+        v.className = verdictClass(page);
         document.getElementById("expects").textContent = expects(message.expectFailures);
         document.getElementById("diff").textContent = page.diff;
         document.getElementById("command-name").textContent = page.command || "";
@@ -224,14 +222,14 @@ enum WebAssets {
         const page = message.page;
         replaceDrawing(card.querySelector(":scope > .thumb"), page.svg, false);
         const v = card.querySelector(":scope > .verdict");
-        v.textContent = verdict(page);
-        v.className = "verdict " + (page.focus ? (page.focus.covered > 0 ? "bad" : "good") : "");
+        v.textContent = page.verdict;
+        v.className = verdictClass(page);
         const n = page.flaws.length;
         card.querySelector(":scope > .flaws").textContent = n === 0 ? "" : "\u2691 " + page.flaws.map((f) => f.id).join(", ");
         const e = card.querySelector(":scope > .expects");
         e.textContent = expects(message.expectFailures);
         e.className = "expects " + (message.expectFailures > 0 ? "bad" : "");
-        card.classList.toggle("failing", message.expectFailures > 0 || (page.focus && page.focus.covered > 0));
+        card.classList.toggle("failing", message.expectFailures > 0 || (page.focus !== null && !page.focus.visible));
       }
 
       if (body.classList.contains("session")) setUpSession();

@@ -51,7 +51,7 @@ enum WebPages {
         <section id="screen" class="screen">
         \(svg)</section>
         <aside class="panels">
-        <section><h2>verdict</h2><p id="verdict" class="verdict">\(escaped(verdict(page)))</p><p id="expects" class="expects">\(expectsText(failingExpects))</p></section>
+        <section><h2>verdict</h2><p id="verdict" class="verdict \(verdictClass(page))">\(escaped(verdict(page)))</p><p id="expects" class="expects">\(expectsText(failingExpects))</p></section>
         <form id="command" class="command"\(canCommand ? "" : " hidden")><input id="line" name="line" autocomplete="off" spellcheck="false" placeholder="focus email  (TAB completes)"><button type="submit">run</button><ul id="completions" class="completions"></ul></form>
         <pre id="output" class="output"\(canCommand ? "" : " hidden")></pre>
         <section><h2>hover</h2><pre id="hover">hover a view: its frame and what explain says</pre></section>
@@ -64,12 +64,16 @@ enum WebPages {
         """)
     }
 
-    /// `✓ email visible, 130 pt above the keyboard`, or the points hidden.
+    /// The focus verdict as commands print it (`✓ email is visible, 130 pt
+    /// above the keyboard`, `✗ email is covered by the keyboard: …`).
     static func verdict(_ page: JSON) -> String {
-        guard case let .object(focus)? = page["focus"], let field = focus["field"]?.stringValue else { return "nothing focused" }
-        let covered = focus["covered"]?.numberValue ?? 0
-        if covered > 0 { return "✗ \(field) covered: \(formatNumber(covered)) pt hidden" }
-        return "✓ \(field) visible, \(formatNumber(focus["clearance"]?.numberValue ?? 0)) pt above the keyboard"
+        page["verdict"]?.stringValue ?? "nothing focused"
+    }
+
+    /// `good`, `bad` or nothing: the verdict's colour.
+    static func verdictClass(_ page: JSON) -> String {
+        guard case let .object(focus)? = page["focus"] else { return "" }
+        return focus["visible"] == .bool(false) ? "bad" : "good"
     }
 
     static func expectsText(_ failing: Int) -> String {

@@ -3,8 +3,8 @@ import KBModel
 extension Session {
     /// What a web page shows of the session, as one JSON object: `svg` (the
     /// drawing, ``ScreenDrawing``), `device` and `orientation`, `focus`
-    /// (`field`, `covered`, `clearance`, `visible`; null when nothing is
-    /// focused), `flaws` of the last change (`id`, `strategy`,
+    /// (`field`, `covered`, `clearance`, `visible`, `obscuredBy`; null when
+    /// nothing is focused), `flaws` of the last change (`id`, `strategy`,
     /// `controller`, `reason`, `fix`), `notifications` (the last four with
     /// their userInfo and handlers, as `events 4` prints them), `diff` and
     /// `command` (the last change, as `diff` prints it, and its command).
@@ -22,11 +22,16 @@ extension Session {
             "diff": .string(lastChange?.text ?? ""),
             "command": lastChange.map { .string($0.command) } ?? .null,
         ]
-        if let focus = screen.focusReport(in: snapshot) {
-            members["focus"] = .object(["field": .string(focus.field), "covered": .number(focus.covered),
-                                        "clearance": .number(focus.clearance), "visible": .bool(focus.isVisible)])
+        if let focus = caretReport(in: snapshot) ?? screen.focusReport(in: snapshot) {
+            members["focus"] = .object([
+                "field": .string(screen.focus ?? focus.field), "covered": .number(focus.covered),
+                "clearance": .number(focus.clearance), "visible": .bool(focus.isVisible),
+                "obscuredBy": .array(focus.obscuredBy.map { .string($0.cause.rawValue) }),
+            ])
+            members["verdict"] = .string(verdict(focus, keyboardUp: snapshot.keyboardFrame != nil))
         } else {
             members["focus"] = .null
+            members["verdict"] = .string("nothing focused")
         }
         var flaws: [JSON] = []
         if case let .array(list)? = lastChange?.members["flaws"] {

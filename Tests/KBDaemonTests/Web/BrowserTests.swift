@@ -98,7 +98,7 @@ struct BrowserTests {
               (function check() {
                 const k = document.querySelector('[data-view="keyboard"]');
                 if (k && k.getAttribute("data-frame") === "0 516 393 336"
-                    && document.getElementById("verdict").textContent === "✗ email covered: 194 pt hidden") {
+                    && document.getElementById("verdict").textContent === "✗ email is covered by the keyboard: its bottom is at 710, the keyboard's top at 516 (194 pt hidden)") {
                   return resolve(performance.now() - start);
                 }
                 if (performance.now() - start > 1000) return resolve(-1);
@@ -272,10 +272,10 @@ struct BrowserTests {
         try await web.evals(["demo"], session: "al")
         #expect(try waitFor(#"cards.map((c) => c[0]).join() === "al,alice,bob""#))
         try await web.evals(["focus email", "expect email.frame.maxY <= kb.frame.minY"], session: "alice")
-        let shown = try waitFor(#"cards[1][1] === "✗ email covered: 194 pt hidden" && cards[1][2] === "1 failing expect""#)
+        let shown = try waitFor(#"cards[1][1] === "✗ email is covered by the keyboard: its bottom is at 710, the keyboard's top at 516 (194 pt hidden)" && cards[1][2] === "1 failing expect""#)
         #expect(shown, "\(String(describing: try? browser.evaluate(cards)))")
         try await web.evals(["set formBottom.constant = 350", "expect email.frame.maxY <= kb.frame.minY"], session: "alice")
-        #expect(try waitFor(#"cards[1][2] === "no failing expect" && cards[1][1].startsWith("✓ email visible")"#))
+        #expect(try waitFor(#"cards[1][2] === "no failing expect" && cards[1][1].startsWith("✓ email is visible")"#))
     }
 
     /// The README's two pictures of the demo session, before and after
@@ -294,7 +294,7 @@ struct BrowserTests {
         try await web.evals(["focus email"], session: "demo")
         try Self.waitUntilLive(browser, snapshots: 2)
         #expect(try browser.evaluate(#"document.getElementById("verdict").textContent"#) as? String
-                == "✓ email visible, 130 pt above the keyboard")
+                == "✓ email is visible, 130 pt above the keyboard")
         try browser.screenshot(to: folder + "/demo-after.png")
         for name in ["demo-before.png", "demo-after.png"] {
             let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))

@@ -8,9 +8,15 @@ struct DrawnView {
     let layout: ViewLayout
     /// The label's or button's text, or a text input's text.
     let text: String?
+    /// Its `alpha`: drawn as opacity.
+    let alpha: Double
+    /// A table view's rows.
+    let table: TableConfiguration?
     let isFocused: Bool
     /// Points of the view the keyboard hides (the focused field only).
     let covered: Double
+    /// The focused field, and something keeps it from being seen.
+    let isObscured: Bool
 
     /// The fill and stroke of the view's rectangle, and its class.
     private var style: (fill: String, stroke: String, dash: String?, kind: String) {
@@ -20,6 +26,7 @@ struct DrawnView {
         case .label: ("none", "none", nil, "label")
         case .stackView: ("none", "#b0b0b8", "3 3", "stack")
         case .scrollView: ("#fafafa", "#c7c7cc", nil, "scroll")
+        case .tableView: ("#f2f2f7", "#c7c7cc", nil, "table")
         case .view: ("none", layout.depth == 0 ? "none" : "#d1d1d6", nil, "container")
         }
     }
@@ -30,21 +37,22 @@ struct DrawnView {
         var classes = ["view", style.kind]
         if isFocused { classes.append("focused") }
         if covered > 0 { classes.append("covered") }
-        out.line(1, "<g data-view=\"\(name)\" data-kind=\"\(layout.kind.rawValue)\" data-frame=\"\(frameText(f))\" class=\"\(classes.joined(separator: " "))\""
-            + (clip.map { " clip-path=\"url(#clip-\($0))\"" } ?? "") + ">")
-        out.line(2, "<title>\(name) (\(n(f.minX)) \(n(f.minY)); \(n(f.width)) \(n(f.height)))</title>")
+        if isObscured { classes.append("obscured") }
+        out.line(2, "<g data-view=\"\(name)\" data-kind=\"\(layout.kind.rawValue)\" data-frame=\"\(frameText(f))\" class=\"\(classes.joined(separator: " "))\""
+            + (clip.map { " clip-path=\"url(#clip-\($0))\"" } ?? "") + (alpha < 1 ? " opacity=\"\(n(max(0, alpha)))\"" : "") + ">")
+        out.line(3, "<title>\(name) (\(n(f.minX)) \(n(f.minY)); \(n(f.width)) \(n(f.height)))</title>")
         var (fill, stroke) = (style.fill, style.stroke)
-        if covered > 0 {
+        if covered > 0 || isObscured {
             (fill, stroke) = ("#ffd7d5", "#ff3b30")
         } else if isFocused {
             stroke = "#0a84ff"
         }
-        let width = isFocused || covered > 0 ? "2" : "1"
+        let width = isFocused || covered > 0 || isObscured ? "2" : "1"
         let radius = layout.kind == .button || layout.kind == .textField ? " rx=\"6\"" : ""
-        out.line(2, "<rect class=\"frame\" x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"\(radius) "
+        out.line(3, "<rect class=\"frame\" x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"\(radius) "
             + "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(width)\"" + (style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "") + "/>")
         drawContent(into: &out)
-        out.line(1, "</g>")
+        out.line(2, "</g>")
     }
 
     /// What the kind shows inside its frame.
@@ -58,19 +66,31 @@ struct DrawnView {
             let y = layout.kind == .textField ? f.midY + 5 : f.minY + 19
             let caret = isFocused ? "<tspan class=\"caret\" fill=\"#0a84ff\" font-weight=\"700\">|</tspan>" : ""
             if let text, !text.isEmpty {
-                out.line(2, "<text class=\"text\" x=\"\(n(f.minX + 8))\" y=\"\(n(y))\" fill=\"#1c1c1e\">\(SVGText.escaped(text))\(caret)</text>")
+                out.line(3, "<text class=\"text\" x=\"\(n(f.minX + 8))\" y=\"\(n(y))\" fill=\"#1c1c1e\">\(SVGText.escaped(text))\(caret)</text>")
             } else {
-                out.line(2, "<text class=\"placeholder\" x=\"\(n(f.minX + 8))\" y=\"\(n(y))\" fill=\"#a1a1a8\">\(caret)\(SVGText.escaped(layout.name))</text>")
+                out.line(3, "<text class=\"placeholder\" x=\"\(n(f.minX + 8))\" y=\"\(n(y))\" fill=\"#a1a1a8\">\(caret)\(SVGText.escaped(layout.name))</text>")
             }
         case .label:
             let content = text.map(SVGText.escaped) ?? ""
             guard !content.isEmpty else {
-                return out.line(2, "<text class=\"placeholder\" x=\"\(n(f.minX))\" y=\"\(n(f.midY + 5))\" fill=\"#a1a1a8\">\(SVGText.escaped(layout.name))</text>")
+                return out.line(3, "<text class=\"placeholder\" x=\"\(n(f.minX))\" y=\"\(n(f.midY + 5))\" fill=\"#a1a1a8\">\(SVGText.escaped(layout.name))</text>")
             }
-            out.line(2, "<text class=\"text\" x=\"\(n(f.minX))\" y=\"\(n(f.midY + 5))\" fill=\"#1c1c1e\">\(content)</text>")
+            out.line(3, "<text class=\"text\" x=\"\(n(f.minX))\" y=\"\(n(f.midY + 5))\" fill=\"#1c1c1e\">\(content)</text>")
         case .button:
             let title = SVGText.escaped(text.flatMap { $0.isEmpty ? nil : $0 } ?? layout.name)
-            out.line(2, "<text class=\"title\" x=\"\(n(f.midX))\" y=\"\(n(f.midY + 5))\" text-anchor=\"middle\" font-weight=\"600\" fill=\"#ffffff\">\(title)</text>")
+            out.line(3, "<text class=\"title\" x=\"\(n(f.midX))\" y=\"\(n(f.midY + 5))\" text-anchor=\"middle\" font-weight=\"600\" fill=\"#ffffff\">\(title)</text>")
+        case .tableView:
+            // Row separators where the rows are, at the table's offset.
+            guard let table, table.rows > 0, table.rowHeight > 0 else { return }
+            let offset = layout.scroll?.contentOffset.y ?? 0
+            var lines: [String] = []
+            for row in 1...table.rows {
+                let y = f.minY + table.headerHeight + Double(row) * table.rowHeight - offset
+                if y <= f.minY { continue }
+                if y >= f.maxY || lines.count >= 200 { break }
+                lines.append("<line x1=\"\(n(f.minX + 16))\" y1=\"\(n(y))\" x2=\"\(n(f.maxX))\" y2=\"\(n(y))\"/>")
+            }
+            if !lines.isEmpty { out.line(3, "<g class=\"rows\" stroke=\"#c7c7cc\">" + lines.joined() + "</g>") }
         case .view, .stackView, .scrollView:
             return
         }

@@ -5,11 +5,14 @@ import KBModel
 /// same text, so a slide and the page agree).
 ///
 /// Drawn in layers, back to front: the device (outline, status bar,
-/// notch or Dynamic Island), the safe area with its insets, every view in
-/// hierarchy order (a scroll view clips what it holds), the keyboard with
-/// its top line and y, the focused field's verdict, the home indicator.
-/// Views are drawn flat, each in window coordinates, so that moving one
-/// on the page never moves another.
+/// notch or Dynamic Island), the app's window (its outline when it is
+/// smaller than the screen) with its safe area and insets, every view in
+/// hierarchy order (a view that clips, such as a scroll view, clips what it
+/// holds; alpha is opacity), the keyboard with its top line and y, the
+/// input accessory views riding on it, the focused field's verdict, the
+/// home indicator. Views are drawn flat, each in window coordinates (in a
+/// group moved to the window's origin), so that moving one on the page
+/// never moves another.
 ///
 /// Every view's group carries `data-view="NAME"` and `data-frame="x y w h"`
 /// (its window frame, as `frames` prints it), and holds a
@@ -35,14 +38,33 @@ public struct ScreenDrawing {
         out.line(0, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"kbplay-screen\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" "
             + "data-device=\"\(SVGText.escaped(screen.device.id))\" data-orientation=\"\(screen.orientation.rawValue)\" "
             + "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"14\">")
+        let views = DrawnViews(screen: screen, snapshot: snapshot)
         drawDevice(into: &out)
-        drawSafeArea(into: &out)
-        drawViews(into: &out)
+        inWindow(&out, "window") { out in
+            drawSafeArea(into: &out)
+            views.draw(into: &out, accessories: false)
+        }
         drawKeyboard(into: &out)
-        drawVerdict(into: &out)
+        inWindow(&out, "accessories") { out in
+            views.draw(into: &out, accessories: true)
+            drawVerdict(into: &out)
+        }
         drawHomeIndicator(into: &out)
         out.line(0, "</svg>")
         return out.text
+    }
+
+    /// A group in the window's coordinates: moved to the window's origin,
+    /// and outlined when the window is smaller than the screen.
+    private func inWindow(_ out: inout SVGText, _ kind: String, _ body: (inout SVGText) -> Void) {
+        let w = screen.appWindowFrame
+        let moved = w.minX != 0 || w.minY != 0
+        out.line(1, "<g class=\"\(kind)\" data-window=\"\(frameText(w))\"" + (moved ? " transform=\"translate(\(n(w.minX)) \(n(w.minY)))\"" : "") + ">")
+        if kind == "window", w.size != snapshot.screenSize {
+            out.line(2, "<rect class=\"window-frame\" x=\"0\" y=\"0\" width=\"\(n(w.width))\" height=\"\(n(w.height))\" fill=\"#ffffff\" stroke=\"#636366\" stroke-width=\"1.5\"/>")
+        }
+        body(&out)
+        out.line(1, "</g>")
     }
 
     // MARK: The device
@@ -51,7 +73,7 @@ public struct ScreenDrawing {
     /// the status bar's clock, and the notch or Dynamic Island.
     private func drawDevice(into out: inout SVGText) {
         let size = snapshot.screenSize
-        let safe = screen.windowSafeAreaInsets
+        let safe = screen.device.safeAreaInsets(screen.orientation)
         let rounded = max(safe.top, safe.left, safe.right) > 24 || safe.bottom > 0
         out.line(1, "<rect class=\"device\" x=\"0\" y=\"0\" width=\"\(n(size.width))\" height=\"\(n(size.height))\""
             + (rounded ? " rx=\"40\"" : "") + " fill=\"#ffffff\" stroke=\"#1c1c1e\" stroke-width=\"2\"/>")
@@ -77,7 +99,7 @@ public struct ScreenDrawing {
     /// The safe area as a dashed rectangle, each inset that is not zero
     /// named with its size.
     private func drawSafeArea(into out: inout SVGText) {
-        let size = snapshot.screenSize
+        let size = screen.windowSize
         let safe = screen.windowSafeAreaInsets
         let area = Rect(x: safe.left, y: safe.top, width: size.width - safe.left - safe.right,
                         height: size.height - safe.top - safe.bottom)
@@ -99,45 +121,6 @@ public struct ScreenDrawing {
         out.line(1, "</g>")
     }
 
-    // MARK: Views
-
-    private func drawViews(into out: inout SVGText) {
-        let focus = screen.focusReport(in: snapshot)
-        var index: [String: Int] = [:]
-        for (k, v) in snapshot.views.enumerated() { index[v.name] = k }
-        // A scroll view clips what it holds: each gets a clip path, which
-        // its descendants name.
-        var clips: [String: Int] = [:]
-        var defs: [String] = []
-        for (k, v) in snapshot.views.enumerated() where v.kind.isScrollView && !v.isHidden {
-            clips[v.name] = k
-            let f = v.windowFrame
-            defs.append("<clipPath id=\"clip-\(k)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>")
-        }
-        if !defs.isEmpty {
-            out.line(1, "<defs>")
-            for d in defs { out.line(2, d) }
-            out.line(1, "</defs>")
-        }
-        for v in snapshot.views {
-            // A hidden view hides what it holds.
-            var hidden = v.isHidden
-            var clip: Int?
-            var parent = v.parent
-            while let p = parent, let k = index[p] {
-                let ancestor = snapshot.views[k]
-                hidden = hidden || ancestor.isHidden
-                if clip == nil, let c = clips[p] { clip = c }
-                parent = ancestor.parent
-            }
-            guard !hidden else { continue }
-            let model = try? screen.view(named: v.name)
-            let drawn = DrawnView(layout: v, text: model?.text, isFocused: screen.focus == v.name,
-                                  covered: focus?.field == v.name ? focus?.covered ?? 0 : 0)
-            drawn.draw(into: &out, clip: clip)
-        }
-    }
-
     // MARK: The keyboard
 
     /// The keyboard's frame: where the layout has it, or below the screen.
@@ -152,17 +135,23 @@ public struct ScreenDrawing {
         let onScreen = snapshot.keyboardFrame != nil
         out.line(1, "<g data-view=\"keyboard\" data-frame=\"\(frameText(k))\" data-visible=\"\(onScreen)\" class=\"keyboard\">")
         out.line(2, "<rect class=\"frame\" x=\"\(n(k.minX))\" y=\"\(n(k.minY))\" width=\"\(n(k.width))\" height=\"\(n(k.height))\" fill=\"#d1d3d9\" fill-opacity=\"0.92\" stroke=\"#8e8e93\"/>")
-        let height = keyboard.height(on: screen.device, screen.orientation)
-        let bar = keyboard.hardware ? min(k.height, 55) : (keyboard.predictive || keyboard.type == .emoji) && keyboard.type != .number ? 44.0 : 0
-        var top = k.minY
+        // Its own height (or a custom input view's), without an accessory.
+        let height = keyboard.keyboardHeight(on: screen.device, screen.orientation)
+        let inputView = keyboard.inputs?.inputView != nil
+        let bar = inputView ? 0 : keyboard.hardware ? min(k.height, 55) : (keyboard.predictive || keyboard.type == .emoji) && keyboard.type != .number ? 44.0 : 0
+        // An input accessory view rides on top of the keys (drawn over it,
+        // with the views): the keys start below it.
+        var top = k.height > height + 0.5 ? k.maxY - height : k.minY
         if bar > 0 {
             out.line(2, "<rect class=\"bar\" x=\"\(n(k.minX))\" y=\"\(n(top))\" width=\"\(n(k.width))\" height=\"\(n(bar))\" fill=\"#c4c6cc\"/>")
             top += bar
         }
-        if !keyboard.hardware {
+        if inputView {
+            out.line(2, "<text class=\"input-view\" x=\"\(n(k.midX))\" y=\"\(n(k.minY + 24))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#3a3a3c\">custom input view</text>")
+        } else if !keyboard.hardware {
             // Four rows of keys in what is left above the home-indicator
             // area (on phones with one).
-            let bottomInset = screen.windowSafeAreaInsets.bottom > 0 ? 34.0 : 4
+            let bottomInset = screen.device.safeAreaInsets(screen.orientation).bottom > 0 ? 34.0 : 4
             let rows = 4.0
             let rowHeight = max(0, (min(k.maxY, k.minY + height) - top - bottomInset) / rows)
             if rowHeight >= 12 {
@@ -194,23 +183,45 @@ public struct ScreenDrawing {
         guard let focus = screen.focusReport(in: snapshot), snapshot.view(focus.field) != nil else { return }
         let f = focus.fieldFrame
         let field = SVGText.escaped(focus.field)
-        if focus.covered > 0 {
+        let bottom = screen.windowSize.height
+        if focus.obscuredBy.first?.cause == .keyboard {
             let top = max(f.minY, min(f.maxY, focus.keyboardTop))
-            out.line(1, "<g class=\"verdict covered\" data-covered=\"\(n(focus.covered))\">")
-            out.line(2, "<rect x=\"\(n(f.minX))\" y=\"\(n(top))\" width=\"\(n(f.width))\" height=\"\(n(max(0, f.maxY - top)))\" fill=\"#ff3b30\" fill-opacity=\"0.25\" stroke=\"#ff3b30\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>")
-            let y = min(snapshot.screenSize.height - 8, max(f.maxY, top) + 16)
-            out.line(2, "<text x=\"\(n(f.minX + 4))\" y=\"\(n(y))\" font-size=\"12\" font-weight=\"600\" fill=\"#d70015\">✗ \(field) covered: \(n(focus.covered)) pt hidden</text>")
+            out.line(2, "<g class=\"verdict covered\" data-covered=\"\(n(focus.covered))\">")
+            out.line(3, "<rect x=\"\(n(f.minX))\" y=\"\(n(top))\" width=\"\(n(f.width))\" height=\"\(n(max(0, f.maxY - top)))\" fill=\"#ff3b30\" fill-opacity=\"0.25\" stroke=\"#ff3b30\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>")
+            let y = min(bottom - 8, max(f.maxY, top) + 16)
+            out.line(3, "<text x=\"\(n(f.minX + 4))\" y=\"\(n(y))\" font-size=\"12\" font-weight=\"600\" fill=\"#d70015\">✗ \(field) covered: \(n(focus.covered)) pt hidden</text>")
+        } else if let first = focus.obscuredBy.first {
+            // Hidden, off screen, clipped, under the status bar or the home
+            // indicator: the first reason kbplay gives, in red.
+            let reason = first.cause == .hidden ? "hidden" : "\(Self.phrase(first.cause)) (\(n(first.points)) pt)"
+            out.line(2, "<g class=\"verdict obscured\" data-obscured-by=\"\(first.cause.rawValue)\">")
+            out.line(3, "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" stroke=\"#ff3b30\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>")
+            let y = min(bottom - 8, max(14, f.maxY + 16))
+            out.line(3, "<text x=\"\(n(max(4, f.minX + 4)))\" y=\"\(n(y))\" font-size=\"12\" font-weight=\"600\" fill=\"#d70015\">✗ \(field) \(reason)</text>")
         } else {
-            out.line(1, "<g class=\"verdict visible\" data-clearance=\"\(n(focus.clearance))\">")
+            out.line(2, "<g class=\"verdict visible\" data-clearance=\"\(n(focus.clearance))\">")
             let y = max(12, f.minY - 5)
-            out.line(2, "<text x=\"\(n(f.maxX))\" y=\"\(n(y))\" text-anchor=\"end\" font-size=\"11\" fill=\"#1a7f37\">✓ \(field) visible, \(n(focus.clearance)) pt above the keyboard</text>")
+            let what = focus.accessory.map { "on the accessory \(SVGText.escaped($0))" }
+                ?? (snapshot.keyboardFrame == nil ? "visible" : "visible, \(n(focus.clearance)) pt above the keyboard")
+            out.line(3, "<text x=\"\(n(f.maxX))\" y=\"\(n(y))\" text-anchor=\"end\" font-size=\"11\" fill=\"#1a7f37\">✓ \(field) \(what)</text>")
         }
-        out.line(1, "</g>")
+        out.line(2, "</g>")
+    }
+
+    private static func phrase(_ cause: Obstruction.Cause) -> String {
+        switch cause {
+        case .hidden: "hidden"
+        case .offscreen: "off screen"
+        case .clipped: "clipped"
+        case .keyboard: "covered"
+        case .statusBar: "under the status bar"
+        case .homeIndicator: "under the home indicator"
+        }
     }
 
     /// The home indicator, over everything, as iOS draws it.
     private func drawHomeIndicator(into out: inout SVGText) {
-        guard screen.windowSafeAreaInsets.bottom > 0 else { return }
+        guard screen.device.safeAreaInsets(screen.orientation).bottom > 0 else { return }
         let size = snapshot.screenSize
         let width = screen.orientation == .portrait ? 134.0 : 200
         out.line(1, "<rect class=\"home-indicator\" x=\"\(n(size.width / 2 - width / 2))\" y=\"\(n(size.height - 13))\" width=\"\(n(width))\" height=\"5\" rx=\"2.5\" fill=\"#1c1c1e\"/>")
