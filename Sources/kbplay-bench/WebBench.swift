@@ -94,31 +94,27 @@ struct WebBench: ParsableCommand {
         }
         let page = try WebSocketReader(port: port, path: "/ws/s/\(name)")
         _ = try page.nextMessage()  // the snapshot it opens with
+        // The page's reader: the time each snapshot of a change arrives.
+        let arrivals = Mutex<[UInt64]>([])
+        let arrived = DispatchSemaphore(value: 0)
+        Thread {
+            while let message = try? page.nextMessage() {
+                // A snapshot that carries a change: `"change": {"client": …`.
+                guard message.contains("\"change\": {") else { continue }
+                arrivals.withLock { $0.append(DispatchTime.now().uptimeNanoseconds) }
+                arrived.signal()
+            }
+        }.start()
         var times: [Double] = []
         for k in 0..<changes {
             let command = k % 2 == 0 ? "keyboard show" : "keyboard hide"
-            let arrived = Mutex<UInt64?>(nil)
-            let reader = Thread {
-                while let message = try? page.nextMessage() {
-                    // A snapshot that carries a change: `"change": {"client": …`.
-                    if message.contains("\"change\": {") {
-                        arrived.withLock { $0 = DispatchTime.now().uptimeNanoseconds }
-                        return
-                    }
-                }
-            }
-            reader.start()
             let start = DispatchTime.now().uptimeNanoseconds
             guard case .evaluated = try client.send(.eval(id: .number(Double(k + 1)), session: name, command: command)) else {
                 throw ValidationError("\(command) failed")
             }
-            let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
-            var end: UInt64?
-            while end == nil && DispatchTime.now().uptimeNanoseconds < deadline {
-                end = arrived.withLock { $0 }
-                if end == nil { usleep(50) }
+            guard arrived.wait(timeout: .now() + 10) == .success, let end = arrivals.withLock({ $0.popLast() }) else {
+                throw ValidationError("change \(k) did not reach the page within 10 s")
             }
-            guard let end else { throw ValidationError("change \(k) did not reach the page within 10 s") }
             times.append(Double(end - start) / 1000)
             if pauseMilliseconds > 0 { usleep(useconds_t(pauseMilliseconds * 1000)) }
         }

@@ -89,7 +89,10 @@ enum WebAssets {
         // The time the offsets are set at, not the frame's timestamp (which
         // can come before `start`): each is where kbplay has the view then.
         function step() {
-          const p = progress((performance.now() - start) / 1000);
+          // Kept where tools and tests can read what time the offsets are for.
+          const t = (performance.now() - start) / 1000;
+          window.kbplay.elapsed = t;
+          const p = progress(t);
           for (const m of moving) {
             if (p >= 1) m.g.removeAttribute("transform");
             else m.g.setAttribute("transform", "translate(" + m.dx * (1 - p) + " " + m.dy * (1 - p) + ")");

@@ -109,3 +109,82 @@ struct HTTPExchange {
         return try send("GET \(path) HTTP/1.1\r\n" + lines.map { $0 + "\r\n" }.joined() + "\r\n", port: port)
     }
 }
+
+/// A WebSocket opened by hand on a page's address, which reads only when
+/// asked to (a browser that stopped reading reads nothing at all).
+final class RawWebSocket: @unchecked Sendable {
+    let fd: Int32
+
+    init(port: Int, path: String, receiveBuffer: Int32? = nil) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw DaemonProcessError("cannot connect to port \(port)") }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        _ = Array(request.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        // The response's head, byte by byte, so nothing after it is read.
+        var head = [UInt8]()
+        var byte: UInt8 = 0
+        while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            guard read(fd, &byte, 1) == 1 else { throw DaemonProcessError("no upgrade response") }
+            head.append(byte)
+        }
+        guard String(decoding: head, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
+            throw DaemonProcessError("not upgraded: \(String(decoding: head, as: UTF8.self))")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Reads text messages until one contains `text` (nil: the socket
+    /// closed or 5 s passed without data).
+    func message(containing text: String) -> String? {
+        messages(until: text).last
+    }
+
+    /// Reads text messages until one contains `text`: how many came, and
+    /// that one (nil: the socket closed or 5 s passed without data).
+    func messages(until text: String) -> (count: Int, last: String?) {
+        var count = 0
+        let found = readMessages { payload in
+            count += 1
+            return payload.contains(text)
+        }
+        return (count, found)
+    }
+
+    private func readMessages(_ isLast: (String) -> Bool) -> String? {
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            while buffer.count >= 2 {
+                var length = Int(buffer[1] & 0x7F), offset = 2
+                if length == 126 {
+                    guard buffer.count >= 4 else { break }
+                    length = Int(buffer[2]) << 8 | Int(buffer[3]); offset = 4
+                } else if length == 127 {
+                    guard buffer.count >= 10 else { break }
+                    length = (2..<10).reduce(0) { $0 << 8 | Int(buffer[$1]) }; offset = 10
+                }
+                guard buffer.count >= offset + length else { break }
+                let payload = String(decoding: buffer[offset..<(offset + length)], as: UTF8.self)
+                buffer.removeFirst(offset + length)
+                if isLast(payload) { return payload }
+            }
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { return nil }
+            buffer += chunk[0..<n]
+        }
+    }
+}

@@ -118,6 +118,32 @@ struct WebServerTests {
         #expect(socket.status == 403)
     }
 
+    /// A page that stops reading holds at most one snapshot of its session
+    /// (changes only mark it while one waits), and the others go on.
+    @Test func aBrowserThatStopsReadingHarmsNobody() async throws {
+        let web = try await WebDaemon.start()
+        defer { web.stop() }
+        // 150 labels: each snapshot is some 50 KB, 400 of them 20 MB, more
+        // than the sockets' buffers hold.
+        try await web.evals(["demo"] + (0..<150).map { "add label l\($0) to Login.view text \"label number \($0)\"" },
+                            session: "alice")
+        let port = web.port
+        // Opened, then not read: its socket's buffers fill.
+        let stuck = try await offPool { try RawWebSocket(port: port, path: "/ws/s/alice", receiveBuffer: 4096) }
+        let watching = try await offPool { try RawWebSocket(port: port, path: "/ws/s/alice") }
+        #expect(watching.message(containing: #""type": "page""#) != nil)  // its first snapshot
+        let commands = (0..<400).map { $0 % 2 == 0 ? "keyboard show" : "keyboard hide" } + ["focus password"]
+        let replies = try await web.evals(commands, session: "alice")
+        #expect(replies.allSatisfy { $0?["status"] == .string("done") })
+        // The page that reads sees the last change.
+        #expect(try await offPool { watching.message(containing: #""command": "focus password""#) } != nil)
+        // The stuck page, read at last, gets the last state too, without a
+        // snapshot for each of the 401 changes it missed meanwhile.
+        let (count, last) = try await offPool { stuck.messages(until: #""command": "focus password""#) }
+        #expect(last != nil)
+        #expect(count < 200, "\(count) snapshots waited for a page that did not read")
+    }
+
     @Test func addressesAreReadAsAddrColonPort() throws {
         #expect(try WebOptions.address("8080") == ("127.0.0.1", 8080))
         #expect(try WebOptions.address("0.0.0.0:80") == ("0.0.0.0", 80))

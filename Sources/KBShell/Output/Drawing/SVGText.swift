@@ -3,7 +3,9 @@ struct SVGText {
     private(set) var text = ""
 
     mutating func line(_ level: Int, _ s: String) {
-        text += String(repeating: "  ", count: level) + s + "\n"
+        for _ in 0..<level { text += "  " }
+        text += s
+        text += "\n"
     }
 
     /// `s` safe in an attribute's quotes and in element text: `<`, `>`,

@@ -1,4 +1,5 @@
 import KBModel
+import Synchronization
 
 /// The picture of a session's screen as SVG, at 1 pt = 1 px: what
 /// `render svg FILE` writes and what the daemon's web pages show (the
@@ -141,7 +142,8 @@ public struct ScreenDrawing {
         let bar = inputView ? 0 : keyboard.hardware ? min(k.height, 55) : (keyboard.predictive || keyboard.type == .emoji) && keyboard.type != .number ? 44.0 : 0
         // An input accessory view rides on top of the keys (drawn over it,
         // with the views): the keys start below it.
-        var top = k.height > height + 0.5 ? k.maxY - height : k.minY
+        let keyboardTop = k.height > height + 0.5 ? k.maxY - height : k.minY
+        var top = keyboardTop
         if bar > 0 {
             out.line(2, "<rect class=\"bar\" x=\"\(n(k.minX))\" y=\"\(n(top))\" width=\"\(n(k.width))\" height=\"\(n(bar))\" fill=\"#c4c6cc\"/>")
             top += bar
@@ -153,20 +155,9 @@ public struct ScreenDrawing {
             // area (on phones with one).
             let bottomInset = screen.device.safeAreaInsets(screen.orientation).bottom > 0 ? 34.0 : 4
             let rows = 4.0
-            let rowHeight = max(0, (min(k.maxY, k.minY + height) - top - bottomInset) / rows)
+            let rowHeight = max(0, (min(k.maxY, keyboardTop + height) - top - bottomInset) / rows)
             if rowHeight >= 12 {
-                var keys: [String] = []
-                let keyWidth = (k.width - 6) / 10
-                for row in 0..<4 {
-                    let y = top + Double(row) * rowHeight + 6
-                    let count = row == 3 ? 1 : 10 - row
-                    let width = row == 3 ? keyWidth * 5 : keyWidth - 6
-                    let start = row == 3 ? k.minX + (k.width - width) / 2 : k.minX + 6 + Double(row) * keyWidth / 2
-                    for c in 0..<count {
-                        keys.append("<rect x=\"\(n(start + Double(c) * keyWidth))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(rowHeight - 12))\" rx=\"5\" fill=\"#ffffff\"/>")
-                    }
-                }
-                out.line(2, "<g class=\"keys\">" + keys.joined() + "</g>")
+                out.line(2, "<g class=\"keys\" transform=\"translate(\(n(k.minX)) \(n(top)))\">" + Self.keys(width: k.width, rowHeight: rowHeight) + "</g>")
             }
         }
         // The line along its top and its y, while it is on screen.
@@ -176,6 +167,33 @@ public struct ScreenDrawing {
         }
         out.line(1, "</g>")
     }
+
+    /// The keys' rectangles for a keyboard `width` wide with rows
+    /// `rowHeight` tall, from its top left: the same for every drawing of
+    /// a keyboard of that size, so kept once made (a page draws one at
+    /// every change).
+    private static func keys(width: Double, rowHeight: Double) -> String {
+        let size = Size(width: width, height: rowHeight)
+        if let keys = keyRows.withLock({ $0[size] }) { return keys }
+        var keys = ""
+        let keyWidth = (width - 6) / 10
+        for row in 0..<4 {
+            let y = Double(row) * rowHeight + 6
+            let count = row == 3 ? 1 : 10 - row
+            let w = row == 3 ? keyWidth * 5 : keyWidth - 6
+            let start = row == 3 ? (width - w) / 2 : 6 + Double(row) * keyWidth / 2
+            for c in 0..<count {
+                keys += "<rect x=\"\(formatNumber(start + Double(c) * keyWidth))\" y=\"\(formatNumber(y))\" width=\"\(formatNumber(w))\" height=\"\(formatNumber(rowHeight - 12))\" rx=\"5\" fill=\"#ffffff\"/>"
+            }
+        }
+        keyRows.withLock { cache in
+            if cache.count >= 64 { cache.removeAll() }
+            cache[size] = keys
+        }
+        return keys
+    }
+
+    private static let keyRows = Mutex<[Size: String]>([:])
 
     /// Over the keyboard: the part of a covered field it hides, in red, with
     /// the points hidden; or how far above the keyboard a visible one is.
