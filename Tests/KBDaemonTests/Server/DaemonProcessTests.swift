@@ -996,7 +996,9 @@ struct DaemonProcessTests {
         let writers = (0..<waiting).map { k -> Int32 in
             let fifo = server.directory + "/slow\(k).kbs"
             #expect(mkfifo(fifo, 0o600) == 0)
-            return open(fifo, O_RDWR)
+            // Not inherited by programs other tests start meanwhile, which
+            // would keep the script from ever ending.
+            return open(fifo, O_RDWR | O_CLOEXEC)
         }
         #expect(writers.allSatisfy { $0 >= 0 })
         let outcome = try await offPool { () -> (others: [JSON?], sourced: [JSON?], after: JSON?) in
