@@ -19,7 +19,6 @@ public final class Browser: @unchecked Sendable {
         process.arguments = ["python3", driver.path]
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
         try process.run()
     }
 
