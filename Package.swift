@@ -28,7 +28,8 @@ let package = Package(
         ),
         // Command language, renderers, session codec: text in, text out.
         .target(name: "KBShell", dependencies: ["KBModel"]),
-        // The daemon: sessions served over a Unix socket (SwiftNIO).
+        // The daemon: sessions served over a Unix socket, and its web pages
+        // over HTTP and WebSocket (SwiftNIO).
         .target(
             name: "KBDaemon",
             dependencies: [
@@ -36,6 +37,8 @@ let package = Package(
                 "KBShell",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
         // GNU readline, linked by the executable only.
@@ -62,10 +65,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
-        // What the test targets share: the built kbplay, and a pseudo-terminal
-        // to run it at. The driver and the golden transcripts are used from
-        // the source tree (by #filePath).
-        .target(name: "KBTestSupport", path: "Tests/Support", exclude: ["pty_driver.py"]),
+        // What the test targets share: the built kbplay, a pseudo-terminal
+        // to run it at, and a headless browser to open its pages in. The
+        // drivers and the golden transcripts are used from the source tree
+        // (by #filePath).
+        .target(name: "KBTestSupport", path: "Tests/Support", exclude: ["pty_driver.py", "browser_driver.py"]),
         .testTarget(name: "KBShellTests", dependencies: ["KBShell", "KBTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "KBDaemonTests",

@@ -3,7 +3,8 @@ import Foundation
 import KBDaemon
 import KBShell
 
-/// `kbplay serve [--socket PATH] [--sessions DIR]`: the daemon.
+/// `kbplay serve [--socket PATH] [--sessions DIR] [--http [ADDR:]PORT
+/// [--token T] [--private]]`: the daemon, and its web pages.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -15,6 +16,27 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var sessions: SessionsOption
 
+    @Option(help: ArgumentHelp("Also serve the web pages (the workshop at /, a session at /s/NAME) on this port, on loopback unless an address is given.", valueName: "[ADDR:]PORT"))
+    var http: String?
+
+    @Option(help: "What a page's address must carry (?token=…) to send commands (and, with --private, to be shown); generated and printed when not given.")
+    var token: String?
+
+    @Flag(name: .customLong("private"), help: "Without the token a browser gets nothing (otherwise the pages are read-only).")
+    var isPrivate = false
+
+    func validate() throws {
+        if http == nil, token != nil || isPrivate {
+            throw ValidationError("--token and --private go with --http [ADDR:]PORT")
+        }
+        if let http {
+            do { _ = try WebOptions.address(http) } catch { throw ValidationError("--http: \(error)") }
+        }
+        if let token, token.isEmpty || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) {
+            throw ValidationError("--token takes letters, digits, -, _, . and ~ (it goes in a URL), at least one")
+        }
+    }
+
     func run() async throws {
         umask(0o077)
         // Past a limit on file size (`ulimit -f`), a write fails with EFBIG
@@ -24,11 +46,23 @@ struct Serve: AsyncParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         Daemon<Session>.raiseOpenFileLimit()
         let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
-        let daemon = Daemon<Session>(socketPath: path, sessionsDirectory: sessions.resolved)
+        let web = http.flatMap { try? WebOptions.address($0) }.map {
+            WebOptions(host: $0.host, port: $0.port, token: token ?? WebOptions.generatedToken(), isPrivate: isPrivate)
+        }
+        let daemon = Daemon<Session>(socketPath: path, sessionsDirectory: sessions.resolved, web: web)
         do {
             try await daemon.run {
                 Self.stopOnSignals(socket: path, sessions: sessions.resolved)
                 print("kbplay serving on \(path) (sessions in \(sessions.resolved))")
+                if let web, let address = daemon.webAddress {
+                    let base = "http://\(address)/"
+                    let reach = WebOptions.isLoopback(web.host) ? "this machine only" : "reachable from the network"
+                    if web.isPrivate {
+                        print("web pages on \(base) (\(reach); private: only with the token) — open \(base)?token=\(web.token)")
+                    } else {
+                        print("web pages on \(base) (\(reach); read-only without the token) — to send commands open \(base)?token=\(web.token)")
+                    }
+                }
                 fflush(nil)
             }
         } catch {

@@ -18,6 +18,9 @@ public enum Kbplay {
         return root.appendingPathComponent(".build/debug/kbplay")
     }()
 
+    /// The repository's `docs/` folder (the README's pictures).
+    public static var docs: String { root.appendingPathComponent("docs").path }
+
     /// The repository's folder.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

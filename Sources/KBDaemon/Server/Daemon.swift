@@ -17,6 +17,12 @@ public final class Daemon<Session: HostedSession>: Sendable {
     public let directory: String
     let registry: Registry<Session>
     private let connections = Atomic<Int>(0)
+    private let webClients = Atomic<Int>(0)
+    /// Where the web pages are served (`kbplay serve --http`), if they are.
+    public let web: WebOptions?
+    /// The web server's address once it listens (`host:port`, the port the
+    /// system gave for port 0).
+    private let boundWeb = Mutex<String?>(nil)
 
     /// Bytes of change messages a connection may have waiting to be
     /// written; past that, its subscriptions skip changes and are told how
@@ -26,14 +32,15 @@ public final class Daemon<Session: HostedSession>: Sendable {
     /// when it is made.
     let commitLogSize: Int
 
-    public convenience init(socketPath: String, sessionsDirectory: String) {
+    public convenience init(socketPath: String, sessionsDirectory: String, web: WebOptions? = nil) {
         self.init(socketPath: socketPath, sessionsDirectory: sessionsDirectory, subscriberBacklog: 8 << 20,
-                  maximumLoaded: Self.defaultMaximumLoaded())
+                  maximumLoaded: Self.defaultMaximumLoaded(), web: web)
     }
 
     /// `commitLogSize`: the commit log's bytes (tests use a small one).
     init(socketPath: String, sessionsDirectory: String, subscriberBacklog: Int, maximumLoaded: Int,
-         commitLogSize: Int = 16 << 20) {
+         commitLogSize: Int = 16 << 20, web: WebOptions? = nil) {
+        self.web = web
         self.commitLogSize = commitLogSize
         self.subscriberBacklog = subscriberBacklog
         self.socketPath = socketPath
@@ -126,13 +133,37 @@ public final class Daemon<Session: HostedSession>: Sendable {
         // `kbplay serve` runs with umask 077, so the socket is never open to
         // others; the chmod makes the mode explicit whatever the umask.
         chmod(socketPath, 0o600)
+        var webChannel: (any Channel)?
+        if let web {
+            do {
+                let channel = try await WebServer.bind(web, daemon: self)
+                webChannel = channel
+                let port = channel.localAddress?.port ?? web.port
+                let host = web.host.contains(":") ? "[\(web.host)]" : web.host
+                boundWeb.withLock { $0 = "\(host):\(port)" }
+            } catch {
+                server.close(promise: nil)
+                unlink(socketPath)
+                throw DaemonIOError("cannot serve web pages on \(web.host):\(web.port): \(error)")
+            }
+        }
         ready()
+        let webServer = webChannel
         // Cancelling the task that runs the daemon stops it listening.
         try await withTaskCancellationHandler {
             try await server.closeFuture.get()
         } onCancel: {
             server.close(promise: nil)
+            webServer?.close(promise: nil)
         }
+    }
+
+    /// Where the web pages are served (`host:port`), once they are.
+    public var webAddress: String? { boundWeb.withLock { $0 } }
+
+    /// A name for a web page's connection, as its changes name it.
+    func nextWebClient() -> String {
+        "web-\(webClients.add(1, ordering: .relaxed).newValue)"
     }
 
     /// Takes the sessions folder for this daemon alone: two daemons

@@ -25,6 +25,11 @@ public protocol HostedSession: Sendable {
     /// session file does not name itself, so the journal keeps it beside
     /// each snapshot.
     var savedName: String? { get set }
+    /// What a web page shows of the session (``KBShell/Session/page()``).
+    func webPage() -> JSON
+    /// What `explain VIEW` says, for a web page's hover; nil when `view`
+    /// is no view.
+    func hoverText(for view: String) -> String?
 }
 
 extension HostedSession {
@@ -33,6 +38,8 @@ extension HostedSession {
         get { nil }
         set {}
     }
+    public func webPage() -> JSON { .object([:]) }
+    public func hoverText(for view: String) -> String? { nil }
 
     /// What the journal's snapshot line holds for the session.
     func journalSnapshot() throws -> JournalSnapshot {

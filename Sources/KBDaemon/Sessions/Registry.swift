@@ -26,6 +26,9 @@ actor Registry<Session: HostedSession> {
     private let hosts = HostTable<Session>()
     /// Sessions loaded at once, at most.
     let maximumLoaded: Int
+    /// Told of every session loaded or made (the workshop pages, which show
+    /// each session as it appears).
+    nonisolated let loads = LoadWatchers<Session>()
     /// Sessions being closed because too many were loaded.
     private var unloading: Set<String> = []
     /// Why each session whose journal could not be read was refused, as
@@ -72,6 +75,7 @@ actor Registry<Session: HostedSession> {
         refused[name.rawValue] = nil
         hosts[name.rawValue] = host
         unloadIdle(keeping: name.rawValue)
+        loads.tell(name, host)
         return host
     }
 
@@ -120,7 +124,7 @@ actor Registry<Session: HostedSession> {
     }
 
     /// Whether `name` is loaded or has a journal.
-    private func exists(_ name: SessionName) -> Bool {
+    nonisolated func exists(_ name: SessionName) -> Bool {
         hosts[name.rawValue] != nil || access("\(directory)/\(name).journal", F_OK) == 0
     }
 
@@ -153,9 +157,11 @@ actor Registry<Session: HostedSession> {
         // The copy's own: a bare `save` in it must not write over the
         // file the original was saved as (a student's over the lesson).
         session.savedName = nil
-        hosts[target.rawValue] = try SessionHost<Session>.copy(of: session, name: target, directory: directory,
-                                                               sessionsDirectory: sessionsDirectory, syncer: syncer)
+        let copy = try SessionHost<Session>.copy(of: session, name: target, directory: directory,
+                                                 sessionsDirectory: sessionsDirectory, syncer: syncer)
+        hosts[target.rawValue] = copy
         unloadIdle(keeping: target.rawValue)
+        loads.tell(target, copy)
     }
 
     /// Writes the session's snapshot and unloads it. Until it is closed

@@ -18,6 +18,16 @@ extension Session: HostedSession {
         set { name = newValue }
     }
 
+    public func webPage() -> JSON {
+        var session = self
+        return session.page()
+    }
+
+    public func hoverText(for view: String) -> String? {
+        var session = self
+        return session.explanation(of: view)
+    }
+
     public init(decoding text: String, path: String, sessionsDirectory: String) throws {
         self = try SessionFile.decode(text, path: path, sessionsDirectory: sessionsDirectory)
     }

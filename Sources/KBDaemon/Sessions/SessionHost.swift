@@ -33,6 +33,8 @@ final class SessionHost<Session: HostedSession>: Sendable {
         var journal: Journal
         var sequence = 0
         var subscribers = Subscribers()
+        /// The verdicts of the current script's `expect` lines.
+        var expects = ExpectTally()
         /// Set while the session is paused: the work that arrived since, in order.
         var parked: [Work]?
         var isClosed = false
@@ -135,6 +137,11 @@ final class SessionHost<Session: HostedSession>: Sendable {
 
     var current: Session { state.withLock { $0.session } }
 
+    /// The session and how many of its script's `expect` lines fail now.
+    var currentWithExpects: (session: Session, failingExpects: Int) {
+        state.withLock { ($0.session, $0.expects.failing) }
+    }
+
     func completions(prefix: String, word: String) -> [String] {
         state.withLock { $0.session.completions(prefix: prefix, word: word) }
     }
@@ -204,6 +211,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         // In place: a rejected command leaves the session as it was, and a
         // copy kept "just in case" would make every change copy the session.
         let outcome = state.session.execute(command)
+        state.expects.record(outcome)
         let result = JSONBytes.result(of: outcome)
         guard outcome.status != .rejected else { return (.ran(result, pending: nil), nil) }
         state.sequence += 1
@@ -318,6 +326,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 completions.append { done(.ran(result, pending: nil)) }
             case .success:
                 state.session = session
+                state.expects.record(outcome)
                 state.journal.replaced()
                 state.sequence += 1
                 if !state.subscribers.isEmpty { state.subscribers.broadcast(result, client: client, session: name) }

@@ -18,6 +18,15 @@ extension Screen {
         return snapshot
     }
 
+    /// The last layout pass's snapshot if nothing changed since, read
+    /// without touching the layout cache: a reader of a screen others share
+    /// (a web page's snapshot of a daemon session) gets it without the copy
+    /// of the cache, and of its solver, that ``layout()`` on a shared
+    /// screen makes. Nil when a pass is due.
+    public var cachedLayout: LayoutSnapshot? {
+        isStowed ? nil : engine?.cachedSnapshot
+    }
+
     // MARK: Keyboard
 
     /// Sets the keyboard's frame in screen coordinates (nil: no keyboard on

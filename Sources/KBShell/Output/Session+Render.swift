@@ -86,41 +86,9 @@ extension Session {
         return out.joined(separator: "\n")
     }
 
-    /// An SVG of the screen at 1 pt = 1 px, for slides.
+    /// The SVG of the screen at 1 pt = 1 px (``ScreenDrawing``): the
+    /// drawing the daemon's web pages show too.
     func svg(_ s: LayoutSnapshot) -> String {
-        let w = formatNumber(s.screenSize.width), h = formatNumber(s.screenSize.height)
-        var out = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">",
-                   "  <rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\" stroke=\"#333333\"/>"]
-        let safe = screen.windowSafeAreaInsets
-        out.append("  <rect x=\"\(formatNumber(safe.left))\" y=\"\(formatNumber(safe.top))\" width=\"\(formatNumber(s.screenSize.width - safe.left - safe.right))\" height=\"\(formatNumber(s.screenSize.height - safe.top - safe.bottom))\" fill=\"none\" stroke=\"#9ecbff\" stroke-dasharray=\"4 3\"/>")
-        for v in s.views where !v.isHidden && v.depth > 0 {
-            let f = v.windowFrame
-            let kind = (try? screen.view(named: v.name))?.kind
-            let focused = screen.focus == v.name
-            let fill = kind == .textField || kind == .textView ? "#f4f4f4" : kind == .button ? "#dbe9ff" : "none"
-            let stroke = focused ? "#0a84ff" : "#666666"
-            out.append("  <rect x=\"\(formatNumber(f.minX))\" y=\"\(formatNumber(f.minY))\" width=\"\(formatNumber(f.width))\" height=\"\(formatNumber(f.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(focused ? 2 : 1)\"/>")
-            out.append("  <text x=\"\(formatNumber(f.minX + 4))\" y=\"\(formatNumber(f.minY + 14))\" fill=\"#222222\">\(escapeXML(v.name))</text>")
-        }
-        if let k = s.keyboardFrame {
-            out.append("  <rect x=\"\(formatNumber(k.minX))\" y=\"\(formatNumber(k.minY))\" width=\"\(formatNumber(k.width))\" height=\"\(formatNumber(k.height))\" fill=\"#8e8e93\" fill-opacity=\"0.6\"/>")
-            out.append("  <text x=\"\(formatNumber(k.midX))\" y=\"\(formatNumber(k.minY + 20))\" text-anchor=\"middle\" fill=\"#ffffff\">keyboard</text>")
-        }
-        out.append("</svg>")
-        return out.joined(separator: "\n") + "\n"
-    }
-
-    private func escapeXML(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
+        ScreenDrawing(screen: screen, keyboard: keyboard, snapshot: s).svg
     }
 }

@@ -996,7 +996,9 @@ struct DaemonProcessTests {
         let writers = (0..<waiting).map { k -> Int32 in
             let fifo = server.directory + "/slow\(k).kbs"
             #expect(mkfifo(fifo, 0o600) == 0)
-            return open(fifo, O_RDWR)
+            // Not inherited by programs other tests start meanwhile, which
+            // would keep the script from ever ending.
+            return open(fifo, O_RDWR | O_CLOEXEC)
         }
         #expect(writers.allSatisfy { $0 >= 0 })
         let outcome = try await offPool { () -> (others: [JSON?], sourced: [JSON?], after: JSON?) in
@@ -1158,24 +1160,26 @@ final class DaemonProcess: @unchecked Sendable {
     /// `openFiles`: its limit of open files (soft and hard), if not the test's.
     /// `fileSize`: its limit on a file's size (`ulimit -f`, in the shell's
     /// blocks: 512 or 1,024 bytes), if any.
+    /// `arguments`: more of `kbplay serve`'s options (`--http 127.0.0.1:0`).
     static func start(directory: String = temporaryDirectory(), openFiles: Int? = nil,
-                      fileSize: Int? = nil) async throws -> DaemonProcess {
+                      fileSize: Int? = nil, arguments: [String] = []) async throws -> DaemonProcess {
         // A daemon that closes a connection mid-write must not kill the
         // test process.
         signal(SIGPIPE, SIG_IGN)
         let server = DaemonProcess(directory: directory)
-        try await offPool { try server.launch(openFiles: openFiles, fileSize: fileSize) }
+        try await offPool { try server.launch(openFiles: openFiles, fileSize: fileSize, arguments: arguments) }
         return server
     }
 
-    private func launch(openFiles: Int? = nil, fileSize: Int? = nil) throws {
+    private func launch(openFiles: Int? = nil, fileSize: Int? = nil, arguments: [String] = []) throws {
         // Only the shell may hold the read end; no other child gets the write end.
         _ = fcntl(lifeline.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
         let limit = (openFiles.map { "ulimit -n \($0) && " } ?? "") + (fileSize.map { "ulimit -f \($0) && " } ?? "")
-        let script = limit + #""$0" serve --socket "$1" --sessions "$2" </dev/null >"$3.out" 2>"$3.err" & echo $!; cat >/dev/null; kill -9 $! 2>/dev/null"#
+        let script = limit + #"b="$0" s="$1" d="$2" o="$3"; shift 3; "$b" serve --socket "$s" --sessions "$d" "$@" </dev/null >"$o.out" 2>"$o.err" & echo $!; cat >/dev/null; kill -9 $! 2>/dev/null"#
         unlink(directory + "/serve.out")  // a restart on the same folder must say it again
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", script, DaemonProcessTests.binary.path, socket, directory + "/Sessions", directory + "/serve"]
+            + arguments
         shell.currentDirectoryURL = URL(fileURLWithPath: directory)
         shell.standardInput = lifeline
         let output = Pipe()

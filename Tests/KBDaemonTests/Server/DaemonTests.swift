@@ -114,8 +114,11 @@ struct DaemonTests {
         let fifo = dir + "/number"
         #expect(mkfifo(fifo, 0o600) == 0)
         // Held open for writing (and reading, so the open does not wait):
-        // `read` waits on the FIFO until it is written and closed.
-        let holder = open(fifo, O_RDWR)
+        // `read` waits on the FIFO until it is written and closed. Not
+        // inherited (O_CLOEXEC): a program another test starts meanwhile
+        // (a daemon, a browser) would hold it open, and `read` would never
+        // see its end.
+        let holder = open(fifo, O_RDWR | O_CLOEXEC)
         #expect(holder >= 0)
         let reader = try #require(TestClient(path: dir + "/d.sock"))
         let same = try #require(TestClient(path: dir + "/d.sock"))

@@ -1,0 +1,29 @@
+import KBShell
+
+/// The `expect` lines of a session's current script and whether each held
+/// when it last ran: what the workshop page counts as failing. A line run
+/// again replaces its verdict (a student who fixes the layout and checks
+/// again turns it green); `new`, `demo` and `load` start a new script. A
+/// `source` whose script had an `expect` fail counts as one failing line.
+/// Kept in the daemon's memory, not in the journal.
+struct ExpectTally: Sendable {
+    private var verdicts: [String: Bool] = [:]
+
+    var failing: Int { verdicts.values.count { !$0 } }
+
+    mutating func record(_ outcome: CommandOutcome) {
+        guard outcome.status != .rejected else { return }
+        let command = outcome.command.trimmingCharacters(in: .whitespaces)
+        let word = command.prefix { !$0.isWhitespace }
+        switch word {
+        case "new", "demo", "load":
+            verdicts = [:]
+        case "expect":
+            if let expectation = outcome.expectation { verdicts[command] = expectation.passed }
+        case "source":
+            verdicts[command] = outcome.status != .expectFailed
+        default:
+            return
+        }
+    }
+}

@@ -1,0 +1,288 @@
+import KBModel
+import KBShell
+import NIOCore
+import NIOWebSocket
+
+/// One page's WebSocket: it follows its session (or, on the workshop page,
+/// every session) through the sessions' change stream, the very events the
+/// `subscribe` op sends, and answers the page's `eval`, `complete` and
+/// `explain` messages.
+///
+/// Every message to the page is a whole snapshot of a session that
+/// changed (``Session/page()``), never a delta, so a page that reconnects
+/// or falls behind is in step again with its next message. Changes are
+/// coalesced: while a snapshot is being written, further changes only mark
+/// their session, and one snapshot of each goes when the write is done,
+/// so a slow or vanished browser holds at most one message per session,
+/// and nobody waits for it.
+///
+/// From the page: `{"op": "eval", "id": …, "command": "…"}` (only with the
+/// token), `{"op": "complete", "id": …, "line": "…"}`, `{"op": "explain",
+/// "id": …, "view": "NAME"}`. To the page: `{"type": "page", "session",
+/// "page", "expectFailures", "change"}`, `{"type": "reply", "id", "ok",
+/// "output"}`, `{"type": "completions", "id", "word", "completions"}`,
+/// `{"type": "explain", "id", "text"}`, `{"type": "error", "id",
+/// "message"}`.
+final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = WebSocketFrame
+
+    private let daemon: Daemon<Session>
+    private let target: PageTarget
+    private let canCommand: Bool
+    private let client: String
+    private var context: ChannelHandlerContext?
+    /// The sessions followed, with their subscription tokens.
+    private var followed: [String: (host: SessionHost<Session>, token: Int)] = [:]
+    /// Sessions changed since their last snapshot went, with the change.
+    private var dirty: [String: JSON] = [:]
+    private var writing = false
+    private var watcher: Int?
+    /// Never written to: each page's changes are coalesced instead.
+    private let backlog = SubscriberBacklog(limit: 1 << 20)
+
+    init(daemon: Daemon<Session>, target: PageTarget, canCommand: Bool, client: String) {
+        self.daemon = daemon
+        self.target = target
+        self.canCommand = canCommand
+        self.client = client
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        let registry = daemon.registry
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        switch target {
+        case let .session(name):
+            Task {
+                guard let host = try? await registry.host(name) else { return }
+                handler.execute { $0.follow(name, host) }
+            }
+        case .workshop:
+            // Sessions that appear later are followed as they do.
+            watcher = registry.loads.add { name, host in
+                handler.execute { $0.follow(name, host) }
+            }
+            Task {
+                for name in (try? await registry.names()) ?? [] {
+                    guard let name = SessionName(name), let host = try? await registry.host(name) else { continue }
+                    handler.execute { $0.follow(name, host) }
+                }
+            }
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        stop()
+        self.context = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        stop()
+        context.fireChannelInactive()
+    }
+
+    private func stop() {
+        for (_, entry) in followed { entry.host.unsubscribe(entry.token) }
+        followed = [:]
+        dirty = [:]
+        if let watcher { daemon.registry.loads.remove(watcher) }
+        watcher = nil
+    }
+
+    /// Follows a session's changes and sends its snapshot.
+    private func follow(_ name: SessionName, _ host: SessionHost<Session>) {
+        guard let context, context.channel.isActive else { return }
+        if let entry = followed[name.rawValue] {
+            guard entry.host !== host else { return }
+            entry.host.unsubscribe(entry.token)
+        }
+        let token = host.subscribe(context.channel, id: .string(name.rawValue), backlog: backlog)
+        followed[name.rawValue] = (host, token)
+        dirty[name.rawValue] = dirty[name.rawValue] ?? .null
+        flush()
+    }
+
+    // MARK: Changes in
+
+    /// A change event the session's subscribers get: it marks its session
+    /// for a snapshot (written at once, so the backlog never fills).
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let line = unwrapOutboundIn(data)
+        promise?.succeed(())
+        guard let message = try? JSONReader.parse(String(buffer: line)), let event = DaemonEvent(message) else { return }
+        switch event {
+        case let .change(_, session, client, result):
+            let command = result.json["command"] ?? .null
+            dirty[session.rawValue] = .object(["client": .string(client), "command": command])
+        case let .lost(_, session, _):
+            dirty[session.rawValue] = dirty[session.rawValue] ?? .null
+        case let .closed(_, session):
+            // The session was unloaded: a session page loads it again (it
+            // is being watched); the workshop hears of it when it is.
+            followed[session.rawValue] = nil
+            if case .session = target {
+                let registry = daemon.registry
+                let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+                Task {
+                    guard let host = try? await registry.host(session) else { return }
+                    handler.execute { $0.follow(session, host) }
+                }
+            }
+            return
+        }
+        flush()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        flush()
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Sends a snapshot of every session marked, unless a write is under
+    /// way or the browser is not reading (then when it is done).
+    private func flush() {
+        guard let context, !writing, !dirty.isEmpty, context.channel.isActive, context.channel.isWritable else { return }
+        let marked = dirty.sorted { $0.key < $1.key }
+        dirty = [:]
+        var last: EventLoopFuture<Void>?
+        for (name, change) in marked {
+            guard let host = followed[name]?.host else { continue }
+            let (session, failing) = host.currentWithExpects
+            let message = JSON.object([
+                "type": .string("page"), "session": .string(name), "page": session.webPage(),
+                "expectFailures": .number(Double(failing)), "change": change,
+            ])
+            last = send(message, context: context, flush: false)
+        }
+        context.flush()
+        guard let last else { return }
+        writing = true
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        last.whenComplete { _ in
+            handler.value.writing = false
+            handler.value.flush()
+        }
+    }
+
+    @discardableResult
+    private func send(_ message: JSON, context: ChannelHandlerContext, flush: Bool = true) -> EventLoopFuture<Void> {
+        var buffer = context.channel.allocator.buffer(capacity: 1024)
+        buffer.writeString(message.text)
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: buffer)
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        if flush {
+            context.writeAndFlush(wrapOutboundOut(frame), promise: promise)
+        } else {
+            context.write(wrapOutboundOut(frame), promise: promise)
+        }
+        return promise.futureResult
+    }
+
+    // MARK: Messages from the page
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        switch frame.opcode {
+        case .text where frame.fin:
+            var data = frame.unmaskedData
+            let text = data.readString(length: data.readableBytes) ?? ""
+            answer(text, context: context)
+        case .ping:
+            let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
+            context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
+        case .connectionClose:
+            var data = frame.unmaskedData
+            let code = data.readSlice(length: 2) ?? ByteBuffer()
+            let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: code)
+            context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in context.close(promise: nil) }
+        case .pong:
+            break
+        default:
+            // A message in pieces, or binary: not what a page sends.
+            let close = WebSocketFrame(fin: true, opcode: .connectionClose,
+                                       data: context.channel.allocator.buffer(integer: UInt16(1003)))
+            context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private func answer(_ text: String, context: ChannelHandlerContext) {
+        guard case let .object(message)? = try? JSONReader.parse(text) else {
+            return fail(.null, "a message is a JSON object: {\"op\": \"eval\"|\"complete\"|\"explain\", \"id\": …}", context: context)
+        }
+        let id = message["id"] ?? .null
+        guard case let .session(name) = target else {
+            return fail(id, "the workshop page sends nothing; open a session's page (/s/NAME)", context: context)
+        }
+        guard let host = followed[name.rawValue]?.host else {
+            return fail(id, "session '\(name)' is loading; try again", context: context)
+        }
+        switch message["op"]?.stringValue {
+        case "eval":
+            guard canCommand else {
+                return fail(id, "commands need the token: open this page with the ?token=… kbplay serve printed", context: context)
+            }
+            guard let command = message["command"]?.stringValue else {
+                return fail(id, "eval needs \"command\" (a string)", context: context)
+            }
+            evaluate(command, id: id, on: host, context: context)
+        case "complete":
+            guard let line = message["line"]?.stringValue else {
+                return fail(id, "complete needs \"line\" (a string)", context: context)
+            }
+            let word = String(CommandParser.wordBeingTyped(in: line))
+            send(.object(["type": .string("completions"), "id": id, "word": .string(word),
+                          "completions": .array(host.completions(prefix: line, word: word).map { .string($0) })]),
+                 context: context)
+        case "explain":
+            guard let view = message["view"]?.stringValue else {
+                return fail(id, "explain needs \"view\" (a name)", context: context)
+            }
+            let text = view == "keyboard" ? nil : host.current.hoverText(for: view)
+            send(.object(["type": .string("explain"), "id": id, "view": .string(view), "text": text.map { .string($0) } ?? .null]),
+                 context: context)
+        default:
+            fail(id, "unknown op; a page sends eval, complete or explain", context: context)
+        }
+    }
+
+    private func fail(_ id: JSON, _ message: String, context: ChannelHandlerContext) {
+        send(.object(["type": .string("error"), "id": id, "message": .string(message)]), context: context)
+    }
+
+    /// Runs the command as any client's eval runs, and answers once its
+    /// record is on disk.
+    private func evaluate(_ command: String, id: JSON, on host: SessionHost<Session>, context: ChannelHandlerContext) {
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        @Sendable func reply(_ message: JSON) {
+            handler.execute { handler in
+                guard let context = handler.context, context.channel.isActive else { return }
+                handler.send(message, context: context)
+            }
+        }
+        host.submit(command, client: client) { outcome in
+            switch outcome {
+            case let .ran(result, pending):
+                let json = DaemonResult.written(result).json
+                let message = JSON.object(["type": .string("reply"), "id": id, "ok": json["ok"] ?? .bool(false),
+                                           "output": json["output"] ?? .string("")])
+                guard let pending else { return reply(message) }
+                pending.whenDurable { error in
+                    guard let error else { return reply(message) }
+                    host.reloadFromJournal {
+                        reply(.object(["type": .string("error"), "id": id, "message": .string("\(error)")]))
+                    }
+                }
+            case let .failed(error):
+                reply(.object(["type": .string("error"), "id": id, "message": .string("\(error)")]))
+            case .closed:
+                reply(.object(["type": .string("error"), "id": id, "message": .string("the session was closed; reload the page")]))
+            }
+        }
+    }
+}
