@@ -434,11 +434,11 @@ extension LayoutEngine {
     /// hold breaks the newest user constraint it conflicts with, as any
     /// required conflict does. Returns whether a bound was added.
     func enforceSizeBounds(_ screen: Screen, broken: inout [BrokenConstraint], warnings: inout [ModelWarning]) -> Bool {
-        solver.updateVariables()
+        // The settle pass that calls this has just updated the variables.
         var added = false
         func bound(_ variable: Variable, _ label: String, _ attribute: String, views: [String]) {
             let key = "size:\(label).\(attribute)"
-            guard generated[key] == nil, solver.value(of: variable) < -1e-7 else { return }
+            guard generated[key] == nil else { return }
             let g = Generated(constraint: Constraint(Expression(variable), .greaterOrEqual, Expression(constant: 0),
                                                      name: "size-non-negative"),
                               entry: ConflictEntry(name: "UIKit-\(attribute)-non-negative", equation: "\(label).\(attribute) >= 0",
@@ -475,18 +475,22 @@ extension LayoutEngine {
             }
             origins[ObjectIdentifier(g.constraint)] = nil
         }
+        // Only a size below 0 needs a look (reading a value is cheap; its
+        // bound's key is made only then).
+        let values = self.solver
+        func negative(_ v: Variable) -> Bool { values.value(of: v) < -1e-7 }
         let boxes = boxesByIndex(screen)
         for (i, b) in boxes.enumerated() {
-            guard let b else { continue }
+            guard let b, negative(b.w) || negative(b.h) else { continue }
             let name = screen.viewList[i].name
-            bound(b.w, name, "width", views: [name])
-            bound(b.h, name, "height", views: [name])
+            if negative(b.w) { bound(b.w, name, "width", views: [name]) }
+            if negative(b.h) { bound(b.h, name, "height", views: [name]) }
         }
         for record in guides {
-            guard let record else { continue }
+            guard let record, negative(record.box.w) || negative(record.box.h) else { continue }
             let label = "\(record.key.view).\(record.key.guide.rawValue)"
-            bound(record.box.w, label, "width", views: [record.key.view])
-            bound(record.box.h, label, "height", views: [record.key.view])
+            if negative(record.box.w) { bound(record.box.w, label, "width", views: [record.key.view]) }
+            if negative(record.box.h) { bound(record.box.h, label, "height", views: [record.key.view]) }
         }
         return added
     }
