@@ -322,6 +322,9 @@ enum ConsoleLogImporter {
                     leftOut.append("line \(c.line) \(c.identifier.map { "'\($0)'" } ?? c.address): \(error.message)")
                 }
             }
+            // A size the constraints would make negative is a conflict the
+            // layout pass finds (and recovers from as UIKit does).
+            warnings += screen.layout().warnings
             assumed += guideNotes.sorted()
             let broke = constraintNames[dump.brokenAddress]
             if broke == nil {
