@@ -477,8 +477,7 @@ extension LayoutEngine {
         }
         // Only a size below 0 needs a look (reading a value is cheap; its
         // bound's key is made only then).
-        let values = self.solver
-        func negative(_ v: Variable) -> Bool { values.value(of: v) < -1e-7 }
+        func negative(_ v: Variable) -> Bool { solver.value(of: v) < -1e-7 }
         let boxes = boxesByIndex(screen)
         for (i, b) in boxes.enumerated() {
             guard let b, negative(b.w) || negative(b.h) else { continue }
