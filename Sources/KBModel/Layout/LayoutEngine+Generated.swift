@@ -141,34 +141,41 @@ extension LayoutEngine {
     /// Pins a top-level controller's root view to its frame (the screen, or
     /// the override) with four constraints whose constants follow the state.
     func addRootFrame(_ controller: Controller, _ screen: Screen) {
-        let root = AnchorOwner(view: controller.rootView)
-        let f = rootFrame(controller, screen)
+        rootFrames[controller.name] = pinFrame(controller.rootView, to: rootFrame(controller, screen),
+                                               label: "UIView-Encapsulated-Layout", key: "frame:\(controller.name)", screen)
+    }
+
+    /// Four constraints `LABEL-left|top|width|height` pinning `view`'s frame
+    /// to `f`, under `key`, as handles whose constants follow the state.
+    func pinFrame(_ view: String, to f: Rect, label: String, key: String, _ screen: Screen) -> [Handle] {
+        let owner = AnchorOwner(view: view)
         var handles: [Handle] = []
         let parts: [(Anchor.Attribute, Double)] = [(.left, f.x), (.top, f.y), (.width, f.width), (.height, f.height)]
         for (attribute, value) in parts {
-            let model = LayoutConstraint(name: "UIView-Encapsulated-Layout-\(attribute.rawValue)",
-                                         first: root.anchor(attribute), relation: .equal, constant: value)
+            let model = LayoutConstraint(name: "\(label)-\(attribute.rawValue)",
+                                         first: owner.anchor(attribute), relation: .equal, constant: value)
             let g = make(model, screen)
-            addGenerated(g, key: "frame:\(controller.name)")
+            addGenerated(g, key: key)
             handles.append(Handle(constraint: g.constraint, value: value))
         }
-        rootFrames[controller.name] = handles
+        return handles
+    }
+
+    /// Moves frame handles made by ``pinFrame(_:to:label:key:_:)`` to `f`;
+    /// whether any constant changed.
+    func move(_ handles: inout [Handle], to f: Rect, _ screen: Screen, broken: inout [BrokenConstraint]) -> Bool {
+        let targets = [f.x, f.y, f.width, f.height]
+        var changed = false
+        for k in handles.indices where k < targets.count && set(&handles[k], to: targets[k], screen, broken: &broken) {
+            changed = true
+        }
+        return changed
     }
 
     /// Pins an input accessory view to where the keyboard carries it.
     func addAccessoryFrame(_ view: String, _ screen: Screen) {
-        let owner = AnchorOwner(view: view)
-        let f = accessoryFrame(view, screen)
-        var handles: [Handle] = []
-        let parts: [(Anchor.Attribute, Double)] = [(.left, f.x), (.top, f.y), (.width, f.width), (.height, f.height)]
-        for (attribute, value) in parts {
-            let model = LayoutConstraint(name: "UIInputSetHost-accessory-\(attribute.rawValue)",
-                                         first: owner.anchor(attribute), relation: .equal, constant: value)
-            let g = make(model, screen)
-            addGenerated(g, key: "accessory:\(view)")
-            handles.append(Handle(constraint: g.constraint, value: value))
-        }
-        accessoryFrames[view] = handles
+        accessoryFrames[view] = pinFrame(view, to: accessoryFrame(view, screen), label: "UIInputSetHost-accessory",
+                                         key: "accessory:\(view)", screen)
     }
 
     /// An accessory's frame: on the keyboard's top when it is the one on

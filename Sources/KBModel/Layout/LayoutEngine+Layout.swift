@@ -46,25 +46,17 @@ extension LayoutEngine {
             // back) to be changed.
             for c in screen.controllers where c.parent == nil {
                 let f = rootFrame(c, screen)
-                let targets = [f.x, f.y, f.width, f.height]
-                guard let current = rootFrames[c.name],
-                      current.indices.contains(where: { current[$0].value != targets[$0] }) else { continue }
                 // Taken out and put back so the handles are mutated in place.
-                guard var handles = rootFrames.removeValue(forKey: c.name) else { continue }
-                for k in handles.indices where set(&handles[k], to: targets[k], screen, broken: &broken) {
-                    changed = true
-                }
+                guard let current = rootFrames[c.name], Self.differ(current, f),
+                      var handles = rootFrames.removeValue(forKey: c.name) else { continue }
+                if move(&handles, to: f, screen, broken: &broken) { changed = true }
                 rootFrames[c.name] = handles
             }
             for name in accessoryFrames.keys.sorted() {
                 let f = accessoryFrame(name, screen)
-                let targets = [f.x, f.y, f.width, f.height]
-                guard let current = accessoryFrames[name],
-                      current.indices.contains(where: { current[$0].value != targets[$0] }),
+                guard let current = accessoryFrames[name], Self.differ(current, f),
                       var handles = accessoryFrames.removeValue(forKey: name) else { continue }
-                for k in handles.indices where set(&handles[k], to: targets[k], screen, broken: &broken) {
-                    changed = true
-                }
+                if move(&handles, to: f, screen, broken: &broken) { changed = true }
                 accessoryFrames[name] = handles
             }
             for g in guides.indices {
@@ -94,6 +86,12 @@ extension LayoutEngine {
         recentCauses.removeAll()
         warnings += broken.map(\.warning)
         return (warnings, broken)
+    }
+
+    /// Whether frame handles (left, top, width, height) stand elsewhere than `f`.
+    static func differ(_ handles: [Handle], _ f: Rect) -> Bool {
+        let targets = [f.x, f.y, f.width, f.height]
+        return handles.indices.contains { $0 < targets.count && handles[$0].value != targets[$0] }
     }
 
     /// A scroll view's scroll geometry at the last solve (nil for another

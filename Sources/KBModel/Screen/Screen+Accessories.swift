@@ -83,10 +83,16 @@ extension Screen {
 
     /// The accessory view `view` is inside (itself included), if any.
     public func enclosingAccessory(of view: String) -> String? {
+        nearest(from: view) { $0.accessory != nil }?.name
+    }
+
+    /// The nearest of `view` and its ancestors that `matches` (each view
+    /// looked up by name once; a walk no longer than the views).
+    func nearest(from view: String, where matches: (View) -> Bool) -> View? {
         var name: String? = view
         var steps = 0
         while let n = name, case let .view(i)? = names[n], steps <= viewList.count {
-            if viewList[i].accessory != nil { return n }
+            if matches(viewList[i]) { return viewList[i] }
             name = viewList[i].parent
             steps += 1
         }

@@ -107,14 +107,9 @@ extension Screen {
 
     /// The table cell `view` is in (itself included), with its table and row.
     public func enclosingCell(of view: String) -> (cell: String, table: String, row: Int)? {
-        var name: String? = view
-        var steps = 0
-        while let n = name, case let .view(i)? = names[n], steps <= viewList.count {
-            if let row = viewList[i].row, let table = viewList[i].parent { return (n, table, row) }
-            name = viewList[i].parent
-            steps += 1
-        }
-        return nil
+        guard let cell = nearest(from: view, where: { $0.row != nil && $0.parent != nil }),
+              let row = cell.row, let table = cell.parent else { return nil }
+        return (cell.name, table, row)
     }
 
     /// The rows of `table` on screen in `snapshot` (what UIKit has cells for).

@@ -130,14 +130,22 @@ public struct Handler {
     /// the end frame converted to the view.
     mutating func screenCoordinatesCheck<Host: StrategyHost>(_ uses: String, host: inout Host) {
         let p = formatPoints
-        guard showing, onScreen > 0, let root = host.windowFrame(of: controller + ".view") else { return }
+        guard showing, onScreen > 0, let (inScreen, overlap) = viewShortOfTheScreensBottom(host: &host) else { return }
         let w = host.appWindowFrame
-        let inScreen = root.offsetBy(dx: w.minX, dy: w.minY)
-        guard inScreen.maxY < screenHeight - 0.5 else { return }
-        let overlap = max(0, min(inScreen.maxY, n.end.maxY) - max(inScreen.minY, n.end.minY))
         let place = w == Rect(origin: Point(x: 0, y: 0), size: host.screenSize) ? "" : " (the app's window is \(w) on the screen)"
         flaw(.screenCoordinates,
              "\(controller).view is \(inScreen) in screen coordinates\(place), so its bottom is \(p(screenHeight - inScreen.maxY)) pt above the screen's: the keyboard covers \(p(overlap)) pt of it, but \(uses) uses endFrame.height (\(p(n.end.height))), which is right only for a view reaching the screen's bottom. fix: convert the end frame with view.convert(endFrame, from: nil) and use its overlap with view.bounds, or UIKeyboardLayoutGuide")
+    }
+
+    /// The controller's view in screen coordinates and the end frame's
+    /// overlap with it, when the view does not reach the screen's bottom
+    /// (then endFrame.height is not what the keyboard covers of it).
+    mutating func viewShortOfTheScreensBottom<Host: StrategyHost>(host: inout Host) -> (frame: Rect, overlap: Double)? {
+        guard let root = host.windowFrame(of: controller + ".view") else { return nil }
+        let w = host.appWindowFrame
+        let inScreen = root.offsetBy(dx: w.minX, dy: w.minY)
+        guard inScreen.maxY < screenHeight - 0.5 else { return nil }
+        return (inScreen, max(0, min(inScreen.maxY, n.end.maxY) - max(inScreen.minY, n.end.minY)))
     }
 
     /// `undocked-hide-only`: an undocked or floating keyboard reported as hidden.

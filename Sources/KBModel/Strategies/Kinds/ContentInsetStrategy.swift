@@ -30,15 +30,10 @@ public enum ContentInsetStrategy: KeyboardStrategy {
             host.setContentInset(insets, of: scroll)
             h.report.effects.append(("\(scroll).contentInset \(before) → \(insets)",
                                      "(end frame in \(root) \(n.end.offsetBy(dx: -rootFrame.minX, dy: -rootFrame.minY)), height \(p(n.end.height)) − safeAreaInsets.bottom \(p(safeBottom)))"))
-            if h.n.name != .willHide, h.onScreen > 0, let rootFrame = host.windowFrame(of: root) {
-                // The source converts the frame but uses only its height.
-                let w = host.appWindowFrame
-                let inScreen = rootFrame.offsetBy(dx: w.minX, dy: w.minY)
-                let overlap = max(0, min(inScreen.maxY, n.end.maxY) - max(inScreen.minY, n.end.minY))
-                if inScreen.maxY < h.screenHeight - 0.5 {
-                    h.flaw(.screenCoordinates,
-                           "\(root) is \(inScreen) in screen coordinates, so its bottom is \(p(h.screenHeight - inScreen.maxY)) pt above the screen's: the keyboard covers \(p(overlap)) pt of it, but the inset uses the converted end frame's height (\(p(n.end.height))). fix: use the intersection of the converted end frame with the view's bounds")
-                }
+            // The source converts the frame but uses only its height.
+            if h.n.name != .willHide, h.onScreen > 0, let (inScreen, overlap) = h.viewShortOfTheScreensBottom(host: &host) {
+                h.flaw(.screenCoordinates,
+                       "\(root) is \(inScreen) in screen coordinates, so its bottom is \(p(h.screenHeight - inScreen.maxY)) pt above the screen's: the keyboard covers \(p(overlap)) pt of it, but the inset uses the converted end frame's height (\(p(n.end.height))). fix: use the intersection of the converted end frame with the view's bounds")
             }
             if h.context.keyboard.hardware && h.onScreen < n.end.height {
                 h.flaw(.hardwareKeyboardHeight,
