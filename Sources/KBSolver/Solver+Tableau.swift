@@ -70,13 +70,16 @@ extension Solver {
         }
 
         if subject == invalidSymbol {
-            let saved = self
             addObjectiveTerms(objectiveTerms, priority: strength.priority)
             let ok: Bool
             do { ok = try addWithArtificialVariable(row) } catch { ok = false }
             if !ok {
-                self = saved
+                // The artificial variable's row was the constraint's, and
+                // it is gone: the tableau is the one before (maybe in
+                // another basis), with nothing of the new symbols left.
+                for (symbol, _) in objectiveTerms { objective.remove(symbol) }
                 rollBack(symbols: symbolsBefore, slots: slotsBefore, symbolized, markedDefinitions)
+                try optimizeObjective()
                 throw explainingConflicts ? unsatisfiable(constraint, constant: expression.constant)
                                           : .unsatisfiable(constraint, conflicts: [constraint])
             }
@@ -206,57 +209,62 @@ extension Solver {
             scratch += Array(repeating: 0, count: n - scratch.count)
             scratchUsed += Array(repeating: false, count: n - scratchUsed.count)
         }
+        if pendingDefinition.count < definitions.count {
+            let n = max(definitions.count * 2, 64)
+            pendingDefinition += Array(repeating: 0, count: n - pendingDefinition.count)
+            pendingDefinitionUsed += Array(repeating: false, count: n - pendingDefinitionUsed.count)
+        }
         touched.removeAll(keepingCapacity: true)
         var total = constant
-        var pending: [Int32: Double] = [:]
         var heap = MaxHeap()
 
-        func accumulate(_ solver: inout Solver, _ s: Int32, _ c: Double) {
-            let d = solver.slots[Int(s)].definition
-            if d >= 0 {
-                if let p = pending[d] { pending[d] = p + c } else { pending[d] = c; heap.push(d) }
-                return
-            }
-            var symbol = solver.slots[Int(s)].symbol
-            if symbol == invalidSymbol {
-                symbol = solver.newSymbol(.external)
-                solver.slots[Int(s)].symbol = symbol
-                solver.plainSlotsAreCurrent = false
-                symbolized.append(s)
-            }
-            solver.scratchAdd(symbol, c)
+        for k in rowSlots.indices {
+            accumulate(rowSlots[k], coefficients[k], &heap, &symbolized)
         }
-
-        for k in rowSlots.indices { accumulate(&self, rowSlots[k], coefficients[k]) }
         while let d = heap.pop() {
-            let c = pending.removeValue(forKey: d)!
-            var marker = definitions[Int(d)]!.marker
+            let di = Int(d)
+            let c = pendingDefinition[di]
+            pendingDefinition[di] = 0
+            pendingDefinitionUsed[di] = false
+            var marker = definitions[di]!.marker
             if marker == invalidSymbol {
                 marker = newSymbol(.dummy)
-                definitions[Int(d)]!.marker = marker
+                definitions[di]!.marker = marker
                 markedDefinitions.append(d)
             }
             scratchAdd(marker, c)
-            let definition = definitions[Int(d)]!
+            let definition = definitions[di]!
             total += c * definition.constant
             let start = Int(definition.termStart)
             for k in start ..< start + Int(definition.termCount) {
-                let s = termSlots[k], coefficient = c * termCoefficients[k]
-                accumulate(&self, s, coefficient)
+                accumulate(termSlots[k], c * termCoefficients[k], &heap, &symbolized)
             }
         }
         // Substitute basic symbols; their rows hold only parametric ones.
         var i = 0
         while i < touched.count {
-            let s = touched[i]
+            let s = Int(touched[i])
             i += 1
-            let c = scratch[Int(s)]
-            guard c != 0, let basic = rows[Int(s)] else { continue }
-            scratch[Int(s)] = 0
-            total += c * basic.constant
-            for k in basic.symbols.indices { scratchAdd(basic.symbols[k], c * basic.coefficients[k]) }
+            let c = scratch[s]
+            guard c != 0, rows[s] != nil else { continue }
+            scratch[s] = 0
+            total += c * rows[s]!.constant
+            let n = rows[s]!.symbols.count
+            for k in 0 ..< n {
+                scratchAdd(rows[s]!.symbols[k], c * rows[s]!.coefficients[k])
+            }
         }
-        touched.sort()
+        // In symbol order: a long row is read off the dense scratch rather
+        // than sorted.
+        if touched.count * 16 > kinds.count {
+            var n = 0
+            for s in 0 ..< min(kinds.count, scratchUsed.count) where scratchUsed[s] {
+                touched[n] = Symbol(s)
+                n += 1
+            }
+        } else {
+            touched.sort()
+        }
         var row = Row(constant: total)
         row.symbols.reserveCapacity(touched.count)
         row.coefficients.reserveCapacity(touched.count)
@@ -271,6 +279,33 @@ extension Solver {
         }
         touched.removeAll(keepingCapacity: true)
         return row
+    }
+
+    /// Adds `c · slot` to the row being made: a defined slot's coefficient
+    /// waits for its definition's expansion, a plain one goes to the scratch
+    /// (with a symbol made for it if it has none yet).
+    @inline(__always) private mutating func accumulate(_ s: Int32, _ c: Double, _ heap: inout MaxHeap,
+                                                       _ symbolized: inout [Int32]) {
+        let d = slots[Int(s)].definition
+        if d >= 0 {
+            let di = Int(d)
+            if pendingDefinitionUsed[di] {
+                pendingDefinition[di] += c
+            } else {
+                pendingDefinitionUsed[di] = true
+                pendingDefinition[di] = c
+                heap.push(d)
+            }
+            return
+        }
+        var symbol = slots[Int(s)].symbol
+        if symbol == invalidSymbol {
+            symbol = newSymbol(.external)
+            slots[Int(s)].symbol = symbol
+            plainSlotsAreCurrent = false
+            symbolized.append(s)
+        }
+        scratchAdd(symbol, c)
     }
 
     @inline(__always) private mutating func scratchAdd(_ s: Symbol, _ c: Double) {
@@ -437,13 +472,27 @@ extension Solver {
         }
     }
 
+    /// Adds `row` through an artificial variable (kiwi's phase one). When
+    /// the artificial objective cannot reach 0 the constraint cannot hold:
+    /// the artificial variable's equation, which is the constraint's, is
+    /// taken out again, leaving the system as it was (in whatever basis the
+    /// pivots left), without copying the solver beforehand.
     private mutating func addWithArtificialVariable(_ row: Row) throws(SolverError) -> Bool {
         let art = newSymbol(.slack)
         insertRow(art, row)
         artificial = row
-        try optimizeArtificial()
-        let success = nearZero(artificial!.constant)
+        var success = false
+        do {
+            try optimizeArtificial()
+            success = nearZero(artificial!.constant)
+        } catch {
+            success = false
+        }
         artificial = nil
+        if !success {
+            removeArtificial(art)
+            return false
+        }
         if rows[Int(art)] != nil {
             var r = takeRow(art)
             if r.isEmpty { return success }
@@ -458,6 +507,25 @@ extension Solver {
         columns[Int(art)] = []
         objective.remove(art)
         return success
+    }
+
+    /// Takes the artificial variable's equation out: its row if it is
+    /// basic, else the row it enters through (the ratio rule a removed
+    /// marker follows, so the other rows stay feasible).
+    private mutating func removeArtificial(_ art: Symbol) {
+        if rows[Int(art)] != nil {
+            _ = takeRow(art)
+        } else {
+            let leaving = markerLeavingRow(art)
+            if leaving != invalidSymbol {
+                var r = takeRow(leaving)
+                r.solve(for: leaving, art)
+                substitute(art, r)
+            }
+        }
+        for b in columns[Int(art)] { rows[Int(b)]!.remove(art) }
+        columns[Int(art)] = []
+        objective.remove(art)
     }
 
     // MARK: Removing

@@ -146,6 +146,10 @@ public struct Solver: Sendable {
     var scratch: [Double] = []
     var scratchUsed: [Bool] = []
     var touched: [Symbol] = []
+    /// The coefficients waiting for each definition's expansion while a row
+    /// is made (dense, by definition index, zero between uses).
+    var pendingDefinition: [Double] = []
+    var pendingDefinitionUsed: [Bool] = []
 
     // MARK: Compaction (Solver+Compaction.swift)
 

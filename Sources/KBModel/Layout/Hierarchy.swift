@@ -23,8 +23,17 @@ struct Hierarchy: Sendable {
         root = Array(0..<n)
         var children = Array(repeating: [Int](), count: n)
         var roots: [Int] = []
+        // Siblings come in runs: the last parent's index is kept at hand.
+        var lastParent: (name: String, index: Int?) = ("", nil)
         for (i, v) in screen.viewList.enumerated() {
-            if let p = v.parent, case let .view(j) = screen.names[p] {
+            guard let p = v.parent else {
+                roots.append(i)
+                continue
+            }
+            if lastParent.index == nil || lastParent.name != p {
+                if case let .view(j) = screen.names[p] { lastParent = (p, j) } else { lastParent = (p, nil) }
+            }
+            if let j = lastParent.index {
                 children[j].append(i)
                 parent[i] = j
             } else {

@@ -359,18 +359,32 @@ extension LayoutEngine {
         let pending = pendingIntrinsic
         pendingIntrinsic = []
         pendingIntrinsicSet = []
-        for name in pending {
-            guard case let .view(i) = screen.names[name] else { continue }
-            let view = screen.viewList[i]
-            let size = view.intrinsicSize
-            var record = intrinsic[name] ?? IntrinsicPair(horizontal: nil, vertical: nil)
-            for axis in Axis.allCases {
-                let value = axis == .horizontal ? size.width : size.height
-                record[axis] = syncIntrinsic(view, axis, value, record[axis], screen, &warnings)
-            }
-            intrinsic[name] = record
-        }
+        for name in pending { syncIntrinsic(name, screen, &warnings) }
         return warnings
+    }
+
+    /// Brings one pending view's content-size constraints up to date now
+    /// (a view appended to a stack gets them before the stack's end moves
+    /// to it, so its height is a plain variable when the end's equation
+    /// names it).
+    func flushIntrinsic(of name: String, _ screen: Screen) -> [ModelWarning] {
+        guard pendingIntrinsicSet.remove(name) != nil else { return [] }
+        pendingIntrinsic.removeAll { $0 == name }
+        var warnings: [ModelWarning] = []
+        syncIntrinsic(name, screen, &warnings)
+        return warnings
+    }
+
+    private func syncIntrinsic(_ name: String, _ screen: Screen, _ warnings: inout [ModelWarning]) {
+        guard case let .view(i) = screen.names[name] else { return }
+        let view = screen.viewList[i]
+        let size = view.intrinsicSize
+        var record = intrinsic[name] ?? IntrinsicPair(horizontal: nil, vertical: nil)
+        for axis in Axis.allCases {
+            let value = axis == .horizontal ? size.width : size.height
+            record[axis] = syncIntrinsic(view, axis, value, record[axis], screen, &warnings)
+        }
+        intrinsic[name] = record
     }
 
     private func syncIntrinsic(_ view: View, _ axis: Axis, _ value: Double?, _ old: AxisIntrinsic?,
@@ -427,6 +441,8 @@ extension LayoutEngine {
             guides[i] = nil
         }
         boxes[view] = nil
+        cachedBoxes = nil
+        cachedBoxesAreCurrent = false
         invalidate(structure: true)
     }
 }

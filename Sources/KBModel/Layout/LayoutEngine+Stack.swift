@@ -88,6 +88,7 @@ extension LayoutEngine {
     private func appendToStack(_ stack: String, _ view: String, isHidden: Bool, key: String,
                                _ screen: Screen) -> [ModelWarning] {
         guard var record = stacks.removeValue(forKey: key) else { return [] }
+        var warnings = flushIntrinsic(of: view, screen)
         let maker = StackMaker(engine: self, stack: stack, config: record.config, screen: screen)
         // Made first, then the old constraint taken out, then the new ones
         // put in, as a regeneration does (making one can give a view its
@@ -119,7 +120,6 @@ extension LayoutEngine {
         }
         record.arranged.append(view)
 
-        var warnings: [ModelWarning] = []
         for (part, g) in out {
             if let w = addToSolver(g) {
                 warnings.append(w)

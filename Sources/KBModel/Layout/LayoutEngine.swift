@@ -14,8 +14,11 @@ import KBSolver
 final class LayoutEngine: @unchecked Sendable {
     struct Box: Sendable {
         let x, y, w, h: Variable
+        /// The view's name.
+        let name: String
 
         init(_ name: String) {
+            self.name = name
             x = Variable(name + ".x")
             y = Variable(name + ".y")
             w = Variable(name + ".width")
@@ -98,8 +101,12 @@ final class LayoutEngine: @unchecked Sendable {
     var lastConstraints: SegmentedArray<LayoutConstraint> = []
     var lastConstraintValues: [ConstraintValue] = []
     var cachedHierarchy: Hierarchy?
-    /// Per view index, its box (built with the hierarchy).
+    /// Per view index, its box (built with the hierarchy), and whether it
+    /// is current. A stale array still serves the next build: an entry
+    /// whose box has the name of the view now at its index is kept without
+    /// a lookup (boxes are dropped only with `forget`, which empties it).
     var cachedBoxes: [Box?]?
+    var cachedBoxesAreCurrent = false
     /// The last ``settle(_:)`` converged and nothing changed since: the
     /// guides' constants agree with the frames.
     var isSettled = false
@@ -129,6 +136,7 @@ final class LayoutEngine: @unchecked Sendable {
         e.lastConstraintValues = lastConstraintValues
         e.cachedHierarchy = cachedHierarchy
         e.cachedBoxes = cachedBoxes
+        e.cachedBoxesAreCurrent = cachedBoxesAreCurrent
         e.isSettled = isSettled
         return e
     }
@@ -138,7 +146,7 @@ final class LayoutEngine: @unchecked Sendable {
         isSettled = false
         if structure {
             cachedHierarchy = nil
-            cachedBoxes = nil
+            cachedBoxesAreCurrent = false
         }
     }
 
@@ -151,9 +159,23 @@ final class LayoutEngine: @unchecked Sendable {
 
     /// The boxes of the screen's views by index (nil: a view without one).
     func boxesByIndex(_ screen: Screen) -> [Box?] {
-        if let b = cachedBoxes, b.count == screen.viewList.count { return b }
-        let b = screen.viewList.map { boxes[$0.name] }
+        if cachedBoxesAreCurrent, let b = cachedBoxes, b.count == screen.viewList.count { return b }
+        var b = cachedBoxes ?? []
+        cachedBoxes = nil
+        let n = screen.viewList.count
+        if b.count > n { b.removeLast(b.count - n) }
+        b.reserveCapacity(n)
+        for i in 0 ..< n {
+            let name = screen.viewList[i].name
+            if i < b.count {
+                if let box = b[i], box.name == name { continue }
+                b[i] = boxes[name]
+            } else {
+                b.append(boxes[name])
+            }
+        }
         cachedBoxes = b
+        cachedBoxesAreCurrent = true
         return b
     }
 
@@ -163,7 +185,7 @@ final class LayoutEngine: @unchecked Sendable {
         if let b = boxes[view] { return b }
         let b = Box(view)
         boxes[view] = b
-        cachedBoxes = nil
+        cachedBoxesAreCurrent = false
         return b
     }
 
