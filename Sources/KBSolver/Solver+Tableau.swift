@@ -70,16 +70,14 @@ extension Solver {
         }
 
         if subject == invalidSymbol {
+            beginJournal()
             addObjectiveTerms(objectiveTerms, priority: strength.priority)
             let ok: Bool
             do { ok = try addWithArtificialVariable(row) } catch { ok = false }
             if !ok {
-                // The artificial variable's row was the constraint's, and
-                // it is gone: the tableau is the one before (maybe in
-                // another basis), with nothing of the new symbols left.
-                for (symbol, _) in objectiveTerms { objective.remove(symbol) }
+                rewindJournal()
+                artificial = nil
                 rollBack(symbols: symbolsBefore, slots: slotsBefore, symbolized, markedDefinitions)
-                try optimizeObjective()
                 throw explainingConflicts ? unsatisfiable(constraint, constant: expression.constant)
                                           : .unsatisfiable(constraint, conflicts: [constraint])
             }
@@ -333,6 +331,10 @@ extension Solver {
     }
 
     mutating func insertRow(_ basic: Symbol, _ row: Row) {
+        if journal != nil {
+            noteRow(basic)
+            for s in row.symbols { noteColumn(s) }
+        }
         for s in row.symbols { columns[Int(s)].insertSorted(basic) }
         rows[Int(basic)] = row
         basicCount += 1
@@ -340,6 +342,10 @@ extension Solver {
 
     mutating func takeRow(_ basic: Symbol) -> Row {
         let row = rows[Int(basic)]!
+        if journal != nil {
+            noteRow(basic)
+            for s in row.symbols { noteColumn(s) }
+        }
         rows[Int(basic)] = nil
         basicCount -= 1
         for s in row.symbols { columns[Int(s)].removeSorted(basic) }
@@ -349,7 +355,12 @@ extension Solver {
     /// Replaces `symbol` by `row` in every tableau row and the objectives.
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
         let basics = columns[Int(symbol)]
+        if journal != nil {
+            noteColumn(symbol)
+            for s in row.symbols { noteColumn(s) }
+        }
         for b in basics {
+            noteRow(b)
             var target = rows[Int(b)].take()!
             let c = target.coefficient(for: symbol)
             target.add(row, times: c, dropping: symbol,
@@ -472,27 +483,18 @@ extension Solver {
         }
     }
 
-    /// Adds `row` through an artificial variable (kiwi's phase one). When
-    /// the artificial objective cannot reach 0 the constraint cannot hold:
-    /// the artificial variable's equation, which is the constraint's, is
-    /// taken out again, leaving the system as it was (in whatever basis the
-    /// pivots left), without copying the solver beforehand.
+    /// Adds `row` through an artificial variable (kiwi's phase one), with
+    /// the journal on: when it returns false (or throws), the caller
+    /// rewinds the journal.
     private mutating func addWithArtificialVariable(_ row: Row) throws(SolverError) -> Bool {
         let art = newSymbol(.slack)
         insertRow(art, row)
         artificial = row
-        var success = false
-        do {
-            try optimizeArtificial()
-            success = nearZero(artificial!.constant)
-        } catch {
-            success = false
-        }
+        try optimizeArtificial()
+        let success = nearZero(artificial!.constant)
+        if !success { return false }
         artificial = nil
-        if !success {
-            removeArtificial(art)
-            return false
-        }
+        journal = nil
         if rows[Int(art)] != nil {
             var r = takeRow(art)
             if r.isEmpty { return success }
@@ -507,25 +509,6 @@ extension Solver {
         columns[Int(art)] = []
         objective.remove(art)
         return success
-    }
-
-    /// Takes the artificial variable's equation out: its row if it is
-    /// basic, else the row it enters through (the ratio rule a removed
-    /// marker follows, so the other rows stay feasible).
-    private mutating func removeArtificial(_ art: Symbol) {
-        if rows[Int(art)] != nil {
-            _ = takeRow(art)
-        } else {
-            let leaving = markerLeavingRow(art)
-            if leaving != invalidSymbol {
-                var r = takeRow(leaving)
-                r.solve(for: leaving, art)
-                substitute(art, r)
-            }
-        }
-        for b in columns[Int(art)] { rows[Int(b)]!.remove(art) }
-        columns[Int(art)] = []
-        objective.remove(art)
     }
 
     // MARK: Removing

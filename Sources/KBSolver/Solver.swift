@@ -52,6 +52,10 @@ public struct Solver: Sendable {
     var columns: [[Symbol]] = []
     var objective = Objective()
     var artificial: Row?
+    /// While a constraint is tried through an artificial variable: the
+    /// rows and columns as they were before it touched them, to put back if
+    /// the constraint cannot hold.
+    var journal: Journal?
     var infeasible: [Symbol] = []
     var basicCount = 0
 
@@ -401,4 +405,46 @@ public struct Solver: Sendable {
 
     /// The total number of nonzero coefficients in the tableau's rows.
     public var tableauSize: Int { rows.reduce(0) { $0 + ($1?.count ?? 0) } }
+}
+
+extension Solver {
+    /// What the artificial phase changed, each row and column kept once as
+    /// it was before its first change: putting them back undoes the phase
+    /// in the time it took, whatever the size of the tableau.
+    struct Journal: Sendable {
+        var rows: [(Symbol, Row?)] = []
+        var columns: [(Symbol, [Symbol])] = []
+        var savedRows: Set<Symbol> = []
+        var savedColumns: Set<Symbol> = []
+        let objective: Objective
+        let basicCount: Int
+        let infeasible: Int
+    }
+
+    @inline(__always) mutating func noteRow(_ s: Symbol) {
+        if journal != nil, journal!.savedRows.insert(s).inserted {
+            journal!.rows.append((s, rows[Int(s)]))
+        }
+    }
+
+    @inline(__always) mutating func noteColumn(_ s: Symbol) {
+        if journal != nil, journal!.savedColumns.insert(s).inserted {
+            journal!.columns.append((s, columns[Int(s)]))
+        }
+    }
+
+    mutating func beginJournal() {
+        journal = Journal(objective: objective, basicCount: basicCount, infeasible: infeasible.count)
+    }
+
+    /// Puts back what the journal kept (symbols made since are left to the
+    /// caller's roll-back, which drops them).
+    mutating func rewindJournal() {
+        guard let j = journal.take() else { return }
+        for (s, row) in j.rows.reversed() where Int(s) < rows.count { rows[Int(s)] = row }
+        for (s, column) in j.columns.reversed() where Int(s) < columns.count { columns[Int(s)] = column }
+        objective = j.objective
+        basicCount = j.basicCount
+        if infeasible.count > j.infeasible { infeasible.removeSubrange(j.infeasible...) }
+    }
 }

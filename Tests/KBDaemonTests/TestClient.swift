@@ -12,8 +12,9 @@ final class TestClient {
     let client: DaemonClient
     var socket: LineSocket { client.socket }
 
-    init?(path: String) {
-        guard let client = try? DaemonClient(path: path, timeout: 10) else { return nil }
+    /// `timeout`: how long a read waits for the daemon's line (seconds).
+    init?(path: String, timeout: Int = 10) {
+        guard let client = try? DaemonClient(path: path, timeout: timeout) else { return nil }
         self.client = client
     }
 

@@ -12,7 +12,9 @@ import KBSolver
 /// Safe to share between threads only through ``Screen``, which copies it
 /// before mutating a shared one (copy on write).
 final class LayoutEngine: @unchecked Sendable {
-    struct Box: Sendable {
+    /// A view's (or guide's) four variables. A class: the layout passes
+    /// hand boxes around by the thousand, and a reference is one retain.
+    final class Box: Sendable {
         let x, y, w, h: Variable
         /// The view's name.
         let name: String

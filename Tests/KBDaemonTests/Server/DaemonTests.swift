@@ -120,8 +120,11 @@ struct DaemonTests {
         // see its end.
         let holder = open(fifo, O_RDWR | O_CLOEXEC)
         #expect(holder >= 0)
-        let reader = try #require(TestClient(path: dir + "/d.sock"))
-        let same = try #require(TestClient(path: dir + "/d.sock"))
+        // These two wait while the rest of the test runs (other clients,
+        // a completion), which takes longer than a read's usual 10 s on a
+        // busy machine.
+        let reader = try #require(TestClient(path: dir + "/d.sock", timeout: 300))
+        let same = try #require(TestClient(path: dir + "/d.sock", timeout: 300))
         async let waiting = reader.ask(#"{"id": 1, "session": "f", "op": "eval", "command": "read \#(fifo)"}"#)
         // Once the daemon has the FIFO open too, `read` is under way; a
         // command for the same session from another client waits for it.
