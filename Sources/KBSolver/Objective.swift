@@ -5,6 +5,10 @@ struct Objective: Sendable {
     private(set) var levels: [Int] = []
     /// `rows[i]` holds the weights at `levels[i]`.
     private(set) var rows: [Row] = []
+    /// Nothing changed the weights since an optimisation found no symbol
+    /// to enter: the next one has nothing to do (most constraints a layout
+    /// adds are solved for a variable the objective does not hold).
+    var isOptimal = false
 
     private mutating func levelIndex(_ priority: Int) -> Int {
         var i = 0
@@ -16,26 +20,33 @@ struct Objective: Sendable {
     }
 
     mutating func insert(_ symbol: Symbol, weight: Double, priority: Int) {
+        isOptimal = false
         rows[levelIndex(priority)].insert(symbol, weight)
     }
 
     mutating func insert(_ row: Row, weight: Double, priority: Int) {
+        isOptimal = false
         rows[levelIndex(priority)].add(row, times: weight)
     }
 
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
         for i in rows.indices {
             let c = rows[i].coefficient(for: symbol)
-            if c != 0 { rows[i].add(row, times: c, dropping: symbol, added: { _ in }, removed: { _ in }) }
+            if c != 0 {
+                isOptimal = false
+                rows[i].add(row, times: c, dropping: symbol, added: { _ in }, removed: { _ in })
+            }
         }
     }
 
     /// Replaces every symbol `s` by `map[s]` (an increasing map).
     mutating func renumber(_ map: [Symbol]) {
+        isOptimal = false
         rows = rows.map { $0.renumbered(map) }
     }
 
     mutating func remove(_ symbol: Symbol) {
+        isOptimal = false
         for i in rows.indices { rows[i].remove(symbol) }
     }
 

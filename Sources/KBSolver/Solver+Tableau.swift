@@ -408,12 +408,16 @@ extension Solver {
     var pivotLimit: Int { 1000 + 50 * (basicCount + kinds.count) }
 
     mutating func optimizeObjective() throws(SolverError) {
+        if objective.isOptimal { return }
         var pivots = 0
         while true {
             pivots += 1
             if pivots > pivotLimit { throw .internalError("the objective did not converge") }
             let entering = objective.enteringSymbol { self.kinds[Int($0)] == .dummy }
-            if entering == invalidSymbol { return }
+            if entering == invalidSymbol {
+                objective.isOptimal = true
+                return
+            }
             let leaving = leavingRow(for: entering)
             guard leaving != invalidSymbol else { throw .internalError("the objective is unbounded") }
             pivot(leaving: leaving, entering: entering)
