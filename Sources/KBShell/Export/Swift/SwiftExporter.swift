@@ -122,7 +122,11 @@ struct SwiftExporter {
         if strategies.contains(where: { s in s.references.contains { $0.name == c.name } }) { return true }
         if rules.contains(where: { $0.constraint == c.name }) { return true }
         if !c.isActive { return true }
-        return !(c.name.hasPrefix("c") && c.name.dropFirst().allSatisfy(\.isNumber) && c.name.count > 1)
+        // kbplay's own names: `cN`, `pin`'s VIEW_top … VIEW_trailing, and
+        // an import's VIEW_ATTRIBUTE with a number when it repeats.
+        if c.name.count > 1, c.name.hasPrefix("c"), c.name.dropFirst().allSatisfy(\.isNumber) { return false }
+        let base = String(c.name.reversed().drop(while: \.isNumber).reversed())
+        return !c.views.contains { base == "\($0)_\(c.first.attribute.rawValue)" }
     }
 
     // MARK: References
@@ -406,7 +410,7 @@ struct SwiftExporter {
         }
         out.append("// kbplay's names are the properties' names and the constraints' identifiers.")
         if keyboard.isUp {
-            out.append("// kbplay: the keyboard is up in this session: the constants below are the values its handlers set.")
+            out.append("// kbplay: the keyboard is up in this session: the constants and insets below are the values its handlers set.")
         }
         var renamed = typeNames.renamed
         for c in s.controllers { renamed += classes[c.name]?.names.renamed ?? [] }

@@ -157,7 +157,7 @@ enum SwiftSupport {
                 "        let center = NotificationCenter.default",
                 "        keyboardTokens = [",
                 "            center.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: .main) { [weak controllable] note in",
-                "                let height = \(endFrame)?.height ?? 0",
+                "                let height = (\(endFrame))?.height ?? 0",
                 "                MainActor.assumeIsolated { controllable?.keyboardWillShow(height: height > 0 ? height : fallbackHeight) }",
                 "            },",
                 "            center.addObserver(forName: UIResponder.keyboardWillHideNotification, object: nil, queue: .main) { [weak controllable] _ in",
