@@ -25,6 +25,9 @@ extension SwiftExporter {
                 notes.append("// kbplay: UIKit breaks \(c.name): it conflicts with required constraints (its equation cannot hold with them)")
             }
             if !c.isActive { notes.append("// kbplay: \(c.name) is inactive in this session: made and kept, not activated") }
+            if notified, keyboardConstraint == nil, isDriven(c.name) {
+                notes.append("// kbplay: \(Session.number(c.constant)) is \(c.name)'s constant as this session's keyboard handlers left it")
+            }
             if isStored(c), let ref = classes[controller]?.names.callName(c.name) {
                 let type = keyboardConstraint != nil ? "KeyboardLayoutConstraint" : "NSLayoutConstraint"
                 update(controller) { $0.properties.append("var \(ref): \(type)!") }
@@ -40,6 +43,12 @@ extension SwiftExporter {
             $0.constraintLines = assigned
             $0.activated = activated
         }
+    }
+
+    /// Whether a strategy or a rule sets the constraint's constant.
+    func isDriven(_ name: String) -> Bool {
+        strategies.contains { s in s.references.contains { $0.isConstraint && $0.name == name } }
+            || rules.contains { $0.constraint == name }
     }
 
     /// Why a constraint has no class that can make it.

@@ -14,6 +14,9 @@ struct SwiftExporter {
     let flaws: [Flaw]
     let sessionName: String?
     let keyboard: Keyboard
+    /// Whether a keyboard notification has been posted (so handlers may
+    /// have set the constants the export starts from).
+    let notified: Bool
 
     /// The generated class of each controller.
     var classes: [String: ClassCode] = [:]
@@ -37,6 +40,7 @@ struct SwiftExporter {
         flaws = session.flawsShown
         sessionName = session.name
         keyboard = session.keyboard
+        notified = session.lastNotification != nil
     }
 
     // MARK: The file

@@ -24,6 +24,7 @@ final class LoginViewController: UIViewController, KeyboardExpansionDelegate {
         addChild(Form)
         Form.view.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(Form.view)
+        // kbplay: 0 is headerTop's constant as this session's keyboard handlers left it
         headerTop = header.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor).named("headerTop")
         NSLayoutConstraint.activate([
             headerTop,
@@ -64,6 +65,7 @@ final class FormViewController: UIViewController {
         super.viewDidLoad()
         comment.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(comment)
+        // kbplay: 0 is commentBottom's constant as this session's keyboard handlers left it
         commentBottom = view.bottomAnchor.constraint(equalTo: comment.bottomAnchor).named("commentBottom")
         NSLayoutConstraint.activate([
             comment.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor).named("c12"),
