@@ -77,14 +77,18 @@ struct SwiftExportTypeCheckTests {
         var description: String { message }
     }
 
-    /// Type-checks `source` against the stand-in UIKit: swiftc's
-    /// diagnostics, or nil when it type-checks.
+    /// Type-checks `source` against the stand-in UIKit, in the Swift 5
+    /// and the Swift 6 language modes (strict concurrency): swiftc's
+    /// diagnostics, or nil when it type-checks in both.
     static func typeCheck(_ source: String, named name: String) throws -> String? {
         let folder = try module.get()
         let file = TemporaryFolder.make("export-swift") + "/\(name).swift"
         try source.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try run(try #require(swiftc()), ["-typecheck", "-I", folder, file])
-        return r.status == 0 ? nil : r.output
+        for mode in ["5", "6"] {
+            let r = try run(try #require(swiftc()), ["-typecheck", "-swift-version", mode, "-I", folder, file])
+            if r.status != 0 { return "Swift \(mode) language mode:\n\(r.output)" }
+        }
+        return nil
     }
 
     @Test func theStandInModuleBuilds() throws {

@@ -141,7 +141,7 @@ enum SwiftSupport {
         case .controllable:
             return [
                 "/// A view or controller that moves for the keyboard: it is told the keyboard's height.",
-                "@MainActor protocol KeyboardControllable: AnyObject {",
+                "@MainActor protocol KeyboardControllable: AnyObject, Sendable {",
                 "    func keyboardWillShow(height: CGFloat)",
                 "    func keyboardWillHide()",
                 "}",
