@@ -211,6 +211,25 @@ struct SwiftExportTests {
         #expect(source.contains("startObservingKeyboard(for: self, fallbackHeight: 250)"))
         #expect(source.contains("stopObservingKeyboard()"))
         #expect(Self.comment("// kbplay: ⚑ observer-after-disappear", isAbove: "keyboardObserver = KeyboardObserver(delegate: self)", in: source))
+        // Profile's controllable counts the home-indicator area twice where it sets the constant.
+        #expect(Self.comment("// kbplay: ⚑ safe-area-double-count: endFrame.height (336) includes the 34 pt home-indicator area, but profileBottom",
+                             isAbove: "profileBottom.constant = -height", in: source))
+    }
+
+    @Test func autoScrollWithAnUndockedKeyboardInItsComment() throws {
+        let (_, source) = Self.export([
+            "device ipad-pro-11",
+            "controller Notes",
+            "add textField note to Notes.view",
+            "constrain note.bottom == Notes.view.bottom - 20",
+            "handle Notes with auto-scroll",
+            "focus note",
+            "keyboard undock",
+        ])
+        let all = Self.lines(source)
+        let manager = try #require(all.firstIndex(of: "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = 10"))
+        #expect(all[manager + 1].hasPrefix("// kbplay: ⚑ undocked-hide-only: the keyboard was undocked or floats: iOS reports it with keyboardWillHide"))
+        #expect(all[manager + 2].hasPrefix("// kbplay: fix: observe keyboardWillChangeFrame"))
     }
 
     @Test func resizeRootWithScreenCoordinatesInItsView() {

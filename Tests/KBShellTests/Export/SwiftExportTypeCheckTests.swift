@@ -126,6 +126,10 @@ struct SwiftExportTypeCheckTests {
             "constrain default.centerX == Main.view.centerX * 1.5 as for",
             "handle Main with observer var padding 8",
             "focus self",
+            // Named like types the code uses, which a property would hide.
+            "add view KeyboardObserver to Main.view",
+            "add view MainViewController to Main.view",
+            "add view CGRect to Main.view",
         ] {
             let o = s.execute(line)
             #expect(o.status == .ok, "\(line): \(o.text)")
@@ -135,7 +139,7 @@ struct SwiftExportTypeCheckTests {
         #expect(source.contains("let `class` = UILabel()"))
         #expect(source.contains("let self_ = UITextField()"))
         #expect(source.contains("var `var`: NSLayoutConstraint!"))
-        #expect(source.contains("// kbplay: names Swift cannot use as they are: view → view_, self → self_, title → title_"))
+        #expect(source.contains("// kbplay: names Swift cannot use as they are: view → view_, self → self_, title → title_, KeyboardObserver → KeyboardObserver_, MainViewController → MainViewController_, CGRect → CGRect_"))
         if let errors = try Self.typeCheck(source, named: "names") {
             Issue.record("does not type-check:\n\(errors)\n\(source)")
         }

@@ -68,6 +68,9 @@ struct SwiftExporter {
             }
             classes[c.name] = code
         }
+        // A property named like a type the code names would hide it.
+        let types = SwiftSupport.typeNames.union(SwiftSupport.namedTypes).union(classes.values.map(\.className))
+        for c in screen.controllers { update(c.name) { $0.names.reserve(types) } }
         // Child controllers, as their parents' properties.
         for c in screen.controllers {
             guard let p = c.parent else { continue }

@@ -27,6 +27,12 @@ struct SwiftNames {
         taken = reserved
     }
 
+    /// Takes `names` away from kbplay's names (types the class's code
+    /// names, which a property of the same name would hide).
+    mutating func reserve<S: Sequence>(_ names: S) where S.Element == String {
+        taken.formUnion(names)
+    }
+
     /// `name` as a Swift identifier, before any clash is looked at:
     /// characters Swift does not allow become `_`, a leading digit gets a
     /// `_` before it, and a name Swift cannot use gets a `_` after it.

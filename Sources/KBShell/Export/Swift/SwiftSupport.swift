@@ -49,6 +49,13 @@ enum SwiftSupport {
         "UITextField", "UITextView", "UIScrollView", "UIStackView", "UITableView", "UIResponder", "UIKit",
     ]
 
+    /// Other types the generated code names.
+    static let namedTypes: Set<String> = [
+        "CGRect", "CGPoint", "CGFloat", "NSValue", "NSObjectProtocol", "Notification", "NotificationCenter", "MainActor",
+        "UILayoutPriority", "UIEdgeInsets", "UIControl", "UIWindow", "UILayoutGuide", "UIKeyboardLayoutGuide",
+        "UISheetPresentationController", "Double", "UInt", "Bool", "String", "Self",
+    ]
+
     /// `// kbplay: ⚑ ID: why` and `// kbplay: fix: …` for each flaw
     /// (`(CONTROLLER)` after the id when `naming`).
     static func comments(_ flaws: [Flaw], naming: Bool) -> [String] {
