@@ -3,23 +3,16 @@ import KBModel
 extension SwiftExporter {
     /// Writes each attached strategy as the code of its source, in the
     /// controller it is attached to, with the flaws the session showed at
-    /// the lines they concern. A second strategy of one kind on one
-    /// controller, or one whose constraint or view its class cannot reach,
-    /// is a `// kbplay:` comment.
+    /// the lines they concern. One whose constraint or view its class
+    /// cannot reach is a `// kbplay:` comment.
     mutating func writeStrategies() {
-        var seen: Set<String> = []
         for s in strategies {
             guard classes[s.controller] != nil else {
                 note("// kbplay: \(s.kind.rawValue) on \(s.controller): no such controller")
                 continue
             }
-            let key = s.controller + " " + s.kind.rawValue
+            // A controller has at most one strategy of each kind (`handle` refuses a second).
             let summary = "\(s.kind.rawValue) (\(source(of: s.kind))): \(s.kind.registration)"
-            if seen.contains(key) {
-                update(s.controller) { $0.strategySetup.append("// kbplay: a second \(summary) is left out: one of each kind per class") }
-                continue
-            }
-            seen.insert(key)
             switch s.kind {
             case .observer: writeObserver(s, summary)
             case .controllable: writeControllable(s, summary)
