@@ -166,12 +166,14 @@ struct SwiftExportTests {
             "controller Settings table items rows 30 rowHeight 50 style grouped",
             "controller Compose",
             "present Compose as sheet detent medium",
+            // A view named like the method that presents Compose keeps its name.
+            "add view presentCompose to Login.view",
         ])
         let all = Self.lines(source)
         for line in ["toolbar.frame = CGRect(x: 0, y: 0, width: 0, height: 44)", "email.inputAccessoryView = toolbar",
                      "code.inputView = UIView(frame: CGRect(x: 0, y: 0, width: 0, height: 216))",
                      "final class SettingsViewController: UITableViewController {", "var items: UITableView { tableView }",
-                     "items.rowHeight = 50", "func presentCompose() {", "controller.modalPresentationStyle = .pageSheet",
+                     "items.rowHeight = 50", "let presentCompose = UIView()", "func presentCompose_() {", "controller.modalPresentationStyle = .pageSheet",
                      "sheet.detents = [.medium(), .large()]", "sheet.selectedDetentIdentifier = .medium"] {
             #expect(all.contains(line), "\(line)")
         }

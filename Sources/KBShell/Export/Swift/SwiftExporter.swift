@@ -21,7 +21,7 @@ struct SwiftExporter {
     /// The generated class of each controller.
     var classes: [String: ClassCode] = [:]
     /// The file's type names (kbplay's controllers get `NAMEViewController`).
-    var typeNames = SwiftNames(reserved: SwiftSupport.typeNames)
+    var typeNames = SwiftNames(reserved: SwiftSupport.typeNames.union(SwiftSupport.namedTypes))
     /// Views that are not written as views: table cells and what they
     /// hold (a data source makes them), and a table view controller's
     /// table (its `tableView`).
@@ -61,16 +61,19 @@ struct SwiftExporter {
         }
         for c in screen.controllers {
             let className = typeNames.declare(c.name + "ViewController")
-            var code = ClassCode(controller: c, className: className)
-            if let t = c.tableView {
-                excluded.insert(t)
-                code.names.declareTable(t)
-            }
-            classes[c.name] = code
+            classes[c.name] = ClassCode(controller: c, className: className)
         }
         // A property named like a type the code names would hide it.
         let types = SwiftSupport.typeNames.union(SwiftSupport.namedTypes).union(classes.values.map(\.className))
-        for c in screen.controllers { update(c.name) { $0.names.reserve(types) } }
+        for c in screen.controllers {
+            update(c.name) { $0.names.reserve(types) }
+            // A table view controller's table is its `tableView`; kbplay's
+            // name for it is a computed property.
+            if let t = c.tableView {
+                excluded.insert(t)
+                update(c.name) { _ = $0.names.declare(t) }
+            }
+        }
         // Child controllers, as their parents' properties.
         for c in screen.controllers {
             guard let p = c.parent else { continue }
@@ -464,11 +467,3 @@ extension Session {
     }
 }
 
-extension SwiftNames {
-    /// A table view controller's table is its `tableView`: kbplay's name
-    /// for it is a computed property.
-    mutating func declareTable(_ name: String) { _ = declare(name) }
-
-    /// A member of the generated code (not a kbplay name): a clash gets a `_`.
-    mutating func declareMember(_ name: String) -> String { declare(name) }
-}

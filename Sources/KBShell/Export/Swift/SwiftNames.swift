@@ -65,6 +65,15 @@ struct SwiftNames {
         return Self.code(id)
     }
 
+    /// Declares a member of the generated code (a method, not a kbplay
+    /// name): it gets a `_` while its name is taken.
+    mutating func declareMember(_ name: String) -> String {
+        var id = Self.identifier(name)
+        while taken.contains(id) { id += "_" }
+        taken.insert(id)
+        return Self.code(id)
+    }
+
     /// How code writes a name declared here (nil: not declared).
     func callName(_ name: String) -> String? { swift[name].map(Self.code) }
 }
