@@ -105,6 +105,45 @@ struct SwiftExportTypeCheckTests {
         }
     }
 
+    /// Sessions random commands build (the session-file property's):
+    /// stacks in scroll views, child controllers, every strategy, rules,
+    /// inactive and broken constraints, an iPad's keyboard modes.
+    @Test func sessionsBuiltByRandomCommandsTypeCheck() throws {
+        var sources: [String] = []
+        for (i, var s) in SessionFileValidationTests.randomSessions(count: 12, length: 30, seed: 0x23).enumerated() {
+            let source = try #require(s.execute("export swift").members["swift"]?.stringValue)
+            sources.append(source)
+            if let errors = try Self.typeCheck(source, named: "random\(i)") {
+                Issue.record("random session \(i) (\(s.history.joined(separator: " · "))) does not type-check:\n\(errors)\n\(source)")
+            }
+        }
+        // The sessions hold what the export writes code for.
+        for piece in ["KeyboardObserver(delegate: self)", "addArrangedSubview", "addChild(", "⚑", "a rule of this session"] {
+            #expect(sources.contains { $0.contains(piece) }, "no random session's export has \(piece)")
+        }
+    }
+
+    /// Screens imported from Interface Builder documents and UIKit console
+    /// logs (the importers' fixtures that import).
+    @Test(arguments: ["interface-builder/login.storyboard", "interface-builder/scroll-form.storyboard",
+                      "interface-builder/stack-form.xib", "interface-builder/container.storyboard",
+                      "interface-builder/navigation.storyboard", "interface-builder/autoresizing.storyboard",
+                      "interface-builder/placeholder.storyboard", "console-logs/modern.log", "console-logs/ios9.log",
+                      "console-logs/cell.log", "console-logs/keyboard.log", "console-logs/stack.log",
+                      "console-logs/two-dumps.log", "console-logs/negative.log"])
+    func importedScreensTypeCheck(_ fixture: String) throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Golden/" + fixture).path
+        var s = Session(sessionsDirectory: TemporaryFolder.make("import"))
+        let imported = s.execute((fixture.hasSuffix(".log") ? "import log " : "import ") + CommandParser.quote(path))
+        #expect(imported.status == .ok, "\(imported.text)")
+        let source = try #require(s.execute("export swift").members["swift"]?.stringValue)
+        let name = URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent.replacingOccurrences(of: "-", with: "_")
+        if let errors = try Self.typeCheck(source, named: name) {
+            Issue.record("\(fixture)'s export does not type-check:\n\(errors)\n\(source)")
+        }
+    }
+
     @Test func aCheckerThatCannotFailWouldNotCount() throws {
         // The same pipeline refuses code that does not type-check.
         let broken = "import UIKit\nfinal class A: UIViewController { func f() { view.noSuchAnchor.constraint() } }\n"
