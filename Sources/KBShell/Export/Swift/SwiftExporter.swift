@@ -452,10 +452,11 @@ struct SwiftExporter {
 
     mutating func note(_ line: String) { headerNotes.append(line) }
 
+    /// Changes a controller's class in place (a copy taken out and put
+    /// back would copy its lines on every change).
     mutating func update(_ controller: String, _ change: (inout ClassCode) -> Void) {
-        guard var code = classes[controller] else { return }
-        change(&code)
-        classes[controller] = code
+        guard classes[controller] != nil else { return }
+        change(&classes[controller]!)
     }
 }
 
