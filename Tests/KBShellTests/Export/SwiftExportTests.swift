@@ -96,6 +96,19 @@ struct SwiftExportTests {
         #expect(!all.contains("signInWidth,"))
     }
 
+    @Test func numbersAreSwiftLiteralsThatReadBackTheSame() {
+        #expect(SwiftExporter.number(20) == "20")
+        #expect(SwiftExporter.number(-0.0) == "0")
+        #expect(SwiftExporter.number(0.3333) == "0.3333")
+        #expect(SwiftExporter.number(-7.25) == "-7.25")
+        // Past what an Int prints exactly, Swift's own form, which a literal takes back.
+        #expect(SwiftExporter.number(1e20) == "1e+20")
+        #expect(SwiftExporter.number(1.5e-7) == "1.5e-07")
+        for x in [20, 0.3333, -7.25, 1e20, 1.5e-7, 123456.789] {
+            #expect(Double(SwiftExporter.number(x)) == x)
+        }
+    }
+
     // MARK: Views
 
     @Test func aStackViewWithItsPropertiesAndArrangedSubviews() {

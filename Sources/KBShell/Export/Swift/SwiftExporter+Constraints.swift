@@ -26,7 +26,7 @@ extension SwiftExporter {
             }
             if !c.isActive { notes.append("// kbplay: \(c.name) is inactive in this session: made and kept, not activated") }
             if notified, keyboardConstraint == nil, isDriven(c.name) {
-                notes.append("// kbplay: \(Session.number(c.constant)) is \(c.name)'s constant as this session's keyboard handlers left it")
+                notes.append("// kbplay: \(SwiftExporter.number(c.constant)) is \(c.name)'s constant as this session's keyboard handlers left it")
             }
             if isStored(c), let ref = classes[controller]?.names.callName(c.name) {
                 let type = keyboardConstraint != nil ? "KeyboardLayoutConstraint" : "NSLayoutConstraint"
@@ -79,15 +79,15 @@ extension SwiftExporter {
         let isSize = c.first.attribute.kind == .size
         guard let secondAnchor = c.second else {
             guard isSize else { return itemConstraint(c, from: controller, type: "NSLayoutConstraint", constant: c.constant) }
-            return "\(first).\(c.first.attribute.rawValue)Anchor.constraint(\(relation)Constant: \(Session.number(c.constant)))"
+            return "\(first).\(c.first.attribute.rawValue)Anchor.constraint(\(relation)Constant: \(SwiftExporter.number(c.constant)))"
         }
         guard let second = ownerReference(secondAnchor, from: controller) else { return nil }
         if c.multiplier != 1 && !isSize {
             return itemConstraint(c, from: controller, type: "NSLayoutConstraint", constant: c.constant)
         }
         var arguments = "\(relation): \(second).\(secondAnchor.attribute.rawValue)Anchor"
-        if c.multiplier != 1 { arguments += ", multiplier: \(Session.number(c.multiplier))" }
-        if c.constant != 0 { arguments += ", constant: \(Session.number(c.constant))" }
+        if c.multiplier != 1 { arguments += ", multiplier: \(SwiftExporter.number(c.multiplier))" }
+        if c.constant != 0 { arguments += ", constant: \(SwiftExporter.number(c.constant))" }
         return "\(first).\(c.first.attribute.rawValue)Anchor.constraint(\(arguments))"
     }
 
@@ -107,6 +107,6 @@ extension SwiftExporter {
             second = ref
             secondAttribute = "." + anchor.attribute.rawValue
         }
-        return "\(type)(item: \(first), attribute: .\(c.first.attribute.rawValue), relatedBy: \(relation), toItem: \(second), attribute: \(secondAttribute), multiplier: \(Session.number(c.second == nil ? 1 : c.multiplier)), constant: \(Session.number(constant)))"
+        return "\(type)(item: \(first), attribute: .\(c.first.attribute.rawValue), relatedBy: \(relation), toItem: \(second), attribute: \(secondAttribute), multiplier: \(SwiftExporter.number(c.second == nil ? 1 : c.multiplier)), constant: \(SwiftExporter.number(constant)))"
     }
 }

@@ -65,7 +65,7 @@ extension SwiftExporter {
 
     /// `a + 8`, `a - 8` or `a` for a number added to an expression.
     static func plus(_ expression: String, _ x: Double) -> String {
-        x == 0 ? expression : x > 0 ? "\(expression) + \(Session.number(x))" : "\(expression) - \(Session.number(-x))"
+        x == 0 ? expression : x > 0 ? "\(expression) + \(SwiftExporter.number(x))" : "\(expression) - \(SwiftExporter.number(-x))"
     }
 
     private mutating func writeObserver(_ s: Strategy, _ summary: String) {
@@ -87,14 +87,14 @@ extension SwiftExporter {
     private mutating func writeControllable(_ s: Strategy, _ summary: String) {
         use(.controllable)
         let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
-        let inset = Session.number(s.inset)
+        let inset = SwiftExporter.number(s.inset)
         let onShow = setConstant(s.constraint, s.inset == 0 ? "-height" : "-(\(inset) + height)", from: s.controller)
         let onHide = setConstant(s.constraint, s.inset == 0 ? "0" : "-\(inset)", from: s.controller)
         update(s.controller) { code in
             code.conformances += ["KeyboardObserving", "KeyboardControllable"]
             code.properties.append("var keyboardTokens: [NSObjectProtocol] = []")
             code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
-                + ["startObservingKeyboard(for: self, fallbackHeight: \(Session.number(s.fallback)))"]
+                + ["startObservingKeyboard(for: self, fallbackHeight: \(SwiftExporter.number(s.fallback)))"]
             code.lifecycle["viewWillDisappear", default: []].append("stopObservingKeyboard()")
             code.members.append(["func keyboardWillShow(height: CGFloat) {"] + (show + [onShow]).map { "    " + $0 } + ["}"])
             code.members.append(["func keyboardWillHide() {"] + (hide + [onHide]).map { "    " + $0 } + ["}"])
@@ -227,7 +227,7 @@ extension SwiftExporter {
         }
         update(name) { code in
             code.strategySetup.append("// kbplay: \(summary); its flaws are in KeyboardLayoutConstraint")
-            if s.downOffset != 0 { code.strategySetup.append("\(ref).downOffset = \(Session.number(s.downOffset))") }
+            if s.downOffset != 0 { code.strategySetup.append("\(ref).downOffset = \(SwiftExporter.number(s.downOffset))") }
             code.strategySetup.append("\(ref).startObservingKeyboard()")
         }
     }
@@ -248,7 +248,7 @@ extension SwiftExporter {
         let lines = [
             "// kbplay: \(summary). It is IQKeyboardManager (the IQKeyboardManagerSwift package, not in this file), one manager for the whole app, set up once at launch:",
             "//     IQKeyboardManager.shared.enable = true",
-            "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = \(Session.number(s.distance))",
+            "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = \(SwiftExporter.number(s.distance))",
         ] + flawLines(s, .register, slots: [.register])
         update(s.controller) { $0.strategySetup += lines }
     }

@@ -216,7 +216,7 @@ struct SwiftExporter {
            let ref = code.names.callName(t) {
             code.properties.append("/// kbplay's \(t): the table view this controller makes.")
             code.properties.append("var \(ref): UITableView { tableView }")
-            body.append("\(ref).rowHeight = \(Session.number(config.rowHeight))")
+            body.append("\(ref).rowHeight = \(SwiftExporter.number(config.rowHeight))")
             body.append("// kbplay: \(t) has \(config.rows) row\(config.rows == 1 ? "" : "s") (\(config.style.rawValue)); they come from its data source (tableView(_:numberOfRowsInSection:))")
         }
         // Child controllers, embedded in their containers.
@@ -259,7 +259,7 @@ struct SwiftExporter {
         var out: [String] = []
         if let a = v.accessory {
             // An input accessory view is sized by its frame; its width follows the keyboard's.
-            out.append("\(ref).frame = CGRect(x: 0, y: 0, width: 0, height: \(Session.number(a.height)))")
+            out.append("\(ref).frame = CGRect(x: 0, y: 0, width: 0, height: \(SwiftExporter.number(a.height)))")
         } else {
             out.append("\(ref).translatesAutoresizingMaskIntoConstraints = false")
         }
@@ -272,16 +272,16 @@ struct SwiftExporter {
             }
         }
         if let i = v.intrinsicOverride {
-            out.append("// kbplay: \(v.name)'s intrinsic content size is \(Session.number(i.width)) × \(Session.number(i.height)) (its content's, in an app)")
+            out.append("// kbplay: \(v.name)'s intrinsic content size is \(SwiftExporter.number(i.width)) × \(SwiftExporter.number(i.height)) (its content's, in an app)")
         }
         if let st = v.stack {
             out.append("\(ref).axis = .\(st.axis.rawValue)")
-            out.append("\(ref).spacing = \(Session.number(st.spacing))")
+            out.append("\(ref).spacing = \(SwiftExporter.number(st.spacing))")
             out.append("\(ref).distribution = .\(st.distribution.rawValue)")
             out.append("\(ref).alignment = .\(st.alignment.rawValue)")
         }
         if let t = v.table, !isTableOfController(v.name) {
-            out.append("\(ref).rowHeight = \(Session.number(t.rowHeight))")
+            out.append("\(ref).rowHeight = \(SwiftExporter.number(t.rowHeight))")
             out.append("// kbplay: \(v.name) has \(t.rows) row\(t.rows == 1 ? "" : "s"); they come from its data source (tableView(_:numberOfRowsInSection:))")
         }
         for axis in Axis.allCases {
@@ -293,7 +293,7 @@ struct SwiftExporter {
             }
         }
         if v.clipsToBounds != v.kind.isScrollView { out.append("\(ref).clipsToBounds = \(v.clipsToBounds)") }
-        if v.alpha != 1 { out.append("\(ref).alpha = \(Session.number(v.alpha))") }
+        if v.alpha != 1 { out.append("\(ref).alpha = \(SwiftExporter.number(v.alpha))") }
         if v.isHidden { out.append("\(ref).isHidden = true") }
         if let mode = v.scroll?.keyboardDismissMode, mode != .none { out.append("\(ref).keyboardDismissMode = .\(mode.rawValue)") }
         if let parentName = v.parent, let parent = viewReference(parentName, from: controller) {
@@ -324,6 +324,14 @@ struct SwiftExporter {
         return out + "\""
     }
 
+    /// A number as a Swift literal that reads back as the same double:
+    /// whole numbers without a fraction, others as Swift prints them
+    /// (`0.3333`, `1e+20`).
+    static func number(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
+        return "\(x)"
+    }
+
     /// A priority as UIKit code writes it.
     static func priority(_ p: Int) -> String {
         switch p {
@@ -347,16 +355,16 @@ struct SwiftExporter {
                 lines.append("\(ownerRef).inputAccessoryView = \(ref)")
             }
             if let h = v.inputViewHeight {
-                lines.append("// kbplay: a custom input view \(Session.number(h)) pt tall replaces the keyboard while \(v.name) edits (a UIPickerView or UIDatePicker in an app)")
-                lines.append("\(ref).inputView = UIView(frame: CGRect(x: 0, y: 0, width: 0, height: \(Session.number(h))))")
+                lines.append("// kbplay: a custom input view \(SwiftExporter.number(h)) pt tall replaces the keyboard while \(v.name) edits (a UIPickerView or UIDatePicker in an app)")
+                lines.append("\(ref).inputView = UIView(frame: CGRect(x: 0, y: 0, width: 0, height: \(SwiftExporter.number(h))))")
             }
             if let scroll = v.scroll {
                 let i = scroll.contentInset
                 if i != .zero {
-                    lines.append("\(ref).contentInset = UIEdgeInsets(top: \(Session.number(i.top)), left: \(Session.number(i.left)), bottom: \(Session.number(i.bottom)), right: \(Session.number(i.right)))")
+                    lines.append("\(ref).contentInset = UIEdgeInsets(top: \(SwiftExporter.number(i.top)), left: \(SwiftExporter.number(i.left)), bottom: \(SwiftExporter.number(i.bottom)), right: \(SwiftExporter.number(i.right)))")
                 }
                 if let o = scroll.contentOffset {
-                    lines.append("\(ref).contentOffset = CGPoint(x: \(Session.number(o.x)), y: \(Session.number(o.y)))")
+                    lines.append("\(ref).contentOffset = CGPoint(x: \(SwiftExporter.number(o.x)), y: \(SwiftExporter.number(o.y)))")
                 }
             }
         }
