@@ -70,7 +70,7 @@ let package = Package(
         // drivers and the golden transcripts are used from the source tree
         // (by #filePath).
         .target(name: "KBTestSupport", path: "Tests/Support", exclude: ["pty_driver.py", "browser_driver.py"]),
-        .testTarget(name: "KBShellTests", dependencies: ["KBShell", "KBTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "KBShellTests", dependencies: ["KBShell", "KBTestSupport"], exclude: ["Golden", "UIKitStub"]),
         .testTarget(
             name: "KBDaemonTests",
             dependencies: [

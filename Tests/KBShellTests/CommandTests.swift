@@ -24,13 +24,13 @@ import Testing
         #expect(with(.outsideHistory) == ["undo", "redo", "history", "help", "quit"])
         #expect(with(.keepsUndoStacks) == ["source"])
         #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source", "import", "import log"])
-        #expect(with(.journaledAsSnapshotWithAFile) == ["render", "export kbs"])
+        #expect(with(.journaledAsSnapshotWithAFile) == ["render", "export"])
         #expect(with(.readsFiles) == ["load", "sessions", "source", "import", "import log"])
-        #expect(with(.writesFiles) == ["render", "save", "export kbs"])
+        #expect(with(.writesFiles) == ["render", "save", "export"])
         #expect(!CommandTable.all.filter { !$0.mutates }.map(\.name).contains("focus"))
         #expect(CommandTable.all.filter { !$0.mutates }.map(\.name) == [
             "devices", "tree", "frames", "constraints", "events", "diff", "render", "explain", "print", "expect",
-            "save", "sessions", "history", "export kbs", "help", "quit",
+            "save", "sessions", "history", "export", "help", "quit",
         ])
     }
 

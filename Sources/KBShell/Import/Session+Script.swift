@@ -173,6 +173,8 @@ extension Session {
         if !s.contains("e") { return s }
         var fixed = String(format: "%.12f", x)
         while fixed.hasSuffix("0") { fixed.removeLast() }
+        // A whole number too large for an Int has no fraction left: no dot either.
+        if fixed.hasSuffix(".") { fixed.removeLast() }
         return fixed
     }
 }

@@ -152,6 +152,7 @@ extension Session {
         // command's constraints would have made negative).
         log.warnings += after.warnings
         var outcome = report(line, before: before, after: after, log: log)
+        recordFlaws(log.flaws)
         if !previous.holds(state) {
             undoStack.append(previous)
             redoStack.removeAll()

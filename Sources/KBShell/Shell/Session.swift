@@ -76,6 +76,19 @@ public struct Session: Sendable {
         set {
             eventLog = SegmentedArray(newValue)
             notificationFromFile = nil
+            flawsShown = []
+        }
+    }
+    /// Every strategy flaw a command of this session has shown (`⚑`),
+    /// once per flaw, strategy and controller, with the message it showed
+    /// first; forgotten with the events (`new`, `demo`, `load`, `import`).
+    /// `export swift` writes each at the code it concerns.
+    public internal(set) var flawsShown: [Flaw] = []
+
+    /// Keeps the flaws a command showed that were not shown before.
+    mutating func recordFlaws(_ flaws: [Flaw]) {
+        for f in flaws where !flawsShown.contains(where: { $0.id == f.id && $0.strategy == f.strategy && $0.controller == f.controller }) {
+            flawsShown.append(f)
         }
     }
     /// The last keyboard notification posted, which `kb.begin.*`,

@@ -40,6 +40,13 @@ struct ScriptExportTests {
         Self.roundTrip(&s)
     }
 
+    @Test func aConstantTooLargeForAnIntRebuilds() {
+        var s = Session.demo()
+        #expect(s.execute("constrain email.height <= 100000000000000000000 as huge").status == .ok)
+        #expect(s.execute("export kbs").members["script"]?.stringValue?.contains("constrain email.height <= 100000000000000000000 as huge") == true)
+        Self.roundTrip(&s)
+    }
+
     @Test func theDemoRebuilds() {
         var s = Session.demo()
         Self.roundTrip(&s)

@@ -1,0 +1,272 @@
+import KBModel
+
+extension SwiftExporter {
+    /// Writes each attached strategy as the code of its source, in the
+    /// controller it is attached to, with the flaws the session showed at
+    /// the lines they concern. One whose constraint or view its class
+    /// cannot reach is a `// kbplay:` comment.
+    mutating func writeStrategies() {
+        for s in strategies {
+            guard classes[s.controller] != nil else {
+                note("// kbplay: \(s.kind.rawValue) on \(s.controller): no such controller")
+                continue
+            }
+            // A controller has at most one strategy of each kind (`handle` refuses a second).
+            let summary = "\(s.kind.rawValue) (\(source(of: s.kind))): \(s.kind.registration)"
+            switch s.kind {
+            case .observer: writeObserver(s, summary)
+            case .controllable: writeControllable(s, summary)
+            case .resizeRoot: writeResizeRoot(s, summary)
+            case .childDelegate: writeChildDelegate(s, summary)
+            case .contentInset: writeContentInset(s, summary)
+            case .layoutConstraint: writeLayoutConstraint(s, summary)
+            case .layoutGuide: writeLayoutGuide(s, summary)
+            case .autoScroll: writeAutoScroll(s, summary)
+            case .tableController: writeTableController(s, summary)
+            }
+        }
+        // Flaws of strategies no longer attached.
+        let orphans = flaws.filter { f in !strategies.contains { $0.kind == f.strategy && $0.controller == f.controller } }
+        if !orphans.isEmpty {
+            note("// kbplay: flaws this session showed by strategies no longer attached:")
+            for line in SwiftSupport.comments(orphans, naming: true) { note(line) }
+        }
+    }
+
+    /// The source a strategy follows, as the README's table names it.
+    func source(of kind: StrategyKind) -> String {
+        switch kind {
+        case .observer: "KeyboardObserver + delegate"
+        case .controllable: "KeyboardObserving → KeyboardControllable"
+        case .resizeRoot: "an auto-resizing keyboard root view"
+        case .childDelegate: "a child controller asking its parent to expand"
+        case .contentInset: "Apple's scroll-view inset sample"
+        case .layoutConstraint: "a KeyboardLayoutConstraint subclass"
+        case .layoutGuide: "UIKeyboardLayoutGuide"
+        case .autoScroll: "IQKeyboardManager"
+        case .tableController: "UITableViewController's own"
+        }
+    }
+
+    /// The `// kbplay:` comments of the flaws of `s` that go at `slot`.
+    func flawLines(_ s: Strategy, _ slot: SwiftSupport.Slot, slots: [SwiftSupport.Slot] = [.register, .show, .hide, .animation]) -> [String] {
+        SwiftSupport.comments(SwiftSupport.flaws(flaws, s.kind, controller: s.controller, at: slot, slots: slots), naming: false)
+    }
+
+    /// `K.constant = EXPR` when class `controller` reaches constraint
+    /// `name`, else a comment saying why not.
+    func setConstant(_ name: String?, _ expression: String, from controller: String) -> String {
+        guard let name else { return "// kbplay: no constraint" }
+        guard let ref = constraintReference(name, from: controller) else {
+            return "// kbplay: \(name).constant = \(expression) — \(name) is not made in this class or a child's, so it is left out here"
+        }
+        return "\(ref).constant = \(expression)"
+    }
+
+    /// `a + 8`, `a - 8` or `a` for a number added to an expression.
+    static func plus(_ expression: String, _ x: Double) -> String {
+        x == 0 ? expression : x > 0 ? "\(expression) + \(SwiftExporter.number(x))" : "\(expression) - \(SwiftExporter.number(-x))"
+    }
+
+    private mutating func writeObserver(_ s: Strategy, _ summary: String) {
+        use(.keyboardObserver)
+        let value = Self.plus("endFrame.height", s.padding)
+        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
+        let set = setConstant(s.constraint, value, from: s.controller)
+        update(s.controller) { code in
+            code.conformances.append("KeyboardObserverDelegate")
+            code.properties.append("private var keyboardObserver: KeyboardObserver?")
+            code.strategySetup += ["// kbplay: \(summary)"] + register + ["keyboardObserver = KeyboardObserver(delegate: self)"]
+            code.members.append(["func keyboardObserver(_ observer: KeyboardObserver, keyboardWillShowWith endFrame: CGRect) {"]
+                + (show + [set]).map { "    " + $0 } + ["}"])
+            code.members.append(["func keyboardObserver(_ observer: KeyboardObserver, keyboardWillHideWith endFrame: CGRect) {"]
+                + (hide + [set]).map { "    " + $0 } + ["}"])
+        }
+    }
+
+    private mutating func writeControllable(_ s: Strategy, _ summary: String) {
+        use(.controllable)
+        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
+        let inset = SwiftExporter.number(s.inset)
+        let onShow = setConstant(s.constraint, s.inset == 0 ? "-height" : "-(\(inset) + height)", from: s.controller)
+        let onHide = setConstant(s.constraint, s.inset == 0 ? "0" : "-\(inset)", from: s.controller)
+        update(s.controller) { code in
+            code.conformances += ["KeyboardObserving", "KeyboardControllable"]
+            code.properties.append("var keyboardTokens: [NSObjectProtocol] = []")
+            code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
+                + ["startObservingKeyboard(for: self, fallbackHeight: \(SwiftExporter.number(s.fallback)))"]
+            code.lifecycle["viewWillDisappear", default: []].append("stopObservingKeyboard()")
+            code.members.append(["func keyboardWillShow(height: CGFloat) {"] + (show + [onShow]).map { "    " + $0 } + ["}"])
+            code.members.append(["func keyboardWillHide() {"] + (hide + [onHide]).map { "    " + $0 } + ["}"])
+        }
+    }
+
+    private mutating func writeResizeRoot(_ s: Strategy, _ summary: String) {
+        let isTable = classes[s.controller]?.controller.tableView != nil
+        if !isTable { use(.resizingView) }
+        let comments = flawLines(s, .register, slots: [.register])
+        update(s.controller) { code in
+            if isTable {
+                code.strategySetup += ["// kbplay: \(summary) — left out: a table view controller's view is its table"] + comments
+            } else {
+                code.loadView = ["// kbplay: \(summary); its flaws are in KeyboardResizingView", "view = KeyboardResizingView()"]
+            }
+        }
+    }
+
+    private mutating func writeChildDelegate(_ s: Strategy, _ summary: String) {
+        use(.childDelegate)
+        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
+        let child = s.controller
+        update(child) { code in
+            code.properties.append("weak var expansionDelegate: KeyboardExpansionDelegate?")
+            code.properties.append("private var keyboardChildTokens: [NSObjectProtocol] = []")
+            code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
+                + ["keyboardChildTokens = ["]
+                + SwiftSupport.observer("keyboardWillShowNotification", "keyboardWillShow").map { "    " + $0 }.withComma()
+                + SwiftSupport.observer("keyboardWillHideNotification", "keyboardWillHide").map { "    " + $0 }.withComma()
+                + ["]"]
+            code.lifecycle["viewDidDisappear", default: []] += [
+                "keyboardChildTokens.forEach { NotificationCenter.default.removeObserver($0) }",
+                "keyboardChildTokens = []",
+            ]
+        }
+        let onShow = setConstant(s.constraint, "endFrame.height", from: child)
+        let onHide = setConstant(s.constraint, "0", from: child)
+        update(child) { code in
+            code.members.append([
+                "private func keyboardWillShow(_ note: Notification) {",
+                "    guard let endFrame = \(SwiftSupport.endFrame) else { return }",
+            ] + (show + [onShow, "expansionDelegate?.childWantsToExpand(self, true)"]).map { "    " + $0 } + ["}"])
+            code.members.append(["private func keyboardWillHide(_ note: Notification) {"]
+                + (hide + [onHide, "expansionDelegate?.childWantsToExpand(self, false)"]).map { "    " + $0 } + ["}"])
+        }
+        guard let parent = classes[child]?.controller.parent, let prop = classes[parent]?.childProperty[child] else {
+            update(child) { $0.strategySetup.append("// kbplay: \(child) has no parent controller: nothing is its expansionDelegate") }
+            return
+        }
+        let height = s.expandView.flatMap { viewReference($0, from: parent) }.map { "-\($0).frame.height" }
+        let set = setConstant(s.parentConstraint, height.map { "expand ? \($0) : 0" } ?? "0", from: parent)
+        update(parent) { code in
+            code.conformances.append("KeyboardExpansionDelegate")
+            code.strategySetup.append("\(prop).expansionDelegate = self")
+            code.members.append([
+                "/// \(child) asks for room while the keyboard is up: \(s.parentConstraint ?? "") makes \(s.expandView ?? "") go up by its height.",
+                "func childWantsToExpand(_ child: UIViewController, _ expand: Bool) {",
+                "    " + set,
+                "}",
+            ])
+        }
+    }
+
+    private mutating func writeContentInset(_ s: Strategy, _ summary: String) {
+        let name = s.controller
+        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
+        guard let scrollName = s.scrollView, let scroll = viewReference(scrollName, from: name) else {
+            update(name) { $0.strategySetup += ["// kbplay: \(summary) — left out: its scroll view \(s.scrollView ?? "") is not made in this class"] + register + show + hide }
+            return
+        }
+        // The first responder scrolled to visible, as the sample does.
+        var reveal: [String]
+        if (try? screen.view(named: scrollName))?.kind == .textView {
+            reveal = ["\(scroll).scrollRangeToVisible(\(scroll).selectedRange)"]
+        } else {
+            let fields = screen.views.filter { v in
+                v.kind.isTextInput && !excluded.contains(v.name) && isInside(v.name, scrollName)
+            }.compactMap { viewReference($0.name, from: name) }
+            reveal = fields.isEmpty ? ["// kbplay: no text input in \(scrollName) to scroll to visible"] : [
+                "for field in [\(fields.joined(separator: ", "))] as [UIView] where field.isFirstResponder {",
+                "    \(scroll).scrollRectToVisible(field.convert(field.bounds, to: \(scroll)), animated: true)",
+                "}",
+            ]
+        }
+        update(name) { code in
+            code.properties.append("private var keyboardInsetTokens: [NSObjectProtocol] = []")
+            code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
+                + ["keyboardInsetTokens = ["]
+                + SwiftSupport.observer("keyboardWillChangeFrameNotification", "adjustForKeyboard").map { "    " + $0 }.withComma()
+                + SwiftSupport.observer("keyboardWillHideNotification", "adjustForKeyboard").map { "    " + $0 }.withComma()
+                + ["]"]
+            code.lifecycle["viewWillDisappear", default: []] += [
+                "keyboardInsetTokens.forEach { NotificationCenter.default.removeObserver($0) }",
+                "keyboardInsetTokens = []",
+            ]
+            code.members.append([
+                "/// The keyboard's end frame converted to the view: its height, less the bottom safe area, is \(scrollName)'s bottom inset.",
+                "private func adjustForKeyboard(_ note: Notification) {",
+                "    guard let endFrame = \(SwiftSupport.endFrame) else { return }",
+                "    if note.name == UIResponder.keyboardWillHideNotification {",
+            ] + hide.map { "        " + $0 } + [
+                "        \(scroll).contentInset = .zero",
+                "    } else {",
+                "        let converted = view.convert(endFrame, from: view.window)",
+            ] + show.map { "        " + $0 } + [
+                "        \(scroll).contentInset.bottom = converted.height - view.safeAreaInsets.bottom",
+                "    }",
+                "    \(scroll).verticalScrollIndicatorInsets = \(scroll).contentInset",
+            ] + reveal.map { "    " + $0 } + ["}"])
+        }
+    }
+
+    /// Whether view `name` is inside view `ancestor`.
+    func isInside(_ name: String, _ ancestor: String) -> Bool {
+        var current = (try? screen.view(named: name))?.parent
+        while let c = current {
+            if c == ancestor { return true }
+            current = (try? screen.view(named: c))?.parent
+        }
+        return false
+    }
+
+    private mutating func writeLayoutConstraint(_ s: Strategy, _ summary: String) {
+        use(.keyboardLayoutConstraint)
+        let name = s.controller
+        guard let k = s.constraint, let ref = constraintReference(k, from: name) else {
+            update(name) { $0.strategySetup.append("// kbplay: \(summary) — left out: its constraint \(s.constraint ?? "") is not made in this class or a child's") }
+            return
+        }
+        update(name) { code in
+            code.strategySetup.append("// kbplay: \(summary); its flaws are in KeyboardLayoutConstraint")
+            if s.downOffset != 0 { code.strategySetup.append("\(ref).downOffset = \(SwiftExporter.number(s.downOffset))") }
+            code.strategySetup.append("\(ref).startObservingKeyboard()")
+        }
+    }
+
+    private mutating func writeLayoutGuide(_ s: Strategy, _ summary: String) {
+        let name = s.controller
+        let uses = screen.constraints.contains { c in
+            placement[c.name] == name && (c.first.guide == .keyboard || c.second?.guide == .keyboard)
+        }
+        let lines = ["// kbplay: \(summary)" + (uses
+            ? ": the constraints to keyboardLayoutGuide above follow the keyboard, drags included"
+            : ": none of this class's constraints uses view.keyboardLayoutGuide yet; pin the bottom to its topAnchor")]
+            + flawLines(s, .register, slots: [.register])
+        update(name) { $0.strategySetup += lines }
+    }
+
+    private mutating func writeAutoScroll(_ s: Strategy, _ summary: String) {
+        let lines = [
+            "// kbplay: \(summary). It is IQKeyboardManager (the IQKeyboardManagerSwift package, not in this file), one manager for the whole app, set up once at launch:",
+            "//     IQKeyboardManager.shared.enable = true",
+            "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = \(SwiftExporter.number(s.distance))",
+        ] + flawLines(s, .register, slots: [.register])
+        update(s.controller) { $0.strategySetup += lines }
+    }
+
+    private mutating func writeTableController(_ s: Strategy, _ summary: String) {
+        let own = classes[s.controller]?.controller.tableView == s.scrollView
+        let lines = [own
+            ? "// kbplay: \(summary): UIKit adjusts \(s.scrollView ?? "the table")'s content inset for the keyboard and scrolls the editing row to visible"
+            : "// kbplay: \(summary) on \(s.scrollView ?? "a table"): make this a UITableViewController of it to get UIKit's handling"]
+            + flawLines(s, .register, slots: [.register])
+        update(s.controller) { $0.strategySetup += lines }
+    }
+}
+
+private extension Array where Element == String {
+    /// The lines with a comma after the last one (an element of an array literal).
+    func withComma() -> [String] {
+        guard let last else { return self }
+        return dropLast() + [last + ","]
+    }
+}

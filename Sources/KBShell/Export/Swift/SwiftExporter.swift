@@ -1,0 +1,478 @@
+import KBModel
+
+/// Writes a session as UIKit Swift (`export swift`): a `UIViewController`
+/// subclass per controller that makes its views and activates its
+/// constraints with the anchor API, each attached strategy as the code of
+/// its source, and the flaws the session showed as `// kbplay:` comments
+/// at the code they concern, each with its fix. What UIKit code cannot
+/// hold is a `// kbplay:` comment too. The same session gives the same
+/// bytes: everything is written in the session's own order.
+struct SwiftExporter {
+    let screen: Screen
+    let strategies: [Strategy]
+    let rules: [Rule]
+    let flaws: [Flaw]
+    let sessionName: String?
+    let keyboard: Keyboard
+    /// Whether a keyboard notification has been posted (so handlers may
+    /// have set the constants the export starts from).
+    let notified: Bool
+
+    /// The generated class of each controller.
+    var classes: [String: ClassCode] = [:]
+    /// The file's type names (kbplay's controllers get `NAMEViewController`).
+    var typeNames = SwiftNames(reserved: SwiftSupport.typeNames.union(SwiftSupport.namedTypes))
+    /// Views that are not written as views: table cells and what they
+    /// hold (a data source makes them), and a table view controller's
+    /// table (its `tableView`).
+    var excluded: Set<String> = []
+    /// Where each constraint is made: its controller's class.
+    var placement: [String: String] = [:]
+    /// The support types the strategies use, in the order they are written.
+    var support: [SwiftSupport.Kind] = []
+    /// Lines for the file's header (what no class holds).
+    var headerNotes: [String] = []
+
+    init(_ session: Session) {
+        screen = session.screen
+        strategies = session.state.strategies
+        rules = session.state.rules
+        flaws = session.flawsShown
+        sessionName = session.name
+        keyboard = session.keyboard
+        notified = session.lastNotification != nil
+    }
+
+    // MARK: The file
+
+    /// The whole file.
+    mutating func source() -> String {
+        plan()
+        for c in screen.controllers { writeClass(c) }
+        writeStrategies()
+        return assemble()
+    }
+
+    /// Names every class, property and constraint, and decides where each
+    /// view and constraint is made.
+    private mutating func plan() {
+        for v in screen.views where v.row != nil || v.parent.map(excluded.contains) == true {
+            excluded.insert(v.name)
+        }
+        for c in screen.controllers {
+            let className = typeNames.declare(c.name + "ViewController")
+            classes[c.name] = ClassCode(controller: c, className: className)
+        }
+        // A property named like a type the code names would hide it.
+        let types = SwiftSupport.typeNames.union(SwiftSupport.namedTypes).union(classes.values.map(\.className))
+        for c in screen.controllers {
+            update(c.name) { $0.names.reserve(types) }
+            // A table view controller's table is its `tableView`; kbplay's
+            // name for it is a computed property.
+            if let t = c.tableView {
+                excluded.insert(t)
+                update(c.name) { _ = $0.names.declare(t) }
+            }
+        }
+        // Child controllers, as their parents' properties.
+        for c in screen.controllers {
+            guard let p = c.parent else { continue }
+            update(p) { $0.childProperty[c.name] = $0.names.declare(c.name) }
+        }
+        for v in screen.views where !v.isRootView && !excluded.contains(v.name) {
+            _ = classes[v.controller]?.names.declare(v.name)
+        }
+        for c in screen.constraints {
+            guard let home = home(of: c) else { continue }
+            placement[c.name] = home
+            if isStored(c) { _ = classes[home]?.names.declare(c.name) }
+        }
+    }
+
+    /// The controller whose class makes `constraint`: the nearest one
+    /// whose class reaches every view it mentions (through child
+    /// controllers' properties); nil when a view it mentions is not written
+    /// or no class reaches them all.
+    func home(of constraint: LayoutConstraint) -> String? {
+        var owners: [String] = []
+        for v in constraint.views {
+            guard !excluded.contains(v) || isTableOfController(v), let view = try? screen.view(named: v) else { return nil }
+            owners.append(view.controller)
+        }
+        var candidate: String? = owners.first
+        while let c = candidate {
+            if owners.allSatisfy({ path(from: c, to: $0) != nil }) { return c }
+            candidate = (try? screen.controller(named: c))?.parent
+        }
+        return nil
+    }
+
+    /// Whether `view` is a table view controller's table (written as its `tableView`).
+    func isTableOfController(_ view: String) -> Bool {
+        screen.controllers.contains { $0.tableView == view }
+    }
+
+    /// The child controllers from `from` down to `to` (empty when they are
+    /// the same), or nil when `to` is not `from` or one of its descendants.
+    func path(from: String, to: String) -> [String]? {
+        var chain: [String] = []
+        var current = to
+        while current != from {
+            chain.append(current)
+            guard let parent = (try? screen.controller(named: current))?.parent else { return nil }
+            current = parent
+        }
+        return chain.reversed()
+    }
+
+    /// Whether a constraint is a stored property: when a strategy or rule
+    /// drives it, when it is inactive (it is kept to activate later), or
+    /// when its name is one the user gave (not kbplay's `cN`).
+    func isStored(_ c: LayoutConstraint) -> Bool {
+        if strategies.contains(where: { s in s.references.contains { $0.name == c.name } }) { return true }
+        if rules.contains(where: { $0.constraint == c.name }) { return true }
+        if !c.isActive { return true }
+        // kbplay's own names: `cN`, `pin`'s VIEW_top … VIEW_trailing, and
+        // an import's VIEW_ATTRIBUTE with a number when it repeats.
+        if c.name.count > 1, c.name.hasPrefix("c"), c.name.dropFirst().allSatisfy(\.isNumber) { return false }
+        let base = String(c.name.reversed().drop(while: \.isNumber).reversed())
+        return !c.views.contains { base == "\($0)_\(c.first.attribute.rawValue)" }
+    }
+
+    // MARK: References
+
+    /// How class `from` writes view `name` (a root view `C.view`
+    /// included), or nil when it cannot reach it.
+    func viewReference(_ name: String, from: String) -> String? {
+        guard let v = try? screen.view(named: name) else { return nil }
+        guard let chain = path(from: from, to: v.controller) else { return nil }
+        var parts: [String] = []
+        var holder = from
+        for child in chain {
+            guard let p = classes[holder]?.childProperty[child] else { return nil }
+            parts.append(p)
+            holder = child
+        }
+        if v.isRootView {
+            parts.append("view")
+        } else if let own = classes[v.controller]?.names.callName(v.name) {
+            parts.append(own)
+        } else {
+            return nil
+        }
+        return parts.joined(separator: ".")
+    }
+
+    /// How class `from` writes constraint `name`, when it is a stored
+    /// property of that class or of a child's.
+    func constraintReference(_ name: String, from: String) -> String? {
+        guard let home = placement[name], let chain = path(from: from, to: home),
+              let own = classes[home]?.names.callName(name) else { return nil }
+        var parts: [String] = []
+        var holder = from
+        for child in chain {
+            guard let p = classes[holder]?.childProperty[child] else { return nil }
+            parts.append(p)
+            holder = child
+        }
+        return (parts + [own]).joined(separator: ".")
+    }
+
+    /// The anchor's owner as class `from` writes it: the view, or its guide.
+    func ownerReference(_ anchor: Anchor, from: String) -> String? {
+        guard let view = viewReference(anchor.view, from: from) else { return nil }
+        guard let guide = anchor.guide else { return view }
+        let property: String
+        switch guide {
+        case .safeArea: property = "safeAreaLayoutGuide"
+        case .margins: property = "layoutMarginsGuide"
+        case .keyboard: property = "keyboardLayoutGuide"
+        case .content: property = "contentLayoutGuide"
+        case .frameGuide: property = "frameLayoutGuide"
+        }
+        return view + "." + property
+    }
+
+    // MARK: A controller's class
+
+    private mutating func writeClass(_ c: Controller) {
+        guard var code = classes[c.name] else { return }
+        let name = c.name
+        if c.tableView != nil { code.superclass = "UITableViewController" }
+        var body: [String] = []
+        // Views, in the order they were made (a superview before its subviews).
+        for v in screen.views where v.controller == name && !v.isRootView {
+            if excluded.contains(v.name) {
+                if v.row != nil, let table = v.parent {
+                    body.append("// kbplay: \(v.name) is the cell of row \(v.row ?? 0) of \(table); its views come from the table's data source (tableView(_:cellForRowAt:)), so they are not made here")
+                }
+                continue
+            }
+            guard let ref = code.names.callName(v.name) else { continue }
+            code.properties.append("let \(ref) = \(Self.initializer(v))")
+            body += viewLines(v, ref, in: name)
+        }
+        if let t = c.tableView, let table = try? screen.view(named: t), let config = table.table,
+           let ref = code.names.callName(t) {
+            code.properties.append("/// kbplay's \(t): the table view this controller makes.")
+            code.properties.append("var \(ref): UITableView { tableView }")
+            body.append("\(ref).rowHeight = \(SwiftExporter.number(config.rowHeight))")
+            body.append("// kbplay: \(t) has \(config.rows) row\(config.rows == 1 ? "" : "s") (\(config.style.rawValue)); they come from its data source (tableView(_:numberOfRowsInSection:))")
+        }
+        // Child controllers, embedded in their containers.
+        for child in screen.controllers where child.parent == name {
+            guard let prop = code.childProperty[child.name], let childClass = classes[child.name]?.className else { continue }
+            code.properties.append("let \(prop) = \(childClass)()")
+            guard let containerName = child.container, let container = viewReference(containerName, from: name) else { continue }
+            body += [
+                "addChild(\(prop))",
+                "\(prop).view.translatesAutoresizingMaskIntoConstraints = false",
+                "\(container).addSubview(\(prop).view)",
+            ]
+            code.pendingConstraints += ["top", "leading", "trailing", "bottom"].map {
+                "\(prop).view.\($0)Anchor.constraint(equalTo: \(container).\($0)Anchor)"
+            }
+            code.childrenDidMove.append("\(prop).didMove(toParent: self)")
+        }
+        code.viewDidLoad = body
+        classes[name] = code
+        writeConstraints(of: name)
+        writeKeyboardParts(of: c)
+    }
+
+    /// The expression a view's property starts with.
+    static func initializer(_ v: View) -> String {
+        switch v.kind {
+        case .view: "UIView()"
+        case .label: "UILabel()"
+        case .button: "UIButton(type: .system)"
+        case .textField: "UITextField()"
+        case .textView: "UITextView()"
+        case .scrollView: "UIScrollView()"
+        case .stackView: "UIStackView()"
+        case .tableView: "UITableView(frame: .zero, style: .\(v.table?.style.rawValue ?? "plain"))"
+        }
+    }
+
+    /// The lines that set a view up and put it in its superview.
+    private func viewLines(_ v: View, _ ref: String, in controller: String) -> [String] {
+        var out: [String] = []
+        if let a = v.accessory {
+            // An input accessory view is sized by its frame; its width follows the keyboard's.
+            out.append("\(ref).frame = CGRect(x: 0, y: 0, width: 0, height: \(SwiftExporter.number(a.height)))")
+        } else {
+            out.append("\(ref).translatesAutoresizingMaskIntoConstraints = false")
+        }
+        if let t = v.text {
+            let literal = Self.stringLiteral(t)
+            switch v.kind {
+            case .button: out.append("\(ref).setTitle(\(literal), for: .normal)")
+            case .label, .textField, .textView: out.append("\(ref).text = \(literal)")
+            default: out.append("// kbplay: \(ref)'s text is \(literal)")
+            }
+        }
+        if let i = v.intrinsicOverride {
+            out.append("// kbplay: \(v.name)'s intrinsic content size is \(SwiftExporter.number(i.width)) × \(SwiftExporter.number(i.height)) (its content's, in an app)")
+        }
+        if let st = v.stack {
+            out.append("\(ref).axis = .\(st.axis.rawValue)")
+            out.append("\(ref).spacing = \(SwiftExporter.number(st.spacing))")
+            out.append("\(ref).distribution = .\(st.distribution.rawValue)")
+            out.append("\(ref).alignment = .\(st.alignment.rawValue)")
+        }
+        if let t = v.table, !isTableOfController(v.name) {
+            out.append("\(ref).rowHeight = \(SwiftExporter.number(t.rowHeight))")
+            out.append("// kbplay: \(v.name) has \(t.rows) row\(t.rows == 1 ? "" : "s"); they come from its data source (tableView(_:numberOfRowsInSection:))")
+        }
+        for axis in Axis.allCases {
+            if v.hugging[axis] != v.kind.defaultHugging {
+                out.append("\(ref).setContentHuggingPriority(\(Self.priority(v.hugging[axis])), for: .\(axis.rawValue))")
+            }
+            if v.compressionResistance[axis] != 750 {
+                out.append("\(ref).setContentCompressionResistancePriority(\(Self.priority(v.compressionResistance[axis])), for: .\(axis.rawValue))")
+            }
+        }
+        if v.clipsToBounds != v.kind.isScrollView { out.append("\(ref).clipsToBounds = \(v.clipsToBounds)") }
+        if v.alpha != 1 { out.append("\(ref).alpha = \(SwiftExporter.number(v.alpha))") }
+        if v.isHidden { out.append("\(ref).isHidden = true") }
+        if let mode = v.scroll?.keyboardDismissMode, mode != .none { out.append("\(ref).keyboardDismissMode = .\(mode.rawValue)") }
+        if let parentName = v.parent, let parent = viewReference(parentName, from: controller) {
+            let isStack = (try? screen.view(named: parentName))?.kind == .stackView
+            out.append("\(parent).\(isStack ? "addArrangedSubview" : "addSubview")(\(ref))")
+        }
+        return out
+    }
+
+    /// A Swift string literal of `text`.
+    static func stringLiteral(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7f {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A number as a Swift literal that reads back as the same double:
+    /// whole numbers without a fraction, others as Swift prints them
+    /// (`0.3333`, `1e+20`).
+    static func number(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
+        return "\(x)"
+    }
+
+    /// A priority as UIKit code writes it.
+    static func priority(_ p: Int) -> String {
+        switch p {
+        case 1000: ".required"
+        case 750: ".defaultHigh"
+        case 250: ".defaultLow"
+        default: "UILayoutPriority(\(p))"
+        }
+    }
+
+    // MARK: Accessories, input views, scroll state, focus, sheets, rules
+
+    private mutating func writeKeyboardParts(of c: Controller) {
+        let name = c.name
+        guard var code = classes[name] else { return }
+        var lines: [String] = []
+        for v in screen.views where v.controller == name && !excluded.contains(v.name) {
+            guard let ref = code.names.callName(v.name) else { continue }
+            if let a = v.accessory, let owner = try? screen.view(named: a.owner), owner.accessory == nil,
+               let ownerRef = viewReference(a.owner, from: name) {
+                lines.append("\(ownerRef).inputAccessoryView = \(ref)")
+            }
+            if let h = v.inputViewHeight {
+                lines.append("// kbplay: a custom input view \(SwiftExporter.number(h)) pt tall replaces the keyboard while \(v.name) edits (a UIPickerView or UIDatePicker in an app)")
+                lines.append("\(ref).inputView = UIView(frame: CGRect(x: 0, y: 0, width: 0, height: \(SwiftExporter.number(h))))")
+            }
+            if let scroll = v.scroll {
+                let i = scroll.contentInset
+                if i != .zero {
+                    lines.append("\(ref).contentInset = UIEdgeInsets(top: \(SwiftExporter.number(i.top)), left: \(SwiftExporter.number(i.left)), bottom: \(SwiftExporter.number(i.bottom)), right: \(SwiftExporter.number(i.right)))")
+                }
+                if let o = scroll.contentOffset {
+                    lines.append("\(ref).contentOffset = CGPoint(x: \(SwiftExporter.number(o.x)), y: \(SwiftExporter.number(o.y)))")
+                }
+            }
+        }
+        // The controller's own input accessory view (a chat input bar).
+        if let bar = c.inputAccessory, let ref = code.names.callName(bar) {
+            code.members.append([
+                "// kbplay: \(bar) is this controller's input accessory view: docked at the bottom while nothing edits, on the keyboard while a field does.",
+                "override var inputAccessoryView: UIView? { \(ref) }",
+                "",
+                "override var canBecomeFirstResponder: Bool { true }",
+            ])
+            code.lifecycle["viewDidAppear", default: []].append("becomeFirstResponder()")
+        }
+        if let focus = screen.focus, let field = try? screen.view(named: focus), field.controller == name,
+           let ref = code.names.callName(focus) {
+            code.lifecycle["viewDidAppear", default: []].append("\(ref).becomeFirstResponder()   // kbplay: \(focus) is being edited in this session")
+        }
+        if !c.isAppeared {
+            lines.append("// kbplay: \(name) is not in the window in this session (viewDidDisappear has run)")
+        }
+        // Sheets this controller presents.
+        for presented in screen.controllers {
+            guard let p = presented.presentation, p.presenter == name, let presentedClass = classes[presented.name]?.className else { continue }
+            let method = code.names.declareMember("present" + SwiftNames.identifier(presented.name))
+            let style = p.style == .formSheet ? "formSheet" : "pageSheet"
+            var m = [
+                "/// Presents \(presented.name) as kbplay does (`present \(presented.name) as \(p.style.rawValue) detent \(p.detent.rawValue)`).",
+                "func \(method)() {",
+                "    let controller = \(presentedClass)()",
+                "    controller.modalPresentationStyle = .\(style)",
+            ]
+            if p.style != .formSheet {
+                m += [
+                    "    if let sheet = controller.sheetPresentationController {",
+                    p.detent == .medium ? "        sheet.detents = [.medium(), .large()]" : "        sheet.detents = [.large()]",
+                    "        sheet.selectedDetentIdentifier = .\(p.detent.rawValue)",
+                    "    }",
+                ]
+            }
+            m += ["    present(controller, animated: true)", "}"]
+            code.members.append(m)
+        }
+        for rule in rules where rule.controller == name {
+            lines.append("// kbplay: a rule of this session, run after the strategies: \(rule.text)")
+        }
+        code.keyboardParts = lines
+        classes[name] = code
+    }
+
+    // MARK: Assembly
+
+    private func assemble() -> String {
+        var out: [String] = []
+        let s = screen
+        out.append("// kbplay export swift: \(sessionName.map { "the session \"\($0)\"" } ?? "this session") as UIKit code.")
+        out.append("// Device \(s.device.id) (\(s.device.name)), \(s.orientation.rawValue)\(s.window.map { w in w.kind == .stage ? "; a Stage Manager window \(w.frame)" : "; window \(w.kind.rawValue)" } ?? "").")
+        if let root = s.controllers.first, let rootClass = classes[root.name]?.className {
+            out.append("// The window's root view controller: \(rootClass)().")
+        } else {
+            out.append("// kbplay: the session has no controller.")
+        }
+        out.append("// kbplay's names are the properties' names and the constraints' identifiers.")
+        if keyboard.isUp {
+            out.append("// kbplay: the keyboard is up in this session: the constants and insets below are the values its handlers set.")
+        }
+        var renamed = typeNames.renamed
+        for c in s.controllers { renamed += classes[c.name]?.names.renamed ?? [] }
+        if !renamed.isEmpty {
+            out.append("// kbplay: names Swift cannot use as they are: " + renamed.map { "\($0.0) → \($0.1)" }.joined(separator: ", "))
+        }
+        out += headerNotes
+        out.append("")
+        out.append("import UIKit")
+        for c in s.controllers {
+            guard let code = classes[c.name] else { continue }
+            out.append("")
+            out += code.lines()
+        }
+        for kind in support {
+            out.append("")
+            out += SwiftSupport.lines(kind, flaws: flaws)
+        }
+        out.append("")
+        out += SwiftSupport.lines(.named, flaws: [])
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: For the strategies' code
+
+    mutating func use(_ kind: SwiftSupport.Kind) {
+        if !support.contains(kind) { support.append(kind) }
+    }
+
+    mutating func note(_ line: String) { headerNotes.append(line) }
+
+    /// Changes a controller's class in place (a copy taken out and put
+    /// back would copy its lines on every change).
+    mutating func update(_ controller: String, _ change: (inout ClassCode) -> Void) {
+        guard classes[controller] != nil else { return }
+        change(&classes[controller]!)
+    }
+}
+
+extension Session {
+    /// The session as UIKit Swift (`export swift`).
+    public func swiftSource() -> String {
+        var exporter = SwiftExporter(self)
+        return exporter.source()
+    }
+}
+

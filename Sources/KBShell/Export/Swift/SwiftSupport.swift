@@ -1,0 +1,275 @@
+import KBModel
+
+/// The types `export swift` writes once per file beside the controllers'
+/// classes, each after the source a strategy follows, with the flaws the
+/// session showed in them as `// kbplay:` comments (naming the controller)
+/// at the line each concerns.
+enum SwiftSupport {
+    enum Kind: Equatable {
+        /// `NSLayoutConstraint.named(_:priority:)`: kbplay's name as the identifier.
+        case named
+        /// observer: KeyboardObserver and its delegate protocol.
+        case keyboardObserver
+        /// controllable: the KeyboardObserving and KeyboardControllable protocols.
+        case controllable
+        /// resize-root: a root view that resizes itself above the keyboard.
+        case resizingView
+        /// child-delegate: the delegate a child asks to expand.
+        case childDelegate
+        /// layout-constraint: the KeyboardLayoutConstraint subclass.
+        case keyboardLayoutConstraint
+    }
+
+    /// Where in a strategy's code a flaw's comment goes.
+    enum Slot {
+        /// Where the observers are registered (or the strategy is set up).
+        case register
+        /// Where the keyboard's end frame is used on show or a frame change.
+        case show
+        /// Where it is used on hide.
+        case hide
+        /// Where the animation options are made.
+        case animation
+
+        init(_ id: Flaw.ID) {
+            switch id {
+            case .hideKeepsHeight, .undockedHideOnly: self = .hide
+            case .safeAreaDoubleCount, .screenCoordinates, .hardwareKeyboardHeight: self = .show
+            case .curveNotShifted: self = .animation
+            case .missedFrameChange, .observerAfterDisappear: self = .register
+            }
+        }
+    }
+
+    /// The type names the file declares (so no controller's class takes one).
+    static let typeNames: Set<String> = [
+        "KeyboardObserver", "KeyboardObserverDelegate", "KeyboardObserving", "KeyboardControllable",
+        "KeyboardResizingView", "KeyboardExpansionDelegate", "KeyboardLayoutConstraint",
+        "UIView", "UIViewController", "UITableViewController", "NSLayoutConstraint", "UILabel", "UIButton",
+        "UITextField", "UITextView", "UIScrollView", "UIStackView", "UITableView", "UIResponder", "UIKit",
+    ]
+
+    /// Other types the generated code names.
+    static let namedTypes: Set<String> = [
+        "CGRect", "CGPoint", "CGFloat", "NSValue", "NSObjectProtocol", "Notification", "NotificationCenter", "MainActor",
+        "UILayoutPriority", "UIEdgeInsets", "UIControl", "UIWindow", "UILayoutGuide", "UIKeyboardLayoutGuide",
+        "UISheetPresentationController", "Double", "UInt", "Bool", "String", "Self",
+    ]
+
+    /// `// kbplay: ⚑ ID: why` and `// kbplay: fix: …` for each flaw
+    /// (`(CONTROLLER)` after the id when `naming`).
+    static func comments(_ flaws: [Flaw], naming: Bool) -> [String] {
+        var out: [String] = []
+        for f in flaws {
+            let (reason, fix) = f.message.splitFix()
+            let who = naming ? " (\(f.controller))" : ""
+            out.append("// kbplay: ⚑ \(f.id.rawValue)\(who): \(oneLine(reason))")
+            if let fix { out.append("// kbplay: fix: \(oneLine(fix))") }
+        }
+        return out
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+    }
+
+    /// The flaws of `strategy` that go at `slot` (those of every slot the
+    /// code has none of go where it registers).
+    static func flaws(_ all: [Flaw], _ strategy: StrategyKind, controller: String?, at slot: Slot,
+                      slots: [Slot] = [.register, .show, .hide, .animation]) -> [Flaw] {
+        all.filter { f in
+            guard f.strategy == strategy, controller == nil || f.controller == controller else { return false }
+            let own = Slot(f.id)
+            return slots.contains(own) ? own == slot : slot == .register
+        }
+    }
+
+    /// The end frame read from a notification, as the sources read it.
+    static let endFrame = "(note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue"
+
+    /// A block-based observer that calls `call` with the notification on the main queue.
+    static func observer(_ notification: String, _ call: String) -> [String] {
+        [
+            "NotificationCenter.default.addObserver(forName: UIResponder.\(notification), object: nil, queue: .main) { [weak self] note in",
+            "    MainActor.assumeIsolated { self?.\(call)(note) }",
+            "}",
+        ]
+    }
+
+    /// A support type's code.
+    static func lines(_ kind: Kind, flaws all: [Flaw]) -> [String] {
+        func at(_ strategy: StrategyKind, _ slot: Slot, _ indent: String, slots: [Slot] = [.register, .show, .hide, .animation]) -> [String] {
+            comments(flaws(all, strategy, controller: nil, at: slot, slots: slots), naming: true).map { indent + $0 }
+        }
+        switch kind {
+        case .named:
+            return [
+                "fileprivate extension NSLayoutConstraint {",
+                "    /// kbplay's name as the constraint's identifier (UIKit prints it in its logs), and its priority.",
+                "    func named(_ identifier: String, priority: UILayoutPriority = .required) -> Self {",
+                "        self.identifier = identifier",
+                "        self.priority = priority",
+                "        return self",
+                "    }",
+                "}",
+            ]
+        case .keyboardObserver:
+            return [
+                "/// What a KeyboardObserver tells: the keyboard's end frame on keyboardWillShow and keyboardWillHide.",
+                "@MainActor protocol KeyboardObserverDelegate: AnyObject {",
+                "    func keyboardObserver(_ observer: KeyboardObserver, keyboardWillShowWith endFrame: CGRect)",
+                "    func keyboardObserver(_ observer: KeyboardObserver, keyboardWillHideWith endFrame: CGRect)",
+                "}",
+                "",
+                "/// Observes keyboardWillShow and keyboardWillHide from its creation and hands the end frame to its delegate.",
+                "@MainActor final class KeyboardObserver {",
+                "    weak var delegate: KeyboardObserverDelegate?",
+                "    private var tokens: [NSObjectProtocol] = []",
+                "",
+                "    init(delegate: KeyboardObserverDelegate) {",
+                "        self.delegate = delegate",
+                "        tokens = [",
+            ] + observer("keyboardWillShowNotification", "willShow").map { "            " + $0 }.joined(",")
+              + observer("keyboardWillHideNotification", "willHide").map { "            " + $0 }.joined(",") + [
+                "        ]",
+                "    }",
+                "",
+                "    private func willShow(_ note: Notification) {",
+                "        guard let endFrame = \(endFrame) else { return }",
+                "        delegate?.keyboardObserver(self, keyboardWillShowWith: endFrame)",
+                "    }",
+                "",
+                "    private func willHide(_ note: Notification) {",
+                "        guard let endFrame = \(endFrame) else { return }",
+                "        delegate?.keyboardObserver(self, keyboardWillHideWith: endFrame)",
+                "    }",
+                "}",
+            ]
+        case .controllable:
+            return [
+                "/// A view or controller that moves for the keyboard: it is told the keyboard's height.",
+                "@MainActor protocol KeyboardControllable: AnyObject, Sendable {",
+                "    func keyboardWillShow(height: CGFloat)",
+                "    func keyboardWillHide()",
+                "}",
+                "",
+                "/// A controller that observes the keyboard for a KeyboardControllable, from viewWillAppear to viewWillDisappear.",
+                "@MainActor protocol KeyboardObserving: AnyObject {",
+                "    var keyboardTokens: [NSObjectProtocol] { get set }",
+                "}",
+                "",
+                "extension KeyboardObserving {",
+                "    /// keyboardWillShow hands over the end frame's height, or `fallbackHeight` when the notification has none.",
+                "    func startObservingKeyboard(for controllable: KeyboardControllable, fallbackHeight: CGFloat) {",
+                "        let center = NotificationCenter.default",
+                "        keyboardTokens = [",
+                "            center.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: .main) { [weak controllable] note in",
+                "                let height = (\(endFrame))?.height ?? 0",
+                "                MainActor.assumeIsolated { controllable?.keyboardWillShow(height: height > 0 ? height : fallbackHeight) }",
+                "            },",
+                "            center.addObserver(forName: UIResponder.keyboardWillHideNotification, object: nil, queue: .main) { [weak controllable] _ in",
+                "                MainActor.assumeIsolated { controllable?.keyboardWillHide() }",
+                "            },",
+                "        ]",
+                "    }",
+                "",
+                "    func stopObservingKeyboard() {",
+                "        keyboardTokens.forEach { NotificationCenter.default.removeObserver($0) }",
+                "        keyboardTokens = []",
+                "    }",
+                "}",
+            ]
+        case .resizingView:
+            return [
+                "/// A root view that resizes itself above the keyboard: on keyboardWillChangeFrame its height becomes the",
+                "/// keyboard's top minus its own top, or its full height when the keyboard is below it or ends above its",
+                "/// bottom (split, undocked). It observes while it is in a window.",
+                "final class KeyboardResizingView: UIView {",
+                "    private var token: NSObjectProtocol?",
+                "",
+                "    override func didMoveToWindow() {",
+                "        super.didMoveToWindow()",
+            ] + at(.resizeRoot, .register, "        ", slots: [.register, .show]) + [
+                "        if let token { NotificationCenter.default.removeObserver(token) }",
+                "        token = nil",
+                "        guard window != nil else { return }",
+                "        token = " + observer("keyboardWillChangeFrameNotification", "keyboardWillChangeFrame")[0],
+                "            " + observer("keyboardWillChangeFrameNotification", "keyboardWillChangeFrame")[1],
+                "        }",
+                "    }",
+                "",
+                "    private func keyboardWillChangeFrame(_ note: Notification) {",
+                "        guard let endFrame = \(endFrame), let superview else { return }",
+                "        let fullHeight = superview.bounds.height - frame.minY",
+                "        // The end frame is in screen coordinates; it is compared with the view's own frame.",
+            ] + at(.resizeRoot, .show, "        ", slots: [.register, .show]) + [
+                "        let keyboardTop = endFrame.minY",
+                "        if keyboardTop > frame.minY && keyboardTop < frame.minY + fullHeight && endFrame.maxY >= frame.minY + fullHeight {",
+                "            frame.size.height = keyboardTop - frame.minY",
+                "        } else {",
+                "            frame.size.height = fullHeight",
+                "        }",
+                "    }",
+                "}",
+            ]
+        case .childDelegate:
+            return [
+                "/// What a child controller asks its parent: to expand for the keyboard, or to go back.",
+                "@MainActor protocol KeyboardExpansionDelegate: AnyObject {",
+                "    func childWantsToExpand(_ child: UIViewController, _ expand: Bool)",
+                "}",
+            ]
+        case .keyboardLayoutConstraint:
+            return [
+                "/// A constraint that follows the keyboard: its constant when it starts observing is its offset; on",
+                "/// keyboardWillShow it becomes offset + the end frame's height, on keyboardWillHide offset + downOffset,",
+                "/// animated with the keyboard's duration and curve. It observes until it is freed.",
+                "final class KeyboardLayoutConstraint: NSLayoutConstraint {",
+                "    var downOffset: CGFloat = 0",
+                "    private var offset: CGFloat = 0",
+                "    private var tokens: [NSObjectProtocol] = []",
+                "",
+                "    func startObservingKeyboard() {",
+            ] + at(.layoutConstraint, .register, "        ") + [
+                "        offset = constant",
+                "        tokens = [",
+            ] + observer("keyboardWillShowNotification", "keyboardWillShow").map { "            " + $0 }.joined(",")
+              + observer("keyboardWillHideNotification", "keyboardWillHide").map { "            " + $0 }.joined(",") + [
+                "        ]",
+                "    }",
+                "",
+                "    private func keyboardWillShow(_ note: Notification) {",
+                "        guard let endFrame = \(endFrame) else { return }",
+            ] + at(.layoutConstraint, .show, "        ") + [
+                "        constant = offset + endFrame.height",
+                "        animate(with: note)",
+                "    }",
+                "",
+                "    private func keyboardWillHide(_ note: Notification) {",
+            ] + at(.layoutConstraint, .hide, "        ") + [
+                "        constant = offset + downOffset",
+                "        animate(with: note)",
+                "    }",
+                "",
+                "    private func animate(with note: Notification) {",
+                "        let duration = note.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double ?? 0.25",
+                "        let curve = note.userInfo?[UIResponder.keyboardAnimationCurveUserInfoKey] as? UInt ?? 0",
+            ] + at(.layoutConstraint, .animation, "        ") + [
+                "        let options = UIView.AnimationOptions(rawValue: curve)",
+                "        UIView.animate(withDuration: duration, delay: 0, options: options, animations: {",
+                "            (self.firstItem as? UIView)?.superview?.layoutIfNeeded()",
+                "        })",
+                "    }",
+                "}",
+            ]
+        }
+    }
+}
+
+private extension Array where Element == String {
+    /// The lines with `separator` after the last one.
+    func joined(_ separator: String) -> [String] {
+        guard let last else { return self }
+        return dropLast() + [last + separator]
+    }
+}

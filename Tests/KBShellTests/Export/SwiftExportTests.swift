@@ -1,0 +1,368 @@
+import Foundation
+import Testing
+import KBModel
+import KBTestSupport
+@testable import KBShell
+
+/// `export swift`: the generator's pieces (constraints through anchors
+/// or `NSLayoutConstraint(item:…)`, priorities and identifiers, stack
+/// views, child controllers, each strategy's code with the flaw the
+/// session showed at the line it concerns), the command's errors, and the
+/// whole export of two lessons, pinned (`Golden/swift`).
+@Suite("export swift: the session as UIKit Swift")
+struct SwiftExportTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Golden/swift")
+
+    /// A session built by `lines` (each must be accepted) and its export.
+    static func export(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) -> (Session, String) {
+        var s = Session(sessionsDirectory: TemporaryFolder.make("export-swift"))
+        for line in lines {
+            let o = s.execute(line)
+            #expect(o.status == .ok, "\(line): \(o.text)", sourceLocation: sourceLocation)
+        }
+        let o = s.execute("export swift")
+        #expect(o.status == .ok, sourceLocation: sourceLocation)
+        return (s, o.members["swift"]?.stringValue ?? "")
+    }
+
+    /// The lines of `source` with their leading blanks removed.
+    static func lines(_ source: String) -> [String] {
+        source.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }) }
+    }
+
+    /// Whether `comment` is on the line just before the first line of
+    /// `source` that starts with `code` (the comment's line may be one of
+    /// several comments right above it).
+    static func comment(_ comment: String, isAbove code: String, in source: String) -> Bool {
+        let all = lines(source)
+        guard let at = all.firstIndex(where: { $0.hasPrefix(code) }) else { return false }
+        var i = at - 1
+        while i >= 0, all[i].hasPrefix("//") {
+            if all[i].hasPrefix(comment) { return true }
+            i -= 1
+        }
+        return false
+    }
+
+    static let form = [
+        "device iphone-15",
+        "controller Login",
+        "add stackView form to Login.view axis vertical spacing 12 alignment center distribution fillEqually",
+        "add textField email to form",
+        "add button signIn to form text \"Sign in\"",
+        "constrain form.leading == Login.view.margins.leading",
+        "constrain form.trailing == Login.view.margins.trailing",
+        "constrain Login.view.safeArea.bottom == form.bottom + 20 as formBottom",
+    ]
+
+    // MARK: Constraints
+
+    @Test func anAnchorConstraintWithItsConstantAndIdentifier() {
+        let (_, source) = Self.export(Self.form)
+        let all = Self.lines(source)
+        #expect(all.contains("formBottom = view.safeAreaLayoutGuide.bottomAnchor.constraint(equalTo: form.bottomAnchor, constant: 20).named(\"formBottom\")"))
+        #expect(all.contains("form.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor).named(\"c1\"),"))
+        #expect(all.contains("var formBottom: NSLayoutConstraint!"))
+        // The stored constraint is activated with the others.
+        #expect(all.contains("formBottom,"))
+        #expect(source.contains("self.identifier = identifier"))
+    }
+
+    @Test func aMultiplierOnAPositionGoesThroughNSLayoutConstraintItem() {
+        let (_, source) = Self.export(Self.form + [
+            "add view badge to Login.view",
+            "constrain badge.centerX == Login.view.safeArea.centerX * 1.5 - 4 as badgeX",
+            "constrain badge.width == form.width * 0.25 + 2 as badgeWidth",
+        ])
+        let all = Self.lines(source)
+        #expect(all.contains("badgeX = NSLayoutConstraint(item: badge, attribute: .centerX, relatedBy: .equal, toItem: view.safeAreaLayoutGuide, attribute: .centerX, multiplier: 1.5, constant: -4).named(\"badgeX\")"))
+        // A multiplier on a size stays with anchors.
+        #expect(all.contains("badgeWidth = badge.widthAnchor.constraint(equalTo: form.widthAnchor, multiplier: 0.25, constant: 2).named(\"badgeWidth\")"))
+    }
+
+    @Test func prioritiesRelationsConstantsAndInactiveConstraints() {
+        let (_, source) = Self.export(Self.form + [
+            "constrain email.height <= 40 @ 750 as emailMax",
+            "constrain email.height >= 30 @ 999",
+            "constrain signIn.width == 120 @ 250 as signInWidth",
+            "deactivate signInWidth",
+        ])
+        let all = Self.lines(source)
+        #expect(all.contains("emailMax = email.heightAnchor.constraint(lessThanOrEqualToConstant: 40).named(\"emailMax\", priority: .defaultHigh)"))
+        #expect(all.contains("email.heightAnchor.constraint(greaterThanOrEqualToConstant: 30).named(\"c3\", priority: UILayoutPriority(999)),"))
+        #expect(all.contains("signInWidth = signIn.widthAnchor.constraint(equalToConstant: 120).named(\"signInWidth\", priority: .defaultLow)"))
+        #expect(all.contains("// kbplay: signInWidth is inactive in this session: made and kept, not activated"))
+        #expect(!all.contains("signInWidth,"))
+    }
+
+    @Test func numbersAreSwiftLiteralsThatReadBackTheSame() {
+        #expect(SwiftExporter.number(20) == "20")
+        #expect(SwiftExporter.number(-0.0) == "0")
+        #expect(SwiftExporter.number(0.3333) == "0.3333")
+        #expect(SwiftExporter.number(-7.25) == "-7.25")
+        // Past what an Int prints exactly, Swift's own form, which a literal takes back.
+        #expect(SwiftExporter.number(1e20) == "1e+20")
+        #expect(SwiftExporter.number(1.5e-7) == "1.5e-07")
+        for x in [20, 0.3333, -7.25, 1e20, 1.5e-7, 123456.789] {
+            #expect(Double(SwiftExporter.number(x)) == x)
+        }
+    }
+
+    // MARK: Views
+
+    @Test func aStackViewWithItsPropertiesAndArrangedSubviews() {
+        let (_, source) = Self.export(Self.form + ["set signIn.hidden on", "set form.alpha = 0.5", "set email.compression.vertical 740"])
+        let all = Self.lines(source)
+        #expect(all.contains("let form = UIStackView()"))
+        for line in ["form.axis = .vertical", "form.spacing = 12", "form.distribution = .fillEqually", "form.alignment = .center",
+                     "form.addArrangedSubview(email)", "form.addArrangedSubview(signIn)", "view.addSubview(form)",
+                     "signIn.setTitle(\"Sign in\", for: .normal)", "signIn.isHidden = true", "form.alpha = 0.5",
+                     "email.setContentCompressionResistancePriority(UILayoutPriority(740), for: .vertical)",
+                     "email.translatesAutoresizingMaskIntoConstraints = false"] {
+            #expect(all.contains(line), "\(line)")
+        }
+        // A view is in its superview before a constraint names it.
+        let added = all.firstIndex(of: "form.addArrangedSubview(email)") ?? .max
+        let constrained = all.firstIndex { $0.hasPrefix("formBottom = ") } ?? -1
+        #expect(added < constrained)
+    }
+
+    @Test func aScrollViewsContentAndItsGuides() {
+        let (_, source) = Self.export([
+            "controller Notes",
+            "add scrollView scroll to Notes.view",
+            "pin scroll to Notes.view.safeArea",
+            "add view content to scroll",
+            "pin content to scroll.content",
+            "constrain content.width == scroll.frameGuide.width",
+            "constrain content.bottom == Notes.view.keyboard.top as aboveKeyboard",
+        ])
+        let all = Self.lines(source)
+        #expect(all.contains("scroll.addSubview(content)"))
+        #expect(all.contains("content.topAnchor.constraint(equalTo: scroll.contentLayoutGuide.topAnchor).named(\"content_top\"),"))
+        #expect(all.contains("content.widthAnchor.constraint(equalTo: scroll.frameLayoutGuide.widthAnchor).named(\"c1\"),"))
+        #expect(all.contains("aboveKeyboard = content.bottomAnchor.constraint(equalTo: view.keyboardLayoutGuide.topAnchor).named(\"aboveKeyboard\")"))
+    }
+
+    @Test func aChildControllerIsEmbeddedAndItsViewsReachedFromTheParent() {
+        let (_, source) = Self.export([
+            "controller Main",
+            "add view container to Main.view",
+            "pin container to Main.view.safeArea",
+            "controller Child in Main at container",
+            "add textField code to Child.view",
+            "constrain code.top == Child.view.top + 10 as codeTop",
+            "add label hint to Main.view text \"Code\"",
+            "constrain hint.bottom == code.top - 4 as hintAboveCode",
+        ])
+        let all = Self.lines(source)
+        for line in ["let Child = ChildViewController()", "addChild(Child)", "Child.view.translatesAutoresizingMaskIntoConstraints = false",
+                     "container.addSubview(Child.view)", "Child.didMove(toParent: self)",
+                     "Child.view.topAnchor.constraint(equalTo: container.topAnchor),",
+                     "final class ChildViewController: UIViewController {", "let code = UITextField()",
+                     "codeTop = code.topAnchor.constraint(equalTo: view.topAnchor, constant: 10).named(\"codeTop\")",
+                     // A constraint between the parent's view and the child's is the parent's.
+                     "hintAboveCode = hint.bottomAnchor.constraint(equalTo: Child.code.topAnchor, constant: -4).named(\"hintAboveCode\")"] {
+            #expect(all.contains(line), "\(line)")
+        }
+        let embedded = all.firstIndex(of: "container.addSubview(Child.view)") ?? .max
+        let moved = all.firstIndex(of: "Child.didMove(toParent: self)") ?? -1
+        #expect(embedded < moved)
+    }
+
+    @Test func keyboardPartsOfRealApps() {
+        let (_, source) = Self.export(Self.form + [
+            "accessory email height 44 as toolbar",
+            "add textField code to Login.view",
+            "inputView code height 216",
+            "controller Settings table items rows 30 rowHeight 50 style grouped",
+            "controller Compose",
+            "present Compose as sheet detent medium",
+            // A view named like the method that presents Compose keeps its name.
+            "add view presentCompose to Login.view",
+        ])
+        let all = Self.lines(source)
+        for line in ["toolbar.frame = CGRect(x: 0, y: 0, width: 0, height: 44)", "email.inputAccessoryView = toolbar",
+                     "code.inputView = UIView(frame: CGRect(x: 0, y: 0, width: 0, height: 216))",
+                     "final class SettingsViewController: UITableViewController {", "var items: UITableView { tableView }",
+                     "items.rowHeight = 50", "let presentCompose = UIView()", "func presentCompose_() {", "controller.modalPresentationStyle = .pageSheet",
+                     "sheet.detents = [.medium(), .large()]", "sheet.selectedDetentIdentifier = .medium"] {
+            #expect(all.contains(line), "\(line)")
+        }
+        #expect(source.contains("// kbplay: items has 30 rows (grouped); they come from its data source"))
+    }
+
+    // MARK: Strategies and their flaws
+
+    @Test func observerWithItsFlawsAtTheHandlersTheyConcern() throws {
+        // iPhone 15: the 336 pt keyboard holds the 34 pt home-indicator
+        // area, and formBottom is measured from the safe area.
+        let (_, source) = Self.export(Self.form + ["handle Login with observer formBottom padding 8", "focus email", "resign"])
+        #expect(source.contains("final class LoginViewController: UIViewController, KeyboardObserverDelegate {"))
+        #expect(source.contains("keyboardObserver = KeyboardObserver(delegate: self)"))
+        #expect(source.contains("@MainActor final class KeyboardObserver {"))
+        // The show handler carries safe-area-double-count, the hide handler hide-keeps-height.
+        let show = try #require(source.range(of: "keyboardWillShowWith endFrame: CGRect) {\n"))
+        let hide = try #require(source.range(of: "keyboardWillHideWith endFrame: CGRect) {\n"))
+        let showBody = String(source[show.upperBound..<hide.lowerBound])
+        #expect(showBody.contains("// kbplay: ⚑ safe-area-double-count: endFrame.height (336) includes the 34 pt home-indicator area"))
+        #expect(showBody.contains("formBottom.constant = endFrame.height + 8"))
+        #expect(!showBody.contains("hide-keeps-height"))
+        let hideBody = String(source[hide.upperBound...].prefix { $0 != "}" })
+        #expect(hideBody.contains("// kbplay: ⚑ hide-keeps-height: on hide the end frame keeps the keyboard's height (336)"))
+        #expect(hideBody.contains("// kbplay: fix: use 0 on keyboardWillHide"))
+    }
+
+    @Test func withoutAFlawShownThereIsNoFlawComment() {
+        let (_, source) = Self.export(Self.form + ["handle Login with observer formBottom padding 8"])
+        #expect(source.contains("formBottom.constant = endFrame.height + 8"))
+        #expect(!source.contains("⚑"))
+    }
+
+    @Test func controllableWithObserverAfterDisappearWhereItRegisters() throws {
+        let source = try SwiftExportTypeCheckTests.exported("18-observer-after-disappear")
+        #expect(source.contains("KeyboardObserving, KeyboardControllable"))
+        #expect(source.contains("startObservingKeyboard(for: self, fallbackHeight: 250)"))
+        #expect(source.contains("stopObservingKeyboard()"))
+        #expect(Self.comment("// kbplay: ⚑ observer-after-disappear", isAbove: "keyboardObserver = KeyboardObserver(delegate: self)", in: source))
+        // Profile's controllable counts the home-indicator area twice where it sets the constant.
+        #expect(Self.comment("// kbplay: ⚑ safe-area-double-count: endFrame.height (336) includes the 34 pt home-indicator area, but profileBottom",
+                             isAbove: "profileBottom.constant = -height", in: source))
+    }
+
+    @Test func autoScrollWithAnUndockedKeyboardInItsComment() throws {
+        let (_, source) = Self.export([
+            "device ipad-pro-11",
+            "controller Notes",
+            "add textField note to Notes.view",
+            "constrain note.bottom == Notes.view.bottom - 20",
+            "handle Notes with auto-scroll",
+            "focus note",
+            "keyboard undock",
+        ])
+        let all = Self.lines(source)
+        let manager = try #require(all.firstIndex(of: "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = 10"))
+        #expect(all[manager + 1].hasPrefix("// kbplay: ⚑ undocked-hide-only: the keyboard was undocked or floats: iOS reports it with keyboardWillHide"))
+        #expect(all[manager + 2].hasPrefix("// kbplay: fix: observe keyboardWillChangeFrame"))
+    }
+
+    @Test func resizeRootWithScreenCoordinatesInItsView() {
+        let (_, source) = Self.export([
+            "device ipad-pro-11 landscape",
+            "window stage 100 60 700 600",
+            "controller Notes",
+            "add textField title to Notes.view",
+            "constrain title.bottom == Notes.view.bottom - 20",
+            "handle Notes with resize-root",
+            "focus title",
+        ])
+        #expect(source.contains("view = KeyboardResizingView()"))
+        #expect(Self.comment("// kbplay: ⚑ screen-coordinates (Notes):", isAbove: "let keyboardTop = endFrame.minY", in: source))
+        #expect(source.contains("// kbplay: fix: convert the end frame with view.convert(endFrame, from: nil)"))
+    }
+
+    @Test func childDelegateWithScreenCoordinatesAtTheShowHandler() throws {
+        let source = try SwiftExportTypeCheckTests.exported("04-child-delegate")
+        #expect(source.contains("final class LoginViewController: UIViewController, KeyboardExpansionDelegate {"))
+        #expect(source.contains("Form.expansionDelegate = self"))
+        #expect(source.contains("headerTop.constant = expand ? -header.frame.height : 0"))
+        #expect(Self.comment("// kbplay: ⚑ screen-coordinates: Form.view ends at", isAbove: "commentBottom.constant = endFrame.height", in: source))
+    }
+
+    @Test func contentInsetWithHardwareKeyboardHeightWhereTheInsetIsSet() {
+        let (_, source) = Self.export([
+            "device iphone-15",
+            "controller Notes",
+            "add scrollView body to Notes.view",
+            "pin body to Notes.view",
+            "add textField note to body",
+            "constrain note.top == body.content.top + 600",
+            "constrain note.leading == body.content.leading",
+            "constrain note.width == body.frameGuide.width",
+            "constrain note.bottom == body.content.bottom",
+            "handle Notes with content-inset body",
+            "keyboard hardware on",
+            "focus note",
+        ])
+        #expect(source.contains("keyboardInsetTokens = ["))
+        #expect(Self.comment("// kbplay: ⚑ hardware-keyboard-height:", isAbove: "body.contentInset.bottom = converted.height - view.safeAreaInsets.bottom", in: source))
+        #expect(source.contains("for field in [note] as [UIView] where field.isFirstResponder {"))
+    }
+
+    @Test func layoutConstraintSubclassWithCurveNotShiftedAtTheAnimationOptions() throws {
+        let source = try SwiftExportTypeCheckTests.exported("06-layout-constraint")
+        #expect(source.contains("var formBottom: KeyboardLayoutConstraint!"))
+        #expect(source.contains("formBottom = KeyboardLayoutConstraint(item: view.safeAreaLayoutGuide, attribute: .bottom, relatedBy: .equal, toItem: form, attribute: .bottom, multiplier: 1, constant: 20).named(\"formBottom\")"))
+        #expect(source.contains("formBottom.downOffset = 4"))
+        #expect(source.contains("formBottom.startObservingKeyboard()"))
+        #expect(Self.comment("// kbplay: ⚑ curve-not-shifted (Login):", isAbove: "let options = UIView.AnimationOptions(rawValue: curve)", in: source))
+    }
+
+    @Test func layoutGuideAutoScrollAndTableControllerAreSaidInComments() throws {
+        let guide = try SwiftExportTypeCheckTests.exported("07-layout-guide")
+        #expect(guide.contains("view.keyboardLayoutGuide.topAnchor"))
+        #expect(guide.contains("// kbplay: layout-guide (UIKeyboardLayoutGuide): no observers: the guide follows the keyboard: the constraints to keyboardLayoutGuide above follow the keyboard"))
+        let scroll = try SwiftExportTypeCheckTests.exported("08-auto-scroll")
+        #expect(scroll.contains("//     IQKeyboardManager.shared.enable = true"))
+        #expect(scroll.contains("//     IQKeyboardManager.shared.keyboardDistanceFromTextField = 10"))
+        let table = try SwiftExportTypeCheckTests.exported("22-table-controller")
+        #expect(table.contains("UIKit adjusts items's content inset for the keyboard and scrolls the editing row to visible"))
+    }
+
+    @Test func aRuleIsAComment() {
+        let (_, source) = Self.export(Self.form + ["on Login keyboardWillShow: set formBottom.constant = kb.end.height - Login.view.safeAreaInsets.bottom + 8"])
+        #expect(source.contains("// kbplay: a rule of this session, run after the strategies: on Login keyboardWillShow: set formBottom.constant = kb.end.height - Login.view.safeAreaInsets.bottom + 8"))
+    }
+
+    // MARK: The command
+
+    @Test func theSameSessionGivesTheSameBytes() throws {
+        let a = try SwiftExportTypeCheckTests.exported("17-child-controller-offsets")
+        let b = try SwiftExportTypeCheckTests.exported("17-child-controller-offsets")
+        #expect(a == b)
+    }
+
+    @Test func writtenToAFileAtomicallyAsItPrints() throws {
+        var (s, printed) = Self.export(Self.form)
+        let path = TemporaryFolder.make("export-swift-file") + "/Login.swift"
+        let o = s.execute("export swift \(path)")
+        #expect(o.status == .ok)
+        let lineCount = printed.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(o.text == "wrote \(path) (\(lineCount) lines)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == printed)
+    }
+
+    @Test func aFileThatCannotBeWrittenIsRefusedAndTheSessionStays() throws {
+        var (s, _) = Self.export(Self.form)
+        let before = s.state
+        let folder = TemporaryFolder.make("export-swift-dir")
+        for target in [folder, "/nonexistent-kbplay-folder/Login.swift"] {
+            let o = s.execute("export swift \(target)")
+            #expect(o.status == .ioError, "\(target): \(o.text)")
+            #expect(o.text.contains(target))
+            #expect(s.state == before)
+        }
+    }
+
+    @Test func theFormatIsOneOfKbsAndSwift() {
+        var s = Session.demo()
+        let missing = s.execute("export")
+        #expect(missing.status != .ok)
+        #expect(missing.text.contains("export kbs|swift [FILE]"))
+        let unknown = s.execute("export java")
+        #expect(unknown.status != .ok)
+        #expect(unknown.text.contains("kbs"))
+        #expect(unknown.text.contains("swift"))
+        #expect(s.execute("export kbs").members["script"] != nil)
+        #expect(s.execute("export swift").members["swift"] != nil)
+    }
+
+    // MARK: Whole exports
+
+    @Test(arguments: ["04-child-delegate", "06-layout-constraint"])
+    func aLessonsExportIsPinned(_ lesson: String) throws {
+        let source = try SwiftExportTypeCheckTests.exported(lesson)
+        try GoldenFile.check(source, against: Self.golden.appendingPathComponent(lesson + ".swift"))
+    }
+}
