@@ -28,6 +28,8 @@ struct ConsoleLog: Sendable {
 
     var dumps: [Dump] = []
     var hierarchy: [HierarchyView] = []
+    /// The keyboard notifications the app printed, in the log's order.
+    var notifications: [PrintedNotification] = []
     /// Lines that are none of the above (blank lines aside).
     var skipped = 0
 
@@ -52,6 +54,13 @@ struct ConsoleLog: Sendable {
         var dump = Dump(line: 0, constraints: [], brokenAddress: "")
         var treeStack: [String] = []
         var inTree = false
+        /// A notification in `NSNotification`'s form whose userInfo is being read.
+        var pending: PrintedNotification?
+        func unfinished(at line: Int, column: Int) -> ConsoleLogError {
+            ConsoleLogError(line: line, column: column,
+                            message: "the userInfo of the keyboard notification of line \(pending!.line) is cut off",
+                            expected: "'KEY = VALUE;' entries and '}}' after the last")
+        }
 
         func cutOff(at line: Int) -> ConsoleLogError {
             ConsoleLogError(line: line, column: 1, message: "the conflict dump of line \(dump.line) is cut off",
@@ -66,6 +75,19 @@ struct ConsoleLog: Sendable {
             let isBlank = content.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
             func has(_ word: [Unicode.Scalar]) -> Bool { Self.find(word, in: content) }
             var text: String { String(String.UnicodeScalarView(content)) }
+            if pending != nil {
+                if isBlank { continue }
+                if content.count >= 2, content[start] == "}", content[start + 1] == "}", text.trimmingBlanks == "}}" {
+                    log.notifications.append(pending!)
+                    pending = nil
+                } else if let entry = objectiveCEntry(scalars, from: start) {
+                    try pending!.set(entry.key, entry.value, line: n, column: entry.column)
+                } else {
+                    // An entry whose value stops short is cut off at its end.
+                    throw unfinished(at: n, column: objectiveCKeyEnd(scalars, from: start) != nil ? scalars.count + 1 : start + 1)
+                }
+                continue
+            }
             if has(headerScalars) {
                 if phase != .idle { throw cutOff(at: n) }
                 phase = .header
@@ -127,6 +149,18 @@ struct ConsoleLog: Sendable {
             if trailers.contains(where: has) {
                 continue
             }
+            if let found = notificationName(scalars, from: start) {
+                var printed = PrintedNotification(name: found.name, spelling: found.spelling, form: found.form, line: n)
+                if found.form == .swift {
+                    try swiftUserInfo(scalars, after: found.end, into: &printed)
+                    log.notifications.append(printed)
+                } else {
+                    try objectiveCOpening(scalars, after: found.end, line: n, name: found.spelling)
+                    pending = printed
+                }
+                inTree = false
+                continue
+            }
             if let v = hierarchyView(scalars, from: start, line: n) {
                 if v.depth == 0 || !inTree { treeStack = [] }
                 inTree = true
@@ -141,6 +175,7 @@ struct ConsoleLog: Sendable {
             inTree = false
             log.skipped += 1
         }
+        if pending != nil { throw unfinished(at: lines.count + 1, column: 1) }
         if phase != .idle { throw cutOff(at: lines.count + 1) }
         return log
     }
@@ -274,9 +309,14 @@ struct ConsoleLog: Sendable {
         }
         // _autolayoutTrace: `•CLASS:0xADDR`, `*CLASS:0xADDR'label'`, or `CLASS:0xADDR` at the top.
         if s[i] == "•" || s[i] == "*" { i += 1 } else if depth > 0 { return nil }
-        guard let colon = reader.find(":0x", i, s.count), let (address, after) = reader.address(at: colon + 1, s.count) else { return nil }
+        // The class name runs up to `:0x` (most lines of app output stop
+        // at their first blank here, without a search of the whole line).
+        var colon = i
+        while colon < s.count, ConstraintDescriptionReader.isLetter(s[colon]) || s[colon] == "_" || s[colon] == "."
+                || ("0"..."9").contains(s[colon]) { colon += 1 }
+        guard colon > i, colon + 2 < s.count, s[colon] == ":", s[colon + 1] == "0", s[colon + 2] == "x",
+              let (address, after) = reader.address(at: colon + 1, s.count) else { return nil }
         let className = reader.text(i, colon)
-        guard !className.isEmpty, className.unicodeScalars.allSatisfy({ ConstraintDescriptionReader.isLetter($0) || $0 == "_" || $0 == "." || ("0"..."9").contains($0) }) else { return nil }
         var label: String?
         if after < s.count, s[after] == "'", let close = reader.find("'", after + 1, s.count) { label = reader.text(after + 1, close) }
         return (depth, HierarchyView(item: LogItem(className: className, address: address, label: label), parent: nil, frame: nil, line: line))

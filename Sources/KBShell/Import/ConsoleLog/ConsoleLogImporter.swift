@@ -30,7 +30,10 @@ enum ConsoleLogImporter {
 
     /// Rebuilds dump `k` (1-based) of `log` on `deviceID` (else the device
     /// an encapsulated root width names, else the default).
-    static func run(_ log: ConsoleLog, dump k: Int, device deviceID: String?, orientation: Orientation?) throws(CommandError) -> LogImport {
+    /// `fallback` is the device to use when the dump names no screen size
+    /// (the one the keyboard notifications' frames imply), with why.
+    static func run(_ log: ConsoleLog, dump k: Int, device deviceID: String?, orientation: Orientation?,
+                    fallback: (id: String, orientation: Orientation, why: String)? = nil) throws(CommandError) -> LogImport {
         guard !log.dumps.isEmpty else {
             throw CommandError("the log has no constraint-conflict dump ('\(ConsoleLog.header)')",
                                suggestion: "paste the whole message, from 'Unable to simultaneously satisfy constraints.' to the constraint UIKit broke")
@@ -40,7 +43,36 @@ enum ConsoleLogImporter {
                                suggestion: "dump 1…\(log.dumps.count)")
         }
         var b = Builder(log: log, dump: log.dumps[k - 1])
-        return try b.build(k, deviceID: deviceID, orientation: orientation)
+        return try b.build(k, deviceID: deviceID, orientation: orientation, fallback: fallback)
+    }
+
+    /// A log of keyboard notifications alone: the controller `App` with
+    /// its root view, on `deviceID`, else the device the notifications'
+    /// frames imply, else the default.
+    static func notificationsOnly(device deviceID: String?, orientation: Orientation?,
+                                  fromNotifications: (Device, Orientation, String)?) throws(CommandError) -> LogImport {
+        let catalog = DeviceCatalog.standard
+        var assumed: [String] = []
+        let device: Device
+        var orient = orientation ?? .portrait
+        if let deviceID, let d = catalog.device(deviceID) {
+            device = d
+        } else if let (d, o, why) = fromNotifications {
+            device = d
+            orient = o
+            assumed.append(why)
+        } else {
+            device = catalog.defaultDevice
+            assumed.append("device \(device.id) \(orient.rawValue): no preset has the screen of the keyboard notifications' frames")
+        }
+        var screen = Screen(device: device, orientation: orient)
+        do {
+            _ = try screen.addController(controller)
+        } catch {
+            throw CommandError(error.description)
+        }
+        return LogImport(screen: screen, dump: 0, names: [], uikitBroke: nil, conflict: [], warnings: [], assumed: assumed,
+                         leftOut: [], frames: [])
     }
 
     /// The view kind a class stands for, by its UIKit class or a custom
@@ -148,7 +180,8 @@ enum ConsoleLogImporter {
             ["assistantHeight", "assistantView.", "accessoryView.", "inputView.", "_UIKBAutolayout", "UIKB-"].contains { id.hasPrefix($0) }
         }
 
-        mutating func build(_ k: Int, deviceID: String?, orientation: Orientation?) throws(CommandError) -> LogImport {
+        mutating func build(_ k: Int, deviceID: String?, orientation: Orientation?,
+                            fallback: (id: String, orientation: Orientation, why: String)?) throws(CommandError) -> LogImport {
             var constraints = collect()
             // The hierarchy: `names: '|':…` of the visual format, then the hierarchy dumps.
             for c in constraints {
@@ -216,6 +249,10 @@ enum ConsoleLogImporter {
                 } else {
                     assumed.append("device \(catalog.defaultDevice.id): no preset is \(w.formatted) pt wide")
                 }
+            } else if device == nil, let fallback, let d = catalog.device(fallback.id) {
+                device = d
+                orient = fallback.orientation
+                assumed.append(fallback.why)
             } else if device == nil {
                 assumed.append("device \(catalog.defaultDevice.id) \(orient.rawValue): the log names no screen size")
             }

@@ -72,10 +72,15 @@ struct ConstraintDescriptionReader {
 
     /// The first index in `a..<b` where `word` starts.
     func find(_ word: String, _ a: Int, _ b: Int) -> Int? {
-        let n = word.unicodeScalars.count
+        // The word's scalars once, and its first compared before the rest:
+        // a log's app output is searched line by line, and decoding the
+        // word at every position was most of the import's time.
+        let w = Array(word.unicodeScalars)
+        guard let first = w.first else { return a <= b ? a : nil }
+        let n = w.count
         var i = a
         while i + n <= b {
-            if starts(word, at: i) { return i }
+            if s[i] == first && matches(w, at: i) { return i }
             i += 1
         }
         return nil
@@ -83,13 +88,24 @@ struct ConstraintDescriptionReader {
 
     /// The last index in `a..<b` where `word` starts.
     func findLast(_ word: String, _ a: Int, _ b: Int) -> Int? {
-        let n = word.unicodeScalars.count
-        var i = b - n
+        let w = Array(word.unicodeScalars)
+        guard let first = w.first else { return b >= a ? b : nil }
+        var i = b - w.count
         while i >= a {
-            if starts(word, at: i) { return i }
+            if s[i] == first && matches(w, at: i) { return i }
             i -= 1
         }
         return nil
+    }
+
+    /// Whether `w` stands at `i` (which has room for it).
+    private func matches(_ w: [Unicode.Scalar], at i: Int) -> Bool {
+        var k = 1
+        while k < w.count {
+            if s[i + k] != w[k] { return false }
+            k += 1
+        }
+        return true
     }
 
     static func isHex(_ u: Unicode.Scalar) -> Bool {

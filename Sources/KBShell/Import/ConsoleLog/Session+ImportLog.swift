@@ -1,11 +1,13 @@
 import KBModel
 
 extension Session {
-    /// `import log FILE [dump K]`: a conflict dump of a console log as the
-    /// session's screen (a fresh one: no strategies, rules or keyboard
-    /// state), with UIKit's recovery reproduced. `-` reads standard input
-    /// where the front end allows it (``standardInputForImport``).
-    mutating func importLog(_ file: String, column: Int, dump k: Int, _ log: inout ChangeLog) throws {
+    /// `import log FILE [dump K] [device ID]`: a conflict dump of a console
+    /// log as the session's screen (a fresh one: no strategies, rules or
+    /// keyboard state), with UIKit's recovery reproduced, and the keyboard
+    /// notifications the app printed replayed on it and compared with
+    /// kbplay's own. `-` reads standard input where the front end allows it
+    /// (``standardInputForImport``).
+    mutating func importLog(_ file: String, column: Int, dump k: Int, device given: Token?, _ log: inout ChangeLog) throws {
         let parsed: ConsoleLog
         do {
             let path: String
@@ -25,11 +27,34 @@ extension Session {
         } catch let e as FileError {
             throw CommandError(e.description, column: column)
         } catch let e as ConsoleLogError {
-            throw CommandError("\(file) \(e.description)", column: column,
-                               suggestion: "paste the dump whole, from 'Unable to simultaneously satisfy constraints.' to the line after '\(ConsoleLog.recovery)'")
+            let whole = e.message.contains("keyboard notification")
+                ? "paste each notification whole, from its 'name = …' to the end of its userInfo ('}}' or '])')"
+                : "paste the dump whole, from 'Unable to simultaneously satisfy constraints.' to the line after '\(ConsoleLog.recovery)'"
+            throw CommandError("\(file) \(e.description)", column: column, suggestion: whole)
         }
-        let start = startDevice
-        let imported = try ConsoleLogImporter.run(parsed, dump: k, device: start?.id, orientation: start?.orientation)
+        // The device: the one given, else a run's start device, else what
+        // the log implies (a root view's encapsulated size, the screen of
+        // the keyboard notifications' frames).
+        let catalog = DeviceCatalog.standard
+        if let given, catalog.device(given.text) == nil {
+            _ = try catalog.lookup(given.text)
+        }
+        let start = given == nil ? startDevice : nil
+        let deviceID = given?.text ?? start?.id
+        let fromNotifications = deviceID == nil ? NotificationReplay.device(for: parsed.notifications) : nil
+        func screenNote(_ f: (device: Device, orientation: Orientation, screen: Size)) -> String {
+            "device \(f.device.id) \(f.orientation.rawValue), from the keyboard notifications' frames (a \(formatPoints(f.screen.width)) × \(formatPoints(f.screen.height)) screen)"
+        }
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+        let imported: LogImport
+        if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
+            let fallback = fromNotifications.map { (id: $0.device.id, orientation: $0.orientation, why: screenNote($0)) }
+            imported = try ConsoleLogImporter.run(parsed, dump: k, device: deviceID, orientation: start?.orientation, fallback: fallback)
+        } else {
+            imported = try ConsoleLogImporter.notificationsOnly(device: deviceID, orientation: start?.orientation,
+                                                                 fromNotifications: fromNotifications.map { ($0.device, $0.orientation, screenNote($0)) })
+        }
         var fresh = Session(sessionsDirectory: sessionsDirectory)
         fresh.state.screen = imported.screen
         state = fresh.state
@@ -37,41 +62,169 @@ extension Session {
         events = []
 
         let s = imported.screen
-        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        let views = s.views.count - s.controllers.count
-        log.lines.append("imported dump \(k) of \(count(parsed.dumps.count, "dump")) in \(file) (line \(parsed.dumps[k - 1].line)) on \(s.device.id) \(s.orientation.rawValue): \(count(views, "view")), \(count(s.constraints.count, "constraint")); \(count(parsed.skipped, "line")) skipped")
-        if parsed.dumps.count > 1 {
-            for (i, d) in parsed.dumps.enumerated() {
-                log.lines.append("  dump \(i + 1): line \(d.line), \(count(d.constraints.count, "constraint"))\(i + 1 == k ? " (imported)" : "")")
+        let bursts = NotificationReplay.bursts(parsed.notifications)
+        if parsed.dumps.isEmpty {
+            log.lines.append("imported \(count(parsed.notifications.count, "keyboard notification")) (\(count(bursts.count, "event"))) in \(file) on \(s.device.id) \(s.orientation.rawValue); \(count(parsed.skipped, "line")) skipped")
+        } else {
+            let views = s.views.count - s.controllers.count
+            log.lines.append("imported dump \(k) of \(count(parsed.dumps.count, "dump")) in \(file) (line \(parsed.dumps[k - 1].line)) on \(s.device.id) \(s.orientation.rawValue): \(count(views, "view")), \(count(s.constraints.count, "constraint")); \(count(parsed.skipped, "line")) skipped")
+            if parsed.dumps.count > 1 {
+                for (i, d) in parsed.dumps.enumerated() {
+                    log.lines.append("  dump \(i + 1): line \(d.line), \(count(d.constraints.count, "constraint"))\(i + 1 == k ? " (imported)" : "")")
+                }
+            }
+            if let broke = imported.uikitBroke, let c = try? s.constraint(named: broke) {
+                log.lines.append("UIKit broke \(broke)  \(c.equation)")
+            }
+            log.warnings += imported.warnings
+            if imported.warnings.isEmpty {
+                log.notes.append("note: kbplay finds no conflict among the constraints rebuilt")
+            }
+            var laidOut = imported.screen
+            let layout = laidOut.layout()
+            for f in imported.frames {
+                guard let mine = layout.windowFrame(f.name), let parentName = (try? s.view(named: f.name))?.parent,
+                      let parentFrame = layout.windowFrame(parentName) else { continue }
+                let local = Rect(x: mine.x - parentFrame.x, y: mine.y - parentFrame.y, width: mine.width, height: mine.height)
+                let off = max(abs(local.x - f.log.x), abs(local.y - f.log.y), abs(local.width - f.log.width), abs(local.height - f.log.height))
+                log.notes.append("\(off > 0.5 ? "✗" : "✓") \(f.name) frame \(local.description) in its superview; the log's \(f.log.description)")
             }
         }
-        if let broke = imported.uikitBroke, let c = try? s.constraint(named: broke) {
-            log.lines.append("UIKit broke \(broke)  \(c.equation)")
+        var assumed = imported.assumed
+        if !bursts.isEmpty {
+            if let f = NotificationReplay.device(for: parsed.notifications), f.screen != s.device.screenSize(s.orientation) {
+                assumed.append("the keyboard notifications' frames are of a \(formatPoints(f.screen.width)) × \(formatPoints(f.screen.height)) screen, not \(s.device.id) \(s.orientation.rawValue)'s")
+            }
+            try replay(bursts, &log)
         }
-        log.warnings += imported.warnings
-        if imported.warnings.isEmpty {
-            log.notes.append("note: kbplay finds no conflict among the constraints rebuilt")
-        }
-        var laidOut = imported.screen
-        let layout = laidOut.layout()
-        for f in imported.frames {
-            guard let mine = layout.windowFrame(f.name), let parentName = (try? s.view(named: f.name))?.parent,
-                  let parentFrame = layout.windowFrame(parentName) else { continue }
-            let local = Rect(x: mine.x - parentFrame.x, y: mine.y - parentFrame.y, width: mine.width, height: mine.height)
-            let off = max(abs(local.x - f.log.x), abs(local.y - f.log.y), abs(local.width - f.log.width), abs(local.height - f.log.height))
-            log.notes.append("\(off > 0.5 ? "✗" : "✓") \(f.name) frame \(local.description) in its superview; the log's \(f.log.description)")
-        }
-        log.notes += imported.assumed.map { "assumed: \($0)" }
+        log.notes += assumed.map { "assumed: \($0)" }
         log.notes += imported.leftOut.map { "left out: \($0)" }
         var names: [String: JSON] = [:]
         for (address, name) in imported.names where names[address] == nil { names[address] = .string(name) }
         log.extra["names"] = .object(names)
         log.extra["uikitBroke"] = imported.uikitBroke.map { .string($0) } ?? .null
         log.extra["conflict"] = .array(imported.conflict.map { .string($0) })
-        log.extra["assumed"] = .array(imported.assumed.map { .string($0) })
+        log.extra["assumed"] = .array(assumed.map { .string($0) })
         log.extra["skipped"] = .number(Double(parsed.skipped))
         log.extra["dumps"] = .array(parsed.dumps.map { d in
             .object(["line": .number(Double(d.line)), "constraints": .number(Double(d.constraints.count))])
         })
+    }
+
+    /// Replays each burst of printed notifications as the keyboard event it
+    /// describes and compares kbplay's notifications with the log's: a
+    /// heading per event, a ✓ line per notification kbplay posts as the log
+    /// prints it, a ✗ line per field that differs (both values), and the
+    /// `keyboardChecks` JSON member.
+    private mutating func replay(_ bursts: [[PrintedNotification]], _ log: inout ChangeLog) throws {
+        let device = screen.device, orientation = screen.orientation
+        var checksJSON: [JSON] = []
+        var same = 0, differ = 0, fieldsDiffering = 0, notReplayed = 0
+        var notes: [String] = []
+        for burst in bursts {
+            let first = burst[0].line, last = burst[burst.count - 1].line
+            let lines = first == last ? "log line \(first)" : "log lines \(first)–\(last)"
+            let inferred = NotificationReplay.infer(burst, keyboard: keyboard, device: device, orientation: orientation)
+            guard let event = inferred.event else {
+                notes.append("\(lines): \(inferred.note ?? "not replayed")")
+                notReplayed += burst.count
+                continue
+            }
+            let linesBefore = log.lines.count
+            let posted: [KeyboardNotification]
+            do {
+                for e in inferred.setup {
+                    try post(try keyboard.applying(e, on: device, orientation), &log)
+                }
+                let t = try keyboard.applying(event, on: device, orientation)
+                try post(t, &log)
+                posted = t.notifications
+            } catch let e as KeyboardError {
+                log.lines.removeSubrange(linesBefore...)
+                notes.append("\(lines): not replayed as \(inferred.command): \(e.description)")
+                notReplayed += burst.count
+                continue
+            }
+            // kbplay's notifications are in the comparison (and in JSON's
+            // `notifications`), not printed a second time.
+            log.lines.removeSubrange(linesBefore...)
+            var heading = "\(lines): \(inferred.command) on \(device.id) \(orientation.rawValue)"
+            if !inferred.setup.isEmpty {
+                heading += " (kbplay first: \(inferred.setup.map(Self.command).joined(separator: ", ")), so its keyboard starts where the log's does)"
+            }
+            notes.append(heading)
+            if let note = inferred.note { notes.append("  note: \(note)") }
+            let checks = NotificationReplay.compare(burst, with: posted)
+            for c in checks {
+                let p = c.printed
+                let label = "line \(p.line) \(p.name.rawValue)"
+                if c.matches {
+                    same += 1
+                    // "✓ line 2 keyboardWillShow as kbplay's: (0 896; 414 346) → (0 550; 414 346)  0.25 s, curve 7, isLocal 1, centers, bounds"
+                    var parts: [String] = []
+                    if let f = p.frameBegin, let e = p.frameEnd { parts.append("\(f) → \(e)") }
+                    var rest: [String] = []
+                    if let d = p.duration { rest.append("\(formatPoints(d)) s") }
+                    if let c = p.curve { rest.append("curve \(c)") }
+                    if let l = p.isLocal { rest.append("isLocal \(l ? 1 : 0)") }
+                    if p.centerBegin != nil || p.centerEnd != nil { rest.append("centers") }
+                    if p.bounds != nil { rest.append("bounds") }
+                    if !rest.isEmpty { parts.append(rest.joined(separator: ", ")) }
+                    notes.append("  ✓ \(label) as kbplay's\(parts.isEmpty ? "" : ": " + parts.joined(separator: "  "))")
+                } else {
+                    differ += 1
+                    for f in c.fields where !f.matches {
+                        fieldsDiffering += 1
+                        notes.append("  ✗ \(label) \(f.field): the log's \(f.log), kbplay's \(f.kbplay)")
+                    }
+                    let good = c.fields.filter(\.matches).map(\.field)
+                    if !good.isEmpty { notes.append("  ✓ \(label) \(good.joined(separator: ", ")): as kbplay's") }
+                }
+                checksJSON.append(.object([
+                    "line": .number(Double(p.line)), "name": .string(p.name.rawValue), "printedAs": .string(p.spelling),
+                    "form": .string(p.form.rawValue), "event": .string(inferred.command), "matches": .bool(c.matches),
+                    "fields": .array(c.fields.map { f in
+                        .object(["field": .string(f.field), "log": f.logJSON, "kbplay": f.kbplayJSON, "matches": .bool(f.matches)])
+                    }),
+                ]))
+            }
+            let unprinted = posted.map(\.name).filter { n in !burst.contains { $0.name == n } }
+            if !unprinted.isEmpty {
+                var seen: Set<KeyboardNotification.Name> = []
+                let names = unprinted.filter { seen.insert($0).inserted }.map(\.rawValue)
+                notes.append("  · kbplay also posts \(names.joined(separator: ", ")), which the log does not print")
+            }
+            if let p = burst.first, let e = p.frameEnd, let mine = posted.first(where: { $0.name == p.name }),
+               abs(e.height - mine.end.height) >= 0.5, !burst.contains(where: { $0.frameEnd == nil }) {
+                notes.append("  · the log's keyboard is \(formatPoints(e.height)) pt tall, kbplay's \(formatPoints(mine.end.height)): \(Self.heightHint(e.height, device: device, orientation))")
+            }
+        }
+        var summary = "keyboard notifications: \(same) as kbplay posts them, \(differ) differ"
+        if differ > 0 { summary += " (\(fieldsDiffering) field\(fieldsDiffering == 1 ? "" : "s"))" }
+        if notReplayed > 0 { summary += ", \(notReplayed) not replayed" }
+        log.lines.append(summary)
+        log.notes += notes
+        log.extra["keyboardChecks"] = .array(checksJSON)
+    }
+
+    /// What may explain a keyboard height other than kbplay's.
+    static func heightHint(_ h: Double, device: Device, _ orientation: Orientation) -> String {
+        if abs(h - device.keyboardHeight(orientation, predictive: false)) < 0.5 {
+            return "the log's is kbplay's keyboard without the predictive bar (keyboard predictive off)"
+        }
+        return "another keyboard type or language, an input accessory view, or a device other than \(device.id) may explain it (keyboard height H, accessory)"
+    }
+
+    /// A setup event as the command that does it.
+    static func command(_ e: KeyboardEvent) -> String {
+        switch e {
+        case .show: return "keyboard show"
+        case .hide: return "keyboard hide"
+        case let .hardware(on): return "keyboard hardware \(on ? "on" : "off")"
+        case let .predictive(on): return "keyboard predictive \(on ? "on" : "off")"
+        case let .setMode(m):
+            return ["undocked": "keyboard undock", "split": "keyboard split", "floating": "keyboard float", "docked": "keyboard dock"][m.rawValue]!
+        default: return "\(e)"
+        }
     }
 }

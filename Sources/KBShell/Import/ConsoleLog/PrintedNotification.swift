@@ -1,0 +1,238 @@
+import KBModel
+
+/// A keyboard notification an app printed (`print(notification)`,
+/// `NSLog(@"%@", notification)`), in one of the two forms Apple's
+/// frameworks describe it:
+///
+/// - `NSNotification`'s, over several lines, the userInfo sorted by key
+///   and values quoted where they hold blanks or dots:
+///   ```
+///   NSConcreteNotification 0x600000c3c570 {name = UIKeyboardWillShowNotification; userInfo = {
+///       UIKeyboardAnimationCurveUserInfoKey = 7;
+///       UIKeyboardAnimationDurationUserInfoKey = "0.25";
+///       UIKeyboardFrameEndUserInfoKey = "NSRect: {{0, 550}, {414, 346}}";
+///   }}
+///   ```
+/// - Swift's `Notification`, on one line, in the dictionary's own order:
+///   `name = UIKeyboardWillShowNotification, object = nil, userInfo = Optional([AnyHashable("UIKeyboardAnimationCurveUserInfoKey"): 7, …])`.
+struct PrintedNotification: Sendable, Equatable {
+    enum Form: String, Sendable { case objectiveC, swift }
+
+    var name: KeyboardNotification.Name
+    /// The name as the log spells it (`UIKeyboardWillShowNotification`).
+    var spelling: String
+    var form: Form
+    /// The line of its name.
+    var line: Int
+    var frameBegin: Rect?
+    var frameEnd: Rect?
+    var centerBegin: Point?
+    var centerEnd: Point?
+    var bounds: Rect?
+    var duration: Double?
+    var curve: Int?
+    var isLocal: Bool?
+
+    /// The keyboard notification `spelling` names, in any of its spellings:
+    /// `UIKeyboardWillShowNotification`, `UIResponder.keyboardWillShowNotification`,
+    /// `NSNotification.Name.UIKeyboardWillShow`, `keyboardWillShow`.
+    static func name(_ spelling: String) -> KeyboardNotification.Name? {
+        var s = Substring(spelling)
+        for prefix in ["UIResponder.", "NSNotification.Name.", "Notification.Name."] where s.hasPrefix(prefix) {
+            s = s.dropFirst(prefix.count)
+        }
+        if s.hasPrefix("UIKeyboard") { s = "keyboard" + s.dropFirst("UIKeyboard".count) }
+        if s.hasSuffix("Notification") { s = s.dropLast("Notification".count) }
+        return KeyboardNotification.Name(rawValue: String(s))
+    }
+
+    /// Sets the field of `key` from its printed value; unknown keys (such
+    /// as iOS 7's `UIKeyboardFrameChangedByUserInteraction`) are ignored.
+    /// A value that does not read is an error at `column` of `line`.
+    mutating func set(_ key: String, _ value: String, line: Int, column: Int) throws(ConsoleLogError) {
+        func fail(_ what: String) -> ConsoleLogError {
+            ConsoleLogError(line: line, column: column, message: "\(key) of the keyboard notification of line \(self.line) is not \(what): '\(value)'",
+                            expected: what == "a rectangle" ? "NSRect: {{x, y}, {w, h}}" : what == "a point" ? "NSPoint: {x, y}" : "a number")
+        }
+        switch key {
+        case "UIKeyboardFrameBeginUserInfoKey":
+            guard let r = Self.rect(value) else { throw fail("a rectangle") }
+            frameBegin = r
+        case "UIKeyboardFrameEndUserInfoKey":
+            guard let r = Self.rect(value) else { throw fail("a rectangle") }
+            frameEnd = r
+        case "UIKeyboardBoundsUserInfoKey":
+            guard let r = Self.rect(value) else { throw fail("a rectangle") }
+            bounds = r
+        case "UIKeyboardCenterBeginUserInfoKey":
+            guard let p = Self.point(value) else { throw fail("a point") }
+            centerBegin = p
+        case "UIKeyboardCenterEndUserInfoKey":
+            guard let p = Self.point(value) else { throw fail("a point") }
+            centerEnd = p
+        case "UIKeyboardAnimationDurationUserInfoKey":
+            guard let d = Double(value), d.isFinite else { throw fail("a number") }
+            duration = d
+        case "UIKeyboardAnimationCurveUserInfoKey":
+            guard let c = Int(value) else { throw fail("a whole number") }
+            curve = c
+        case "UIKeyboardIsLocalUserInfoKey":
+            switch value {
+            case "1", "true", "YES": isLocal = true
+            case "0", "false", "NO": isLocal = false
+            default: throw fail("a Boolean (1 or 0)")
+            }
+        default:
+            break
+        }
+    }
+
+    /// The numbers of `NSRect: {{0, 550}, {414, 346}}` or `NSPoint: {207, 723}`
+    /// (also CGRect's `(0.0, 550.0, 414.0, 346.0)`), `count` of them.
+    static func numbers(_ text: String, prefix: String, count: Int) -> [Double]? {
+        var body = Substring(text)
+        if body.hasPrefix(prefix) { body = body.dropFirst(prefix.count) }
+        var out: [Double] = []
+        var current = ""
+        for c in body {
+            if c.isNumber || c == "." || c == "-" || c == "e" || c == "+" {
+                current.append(c)
+            } else if c == "{" || c == "}" || c == "," || c == " " || c == "(" || c == ")" {
+                if !current.isEmpty {
+                    guard let d = Double(current), d.isFinite else { return nil }
+                    out.append(d)
+                    current = ""
+                }
+            } else {
+                return nil
+            }
+        }
+        if !current.isEmpty {
+            guard let d = Double(current), d.isFinite else { return nil }
+            out.append(d)
+        }
+        return out.count == count ? out : nil
+    }
+
+    static func rect(_ text: String) -> Rect? {
+        guard text.hasPrefix("NSRect: {{") || text.hasPrefix("("), let n = numbers(text, prefix: "NSRect: ", count: 4),
+              n[2] >= 0, n[3] >= 0 else { return nil }
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    static func point(_ text: String) -> Point? {
+        guard text.hasPrefix("NSPoint: {") || text.hasPrefix("("), let n = numbers(text, prefix: "NSPoint: ", count: 2) else { return nil }
+        return Point(x: n[0], y: n[1])
+    }
+}
+
+extension ConsoleLog {
+    /// Where a printed keyboard notification's name begins in a line:
+    /// after `name = ` (both forms), with the name itself, its end, and
+    /// the form; nil for any other line.
+    static func notificationName(_ s: [Unicode.Scalar], from start: Int) -> (name: KeyboardNotification.Name, spelling: String, end: Int, form: PrintedNotification.Form)? {
+        let marker = nameMarker
+        var i = start
+        let last = s.count - marker.count
+        while i <= last {
+            if s[i] == "n" {
+                var k = 1
+                while k < marker.count && s[i + k] == marker[k] { k += 1 }
+                if k == marker.count {
+                    var e = i + k
+                    while e < s.count, ConstraintDescriptionReader.isLetter(s[e]) || s[e] == "." || s[e] == "_" { e += 1 }
+                    let spelling = String(String.UnicodeScalarView(s[(i + k)..<e]))
+                    guard let name = PrintedNotification.name(spelling), e < s.count else { return nil }
+                    if s[e] == ";" { return (name, spelling, e, .objectiveC) }
+                    if s[e] == "," { return (name, spelling, e, .swift) }
+                    return nil
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    static let nameMarker = Array("name = ".unicodeScalars)
+
+    /// The opening line of `NSNotification`'s form: its userInfo must open
+    /// at the end (`userInfo = {`).
+    static func objectiveCOpening(_ s: [Unicode.Scalar], after end: Int, line: Int, name: String) throws(ConsoleLogError) {
+        let tail = String(String.UnicodeScalarView(s[end...])).trimmingBlanks
+        guard tail.hasSuffix("userInfo = {") else {
+            throw ConsoleLogError(line: line, column: end + 1, message: "the keyboard notification \(name) prints no userInfo",
+                                  expected: "'; userInfo = {' and its entries on the lines after it")
+        }
+    }
+
+    /// One entry of `NSNotification`'s userInfo, `KEY = VALUE;` (the value
+    /// quoted when it holds blanks), or nil when the line is none.
+    static func objectiveCEntry(_ s: [Unicode.Scalar], from start: Int) -> (key: String, value: String, column: Int)? {
+        guard let i = objectiveCKeyEnd(s, from: start) else { return nil }
+        let key = String(String.UnicodeScalarView(s[start..<i]))
+        var v = i + 3
+        let column = v + 1
+        var value = String.UnicodeScalarView()
+        if v < s.count, s[v] == "\"" {
+            v += 1
+            while v < s.count, s[v] != "\"" {
+                value.append(s[v])
+                v += 1
+            }
+            guard v < s.count else { return nil }
+            v += 1
+        } else {
+            while v < s.count, s[v] != ";" {
+                value.append(s[v])
+                v += 1
+            }
+        }
+        guard v < s.count, s[v] == ";" else { return nil }
+        return (key, String(value), column)
+    }
+
+    /// Where the key of a `KEY = VALUE;` entry ends (at its ` = `), or nil
+    /// when the line does not start with one.
+    static func objectiveCKeyEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
+        var i = start
+        while i < s.count, ConstraintDescriptionReader.isLetter(s[i]) || s[i] == "_" || ("0"..."9").contains(s[i]) { i += 1 }
+        guard i > start, i + 2 < s.count, s[i] == " ", s[i + 1] == "=", s[i + 2] == " " else { return nil }
+        return i
+    }
+
+    /// Swift's `Notification` form from `end` (just past the name): its
+    /// userInfo, `userInfo = Optional([AnyHashable("KEY"): VALUE, …])`.
+    static func swiftUserInfo(_ s: [Unicode.Scalar], after end: Int, into n: inout PrintedNotification) throws(ConsoleLogError) {
+        let reader = ConstraintDescriptionReader(s, columns: [], line: n.line, endColumn: s.count + 1)
+        guard let open = reader.find("userInfo = Optional([", end, s.count) else {
+            throw ConsoleLogError(line: n.line, column: end + 1, message: "the keyboard notification \(n.spelling) prints no userInfo",
+                                  expected: "', object = …, userInfo = Optional([AnyHashable(\"KEY\"): VALUE, …])'")
+        }
+        var i = open + "userInfo = Optional([".unicodeScalars.count
+        func cutOff(_ at: Int) -> ConsoleLogError {
+            ConsoleLogError(line: n.line, column: at + 1, message: "the userInfo of the keyboard notification \(n.spelling) is cut off",
+                            expected: "AnyHashable(\"KEY\"): VALUE entries separated by ', ' and closed by '])'")
+        }
+        if i + 1 < s.count, s[i] == "]", s[i + 1] == ")" { return }
+        while true {
+            guard let keyOpen = reader.find("AnyHashable(\"", i, s.count), keyOpen == i else { throw cutOff(i) }
+            let k = keyOpen + 13
+            guard let keyClose = reader.find("\"): ", k, s.count) else { throw cutOff(s.count) }
+            let key = reader.text(k, keyClose)
+            let v = keyClose + 4
+            // The value runs to the next entry or to the end of the dictionary.
+            let next = reader.find(", AnyHashable(\"", v, s.count)
+            let valueEnd: Int
+            if let next {
+                valueEnd = next
+            } else {
+                // The last `])` of the line closes it (a value never holds one).
+                guard let close = reader.findLast("])", v, s.count) else { throw cutOff(s.count) }
+                valueEnd = close
+            }
+            try n.set(key, reader.text(v, valueEnd), line: n.line, column: v + 1)
+            if next == nil { return }
+            i = valueEnd + 2
+        }
+    }
+}
