@@ -92,10 +92,11 @@ extension Session {
         }
         var assumed = imported.assumed
         if !bursts.isEmpty {
-            if let f = NotificationReplay.device(for: parsed.notifications), f.screen != s.device.screenSize(s.orientation) {
-                assumed.append("the keyboard notifications' frames are of a \(formatPoints(f.screen.width)) × \(formatPoints(f.screen.height)) screen, not \(s.device.id) \(s.orientation.rawValue)'s")
+            let framesDevice = NotificationReplay.device(for: parsed.notifications)
+            if let f = framesDevice, f.screen != s.device.screenSize(s.orientation) {
+                assumed.append("the keyboard notifications' frames are of a \(formatPoints(f.screen.width)) × \(formatPoints(f.screen.height)) screen (\(f.device.id) \(f.orientation.rawValue)), not \(s.device.id) \(s.orientation.rawValue)'s: their events are read on that screen and replayed on \(s.device.id)")
             }
-            try replay(bursts, &log)
+            try replay(bursts, readOn: framesDevice.map { ($0.device, $0.orientation) }, &log)
         }
         log.notes += assumed.map { "assumed: \($0)" }
         log.notes += imported.leftOut.map { "left out: \($0)" }
@@ -116,15 +117,20 @@ extension Session {
     /// heading per event, a ✓ line per notification kbplay posts as the log
     /// prints it, a ✗ line per field that differs (both values), and the
     /// `keyboardChecks` JSON member.
-    private mutating func replay(_ bursts: [[PrintedNotification]], _ log: inout ChangeLog) throws {
+    ///
+    /// The events are read from the frames on the screen the frames imply
+    /// (`readOn`), which may not be the session's device: a log of another
+    /// device is then replayed as the same events on this one.
+    private mutating func replay(_ bursts: [[PrintedNotification]], readOn: (Device, Orientation)?, _ log: inout ChangeLog) throws {
         let device = screen.device, orientation = screen.orientation
+        let (readDevice, readOrientation) = readOn ?? (device, orientation)
         var checksJSON: [JSON] = []
         var same = 0, differ = 0, fieldsDiffering = 0, notReplayed = 0
         var notes: [String] = []
         for burst in bursts {
             let first = burst[0].line, last = burst[burst.count - 1].line
             let lines = first == last ? "log line \(first)" : "log lines \(first)–\(last)"
-            let inferred = NotificationReplay.infer(burst, keyboard: keyboard, device: device, orientation: orientation)
+            let inferred = NotificationReplay.infer(burst, keyboard: keyboard, device: readDevice, orientation: readOrientation)
             guard let event = inferred.event else {
                 notes.append("\(lines): \(inferred.note ?? "not replayed")")
                 notReplayed += burst.count
