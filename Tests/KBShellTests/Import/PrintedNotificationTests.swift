@@ -123,12 +123,25 @@ struct PrintedNotificationTests {
             #expect(error.line == 2 && error.column == 37)
             #expect(error.expected == "NSRect: {{x, y}, {w, h}}")
         }
-        do {
-            _ = try ConsoleLog.parse("NSConcreteNotification 0x60 {name = UIKeyboardWillShowNotification; object = nil}")
-            Issue.record("a notification without userInfo was read")
-        } catch {
-            #expect(error.line == 1 && error.message.contains("prints no userInfo"))
-        }
+    }
+
+    @Test func notificationsWithoutUserInfoAreNotReplayedAndMentionsAreSkipped() throws {
+        let log = try ConsoleLog.parse("""
+            NSConcreteNotification 0x60 {name = UIKeyboardWillShowNotification; object = nil}
+            name = UIKeyboardDidShowNotification, object = nil, userInfo = nil
+            observing name = UIKeyboardWillHideNotification, then name = UIKeyboardDidHideNotification;
+            """)
+        #expect(log.notifications.map(\.name) == [.willShow, .didShow])
+        #expect(log.notifications.allSatisfy { $0.frameBegin == nil && $0.frameEnd == nil })
+        #expect(log.skipped == 1)
+        var s = Session(sessionsDirectory: "/nonexistent-kbplay-log")
+        let path = NSTemporaryDirectory() + "kbplay-no-userinfo-\(getpid()).log"
+        try "NSConcreteNotification 0x60 {name = UIKeyboardWillShowNotification; object = nil}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let o = s.execute("import log \(CommandParser.quote(path))")
+        #expect(o.status == .ok, "\(o.text)")
+        #expect(o.text.contains("log line 1: not replayed: the notification prints no begin and end frames"))
+        #expect(o.text.contains("keyboard notifications: 0 as kbplay posts them, 0 differ, 1 not replayed"))
     }
 
     @Test func aCutOffLogLeavesTheSessionUntouched() {

@@ -151,15 +151,22 @@ struct ConsoleLog: Sendable {
             }
             if let found = notificationName(scalars, from: start) {
                 var printed = PrintedNotification(name: found.name, spelling: found.spelling, form: found.form, line: n)
+                var read = true
                 if found.form == .swift {
-                    try swiftUserInfo(scalars, after: found.end, into: &printed)
+                    read = try swiftUserInfo(scalars, after: found.end, into: &printed)
+                    if read { log.notifications.append(printed) }
+                } else if objectiveCOpens(scalars, after: found.end) {
+                    pending = printed
+                } else if has(concreteNotification) {
+                    // Printed without a userInfo: no frames to replay.
                     log.notifications.append(printed)
                 } else {
-                    try objectiveCOpening(scalars, after: found.end, line: n, name: found.spelling)
-                    pending = printed
+                    read = false
                 }
-                inTree = false
-                continue
+                if read {
+                    inTree = false
+                    continue
+                }
             }
             if let v = hierarchyView(scalars, from: start, line: n) {
                 if v.depth == 0 || !inTree { treeStack = [] }
@@ -181,6 +188,7 @@ struct ConsoleLog: Sendable {
     }
 
     static let headerScalars = Array(header.unicodeScalars)
+    static let concreteNotification = Array("NSConcreteNotification".unicodeScalars)
     static let recoveryScalars = Array(recovery.unicodeScalars)
     /// The lines after a dump that belong to it.
     static let trailers = ["UIViewAlertForUnsatisfiableConstraints", "UIConstraintBasedLayoutDebugging", "objc_exception_throw"]

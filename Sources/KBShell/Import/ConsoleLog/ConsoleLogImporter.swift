@@ -63,7 +63,7 @@ enum ConsoleLogImporter {
             assumed.append(why)
         } else {
             device = catalog.defaultDevice
-            assumed.append("device \(device.id) \(orient.rawValue): no preset has the screen of the keyboard notifications' frames")
+            assumed.append("device \(device.id) \(orient.rawValue): the keyboard notifications' frames are not of a preset's screen")
         }
         var screen = Screen(device: device, orientation: orient)
         do {

@@ -155,14 +155,10 @@ extension ConsoleLog {
 
     static let nameMarker = Array("name = ".unicodeScalars)
 
-    /// The opening line of `NSNotification`'s form: its userInfo must open
-    /// at the end (`userInfo = {`).
-    static func objectiveCOpening(_ s: [Unicode.Scalar], after end: Int, line: Int, name: String) throws(ConsoleLogError) {
-        let tail = String(String.UnicodeScalarView(s[end...])).trimmingBlanks
-        guard tail.hasSuffix("userInfo = {") else {
-            throw ConsoleLogError(line: line, column: end + 1, message: "the keyboard notification \(name) prints no userInfo",
-                                  expected: "'; userInfo = {' and its entries on the lines after it")
-        }
+    /// Whether the opening line of `NSNotification`'s form opens its
+    /// userInfo at the end (`userInfo = {`), its entries on the lines after.
+    static func objectiveCOpens(_ s: [Unicode.Scalar], after end: Int) -> Bool {
+        String(String.UnicodeScalarView(s[end...])).trimmingBlanks.hasSuffix("userInfo = {")
     }
 
     /// One entry of `NSNotification`'s userInfo, `KEY = VALUE;` (the value
@@ -201,19 +197,20 @@ extension ConsoleLog {
     }
 
     /// Swift's `Notification` form from `end` (just past the name): its
-    /// userInfo, `userInfo = Optional([AnyHashable("KEY"): VALUE, …])`.
-    static func swiftUserInfo(_ s: [Unicode.Scalar], after end: Int, into n: inout PrintedNotification) throws(ConsoleLogError) {
+    /// userInfo, `userInfo = Optional([AnyHashable("KEY"): VALUE, …])`, or
+    /// `userInfo = nil`. False when the line has neither: text that names
+    /// a notification without being one printed.
+    static func swiftUserInfo(_ s: [Unicode.Scalar], after end: Int, into n: inout PrintedNotification) throws(ConsoleLogError) -> Bool {
         let reader = ConstraintDescriptionReader(s, columns: [], line: n.line, endColumn: s.count + 1)
         guard let open = reader.find("userInfo = Optional([", end, s.count) else {
-            throw ConsoleLogError(line: n.line, column: end + 1, message: "the keyboard notification \(n.spelling) prints no userInfo",
-                                  expected: "', object = …, userInfo = Optional([AnyHashable(\"KEY\"): VALUE, …])'")
+            return reader.find("userInfo = nil", end, s.count) != nil
         }
         var i = open + "userInfo = Optional([".unicodeScalars.count
         func cutOff(_ at: Int) -> ConsoleLogError {
             ConsoleLogError(line: n.line, column: at + 1, message: "the userInfo of the keyboard notification \(n.spelling) is cut off",
                             expected: "AnyHashable(\"KEY\"): VALUE entries separated by ', ' and closed by '])'")
         }
-        if i + 1 < s.count, s[i] == "]", s[i + 1] == ")" { return }
+        if i + 1 < s.count, s[i] == "]", s[i + 1] == ")" { return true }
         while true {
             guard let keyOpen = reader.find("AnyHashable(\"", i, s.count), keyOpen == i else { throw cutOff(i) }
             let k = keyOpen + 13
@@ -231,7 +228,7 @@ extension ConsoleLog {
                 valueEnd = close
             }
             try n.set(key, reader.text(v, valueEnd), line: n.line, column: v + 1)
-            if next == nil { return }
+            if next == nil { return true }
             i = valueEnd + 2
         }
     }
