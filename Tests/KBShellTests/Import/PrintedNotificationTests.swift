@@ -75,6 +75,19 @@ struct PrintedNotificationTests {
         #expect(PrintedNotification.name("UIKeyboardWillWobbleNotification") == nil)
     }
 
+    @Test func rectanglesAndPointsInTheirPrintedForms() {
+        #expect(PrintedNotification.rect("NSRect: {{0, 1366}, {1024, 403}}") == Rect(x: 0, y: 1366, width: 1024, height: 403))
+        #expect(PrintedNotification.rect("(0.0, 550.0, 414.0, 346.0)") == Rect(x: 0, y: 550, width: 414, height: 346))
+        #expect(PrintedNotification.rect("NSRect: {{-12.5, 0}, {320, 250}}") == Rect(x: -12.5, y: 0, width: 320, height: 250))
+        #expect(PrintedNotification.point("NSPoint: {187.5, 775}") == Point(x: 187.5, y: 775))
+        // Three numbers, a letter, a negative size, a bare number: none is a rectangle.
+        #expect(PrintedNotification.rect("NSRect: {{0, 550}, {414}}") == nil)
+        #expect(PrintedNotification.rect("NSRect: {{0, x}, {414, 346}}") == nil)
+        #expect(PrintedNotification.rect("NSRect: {{0, 550}, {-414, 346}}") == nil)
+        #expect(PrintedNotification.rect("550") == nil)
+        #expect(PrintedNotification.point("NSPoint: {207, -}") == nil)
+    }
+
     @Test func otherNotificationsAreSkippedLines() throws {
         let log = try ConsoleLog.parse("""
             name = UIApplicationDidBecomeActiveNotification, object = nil, userInfo = nil

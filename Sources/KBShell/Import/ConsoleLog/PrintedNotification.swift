@@ -88,29 +88,33 @@ struct PrintedNotification: Sendable, Equatable {
     }
 
     /// The numbers of `NSRect: {{0, 550}, {414, 346}}` or `NSPoint: {207, 723}`
-    /// (also CGRect's `(0.0, 550.0, 414.0, 346.0)`), `count` of them.
+    /// (also CGRect's `(0.0, 550.0, 414.0, 346.0)`), `count` of them. Read
+    /// byte by byte: a log of many notifications has thousands of them.
     static func numbers(_ text: String, prefix: String, count: Int) -> [Double]? {
-        var body = Substring(text)
-        if body.hasPrefix(prefix) { body = body.dropFirst(prefix.count) }
         var out: [Double] = []
-        var current = ""
-        for c in body {
-            if c.isNumber || c == "." || c == "-" || c == "e" || c == "+" {
-                current.append(c)
-            } else if c == "{" || c == "}" || c == "," || c == " " || c == "(" || c == ")" {
-                if !current.isEmpty {
-                    guard let d = Double(current), d.isFinite else { return nil }
-                    out.append(d)
-                    current = ""
-                }
-            } else {
+        out.reserveCapacity(count)
+        let bytes = Array(text.utf8)
+        var i = text.hasPrefix(prefix) ? prefix.utf8.count : 0
+        var start = -1
+        func flush(_ end: Int) -> Bool {
+            guard start >= 0 else { return true }
+            defer { start = -1 }
+            guard let d = Double(String(decoding: bytes[start..<end], as: UTF8.self)), d.isFinite else { return false }
+            out.append(d)
+            return true
+        }
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "e"):
+                if start < 0 { start = i }
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: ")"):
+                guard flush(i) else { return nil }
+            default:
                 return nil
             }
+            i += 1
         }
-        if !current.isEmpty {
-            guard let d = Double(current), d.isFinite else { return nil }
-            out.append(d)
-        }
+        guard flush(bytes.count) else { return nil }
         return out.count == count ? out : nil
     }
 
