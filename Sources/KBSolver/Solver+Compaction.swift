@@ -128,6 +128,7 @@ extension Solver {
         touched = []
         removedSymbols = 0
         deadSlots = 0
+        compactions += 1
     }
 }
 

@@ -160,6 +160,8 @@ public struct Solver: Sendable {
     /// Symbols of constraints and variables removed since the last
     /// compaction (some may still be in rows), and slots that died since.
     var removedSymbols = 0
+    /// Compactions so far (each renumbers the slots).
+    var compactions = 0
     var deadSlots = 0
 
     public init(options: Options = Options()) {
@@ -382,9 +384,34 @@ public struct Solver: Sendable {
         return slots[Int(s)].value
     }
 
+    /// Where the solver keeps a variable's value, for a caller that reads
+    /// the same variables after every solve: valid while ``slotEpoch`` is
+    /// unchanged (no compaction renumbered the slots, no variable got a
+    /// new one). -1 for a variable no constraint mentions.
+    public func slotIndex(of variable: Variable) -> Int32 {
+        slotOf.lookup(ObjectIdentifier(variable)) ?? -1
+    }
+
+    /// The value kept at `slot` (from ``slotIndex(of:)``; 0 for -1, as
+    /// ``value(of:)`` gives for a variable it does not know).
+    @inline(__always) public func value(atSlot slot: Int32) -> Double {
+        slot < 0 ? 0 : slots[Int(slot)].value
+    }
+
+    /// Changes whenever a slot index read before may be stale.
+    public var slotEpoch: SlotEpoch { SlotEpoch(compactions: compactions, slots: slots.count) }
+
+    public struct SlotEpoch: Equatable, Sendable {
+        let compactions: Int
+        let slots: Int
+    }
+
     /// Forgets every constraint, edit variable and value.
     public mutating func reset() {
+        let epochs = compactions
         self = Solver(options: options)
+        // Slot indices read before the reset are stale too.
+        compactions = epochs + 1
     }
 
     /// Whether the solver knows `variable` (some constraint mentions it).

@@ -502,8 +502,18 @@ extension LayoutEngine {
         // bound's key is made only then).
         func negative(_ v: Variable) -> Bool { solver.value(of: v) < -1e-7 }
         let boxes = boxesByIndex(screen)
+        let slots = boxSlotIndices(screen)
+        let epoch = solver.slotEpoch
         for (i, b) in boxes.enumerated() {
-            guard let b, negative(b.w) || negative(b.h) else { continue }
+            guard let b else { continue }
+            // Read by slot while no bound added or broken constraint has
+            // renumbered them (values change only at the next solve).
+            if solver.slotEpoch == epoch {
+                guard solver.value(atSlot: slots[4 * i + 2]) < -1e-7 || solver.value(atSlot: slots[4 * i + 3]) < -1e-7
+                else { continue }
+            } else {
+                guard negative(b.w) || negative(b.h) else { continue }
+            }
             let name = screen.viewList[i].name
             if negative(b.w) { bound(b.w, name, "width", views: [name]) }
             if negative(b.h) { bound(b.h, name, "height", views: [name]) }

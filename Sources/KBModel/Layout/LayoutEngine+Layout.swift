@@ -112,6 +112,7 @@ extension LayoutEngine {
     func snapshot(_ screen: Screen) -> LayoutSnapshot {
         let h = hierarchy(screen)
         let boxes = boxesByIndex(screen)
+        let slots = boxSlotIndices(screen)
         var windowFrames = [Rect](repeating: .zero, count: screen.viewList.count)
         var offsets = [Point](repeating: .zero, count: screen.viewList.count)
         // Each layout is made in its place in the array (a view layout is
@@ -119,7 +120,11 @@ extension LayoutEngine {
         let solver = self.solver
         let layouts = [ViewLayout](unsafeUninitializedCapacity: h.order.count) { buffer, count in
             for i in h.order {
-                let wf = boxes[i].map { Self.frame(of: $0, in: solver) } ?? .zero
+                let wf = boxes[i] == nil ? .zero
+                    : Rect(x: cleanValue(solver.value(atSlot: slots[4 * i])),
+                           y: cleanValue(solver.value(atSlot: slots[4 * i + 1])),
+                           width: cleanValue(solver.value(atSlot: slots[4 * i + 2])),
+                           height: cleanValue(solver.value(atSlot: slots[4 * i + 3])))
                 windowFrames[i] = wf
                 var frame = wf
                 if let p = h.parent[i] {

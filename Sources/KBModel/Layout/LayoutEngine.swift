@@ -109,6 +109,12 @@ final class LayoutEngine: @unchecked Sendable {
     /// a lookup (boxes are dropped only with `forget`, which empties it).
     var cachedBoxes: [Box?]?
     var cachedBoxesAreCurrent = false
+    /// Per view index, the solver's slots of its box's x, y, width and
+    /// height (four per view, -1 for none), read for the boxes by index at
+    /// the solver's `boxSlotsEpoch`: a layout pass reads every frame, and a
+    /// slot is an array index where a variable is a hash lookup.
+    var boxSlots: [Int32] = []
+    var boxSlotsEpoch: Solver.SlotEpoch?
     /// The last ``settle(_:)`` converged and nothing changed since: the
     /// guides' constants agree with the frames.
     var isSettled = false
@@ -139,6 +145,8 @@ final class LayoutEngine: @unchecked Sendable {
         e.cachedHierarchy = cachedHierarchy
         e.cachedBoxes = cachedBoxes
         e.cachedBoxesAreCurrent = cachedBoxesAreCurrent
+        e.boxSlots = boxSlots
+        e.boxSlotsEpoch = boxSlotsEpoch
         e.isSettled = isSettled
         return e
     }
@@ -164,6 +172,7 @@ final class LayoutEngine: @unchecked Sendable {
         if cachedBoxesAreCurrent, let b = cachedBoxes, b.count == screen.viewList.count { return b }
         var b = cachedBoxes ?? []
         cachedBoxes = nil
+        boxSlotsEpoch = nil
         let n = screen.viewList.count
         if b.count > n { b.removeLast(b.count - n) }
         b.reserveCapacity(n)
@@ -179,6 +188,24 @@ final class LayoutEngine: @unchecked Sendable {
         cachedBoxes = b
         cachedBoxesAreCurrent = true
         return b
+    }
+
+    /// ``boxSlots`` for the current boxes by index and solver.
+    func boxSlotIndices(_ screen: Screen) -> [Int32] {
+        let boxes = boxesByIndex(screen)
+        let epoch = solver.slotEpoch
+        if boxSlotsEpoch == epoch, boxSlots.count == 4 * boxes.count { return boxSlots }
+        var slots = [Int32](repeating: -1, count: 4 * boxes.count)
+        for (i, b) in boxes.enumerated() {
+            guard let b else { continue }
+            slots[4 * i] = solver.slotIndex(of: b.x)
+            slots[4 * i + 1] = solver.slotIndex(of: b.y)
+            slots[4 * i + 2] = solver.slotIndex(of: b.w)
+            slots[4 * i + 3] = solver.slotIndex(of: b.h)
+        }
+        boxSlots = slots
+        boxSlotsEpoch = epoch
+        return slots
     }
 
     // MARK: Variables
