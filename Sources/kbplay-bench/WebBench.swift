@@ -34,7 +34,7 @@ struct WebBench: ParsableCommand {
     @Option(help: "Changes per session (after its `demo`).") var changes = 100
     @Option(help: "The kbplay executable (default: the one built beside kbplay-bench).") var kbplay: String?
     @Option(name: .customLong("pause-ms"), help: "Milliseconds each client waits after its page has a change before the next one.") var pauseMilliseconds = 0
-    @Option(name: .customLong("think-ms"), help: "Mean milliseconds each client waits after its page has a change before the next one, drawn at random (exponentially, seeded by the client's number) so that the clients do not keep step: a room of people, each typing at their own pace.") var thinkMilliseconds = 0
+    @Option(name: .customLong("think-ms"), help: "Mean milliseconds each client waits before its first change and after its page has each change, drawn at random (exponentially, seeded by the client's number) so that the clients do not keep step: a room of people, each typing at their own pace.") var thinkMilliseconds = 0
     @Flag(help: "One workshop page (/) following every session, instead of a page per session.") var index = false
 
     func run() throws {
@@ -152,6 +152,15 @@ struct WebBench: ParsableCommand {
                        pauseMilliseconds: Int, thinkMilliseconds: Int, seed: UInt64) throws -> [Double] {
         var times: [Double] = []
         var random = SplitMix(seed: seed)
+        /// A person's time to think and type: exponential, at most 10
+        /// times the mean. Before the first change too, so that the room
+        /// does not start in step.
+        func think() {
+            guard thinkMilliseconds > 0 else { return }
+            let unit = Double(random.next(1 << 53)) / Double(1 << 53)
+            usleep(useconds_t(min(10, -log(1 - unit)) * Double(thinkMilliseconds) * 1000))
+        }
+        think()
         for k in 0..<changes {
             let command = k % 2 == 0 ? "keyboard show" : "keyboard hide"
             let start = DispatchTime.now().uptimeNanoseconds
@@ -163,12 +172,7 @@ struct WebBench: ParsableCommand {
             }
             times.append(Double(end - start) / 1000)
             if pauseMilliseconds > 0 { usleep(useconds_t(pauseMilliseconds * 1000)) }
-            if thinkMilliseconds > 0 {
-                // Exponential, at most 10 times the mean.
-                let unit = Double(random.next(1 << 53)) / Double(1 << 53)
-                let wait = min(10, -log(1 - unit)) * Double(thinkMilliseconds) * 1000
-                usleep(useconds_t(wait))
-            }
+            think()
         }
         return times
     }

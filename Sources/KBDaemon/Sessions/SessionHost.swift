@@ -162,17 +162,21 @@ final class SessionHost<Session: HostedSession>: Sendable {
     /// From now on, while `channel` is open, `notify` hears every change to
     /// the session (who made it, with what command) and its close, in
     /// order, on the thread that made them; the token ends it. A web page
-    /// watches this way and reads the session through ``renderedPage()``.
-    func watch(_ channel: any Channel, notify: @escaping @Sendable (SessionNotice) -> Void) -> Int {
-        state.withLock { $0.subscribers.watch(channel, notify: notify) }
+    /// watches this way, showing the session in `form`, and reads it
+    /// through ``renderedPage(_:)``.
+    func watch(_ channel: any Channel, form: RenderedPage.Form,
+               notify: @escaping @Sendable (SessionNotice) -> Void) -> Int {
+        state.withLock { $0.subscribers.watch(channel, form: form, notify: notify) }
     }
 
     /// What a web page shows of the session as it is now
     /// (``HostedSession/webPage()``), in `form`, as JSON bytes, and how
-    /// many of its script's `expect` lines fail. Drawn once per change, by
-    /// the first page to ask, under the session's lock (so no copy of the
-    /// session is held while a command changes it), and handed as the same
-    /// bytes to every other page open on the session.
+    /// many of its script's `expect` lines fail. Drawn once per change,
+    /// under the session's lock (so no copy of the session is held while a
+    /// command changes it): by the command itself when the workshop page
+    /// watches the session (``run(_:client:in:)``), else by the first page
+    /// to ask; and handed as the same bytes to every page open on the
+    /// session.
     func renderedPage(_ form: RenderedPage.Form) -> (page: ByteBuffer, failingExpects: Int) {
         state.withLock { state in
             Self.drawPage(in: &state)
@@ -266,6 +270,17 @@ final class SessionHost<Session: HostedSession>: Sendable {
             return (.failed(error), .reload(done: {}))
         }
         if !state.subscribers.isEmpty {
+            // A workshop page follows every session from one event loop:
+            // its cards are drawn here, on the thread that ran the command,
+            // before the page hears of it, so that loop only sends their
+            // bytes instead of drawing every session there. A session's
+            // own page draws it on its loop (``renderedPage(_:)``): the
+            // pages are spread over the loops, and one that falls behind
+            // draws only the change it sends.
+            if state.subscribers.isWatched(in: .card) {
+                Self.drawPage(in: &state)
+                _ = state.rendered!.bytes(.card)
+            }
             state.subscribers.broadcast(result, command: outcome.command, client: client, session: name)
         }
         if state.journal.entries >= Self.compactionInterval {

@@ -25,6 +25,8 @@ struct Subscribers: Sendable {
     private struct Watcher: Sendable {
         let token: Int
         let channel: any Channel
+        /// What the page shows of the session.
+        let form: RenderedPage.Form
         let notify: @Sendable (SessionNotice) -> Void
     }
 
@@ -46,13 +48,20 @@ struct Subscribers: Sendable {
         return lastToken
     }
 
+    /// Whether a page shows the session in `form`.
+    func isWatched(in form: RenderedPage.Form) -> Bool {
+        watchers.contains { $0.form == form && $0.channel.isActive }
+    }
+
     /// Adds a page's watch over the session, for as long as `channel` is
-    /// open: `notify` hears every change and the close, in order, on the
-    /// thread that made them, under the session's lock (so it should only
-    /// hand them to the page's event loop). Its token ends it.
-    mutating func watch(_ channel: any Channel, notify: @escaping @Sendable (SessionNotice) -> Void) -> Int {
+    /// open: the page shows the session in `form`, and `notify` hears
+    /// every change and the close, in order, on the thread that made them,
+    /// under the session's lock (so it should only hand them to the page's
+    /// event loop). Its token ends it.
+    mutating func watch(_ channel: any Channel, form: RenderedPage.Form,
+                        notify: @escaping @Sendable (SessionNotice) -> Void) -> Int {
         lastToken += 1
-        watchers.append(Watcher(token: lastToken, channel: channel, notify: notify))
+        watchers.append(Watcher(token: lastToken, channel: channel, form: form, notify: notify))
         return lastToken
     }
 
@@ -121,7 +130,7 @@ struct Subscribers: Sendable {
     }
 }
 
-/// What a page's watch hears of its session (``Subscribers/watch(_:notify:)``).
+/// What a page's watch hears of its session (``Subscribers/watch(_:form:notify:)``).
 enum SessionNotice: Sendable, Equatable {
     /// A change: the client that made it and its command.
     case change(client: String, command: String)

@@ -106,7 +106,7 @@ final class PageHandler<Session: HostedSession>: ChannelInboundHandler {
         }
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         // Handed to this page's loop in the order the changes were made.
-        let token = host.watch(context.channel) { notice in
+        let token = host.watch(context.channel, form: form) { notice in
             handler.execute { $0.hear(notice, about: name) }
         }
         followed[name.rawValue] = (host, token)
