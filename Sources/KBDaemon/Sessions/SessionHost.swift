@@ -36,7 +36,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         /// command's result, a reload): what a rendered page was drawn from.
         var version = 0
         /// The web pages' snapshot of `session`, drawn once per version
-        /// for every page that asks (``renderedPage()``).
+        /// for every page that asks (``renderedPage(_:)``).
         var rendered: RenderedPage?
         var subscribers = Subscribers()
         /// The verdicts of the current script's `expect` lines.

@@ -20,7 +20,7 @@ struct Subscribers: Sendable {
 
     /// A web page of this daemon that follows the session: it is told who
     /// changed it and with what command, in process, and reads the session
-    /// itself (``SessionHost/renderedPage()``), so no change is written out
+    /// itself (``SessionHost/renderedPage(_:)``), so no change is written out
     /// as a line for it and read back.
     private struct Watcher: Sendable {
         let token: Int
@@ -71,8 +71,9 @@ struct Subscribers: Sendable {
     }
 
     /// Tells every page's watch of a change to `session`, and writes the
-    /// change to every subscriber, in the order the changes were made: the writes are queued on the subscribers' event
-    /// loops under the session's lock. They are never written right here,
+    /// change to every subscriber, in the order the changes were made: the
+    /// writes are queued on the subscribers' event loops under the
+    /// session's lock. They are never written right here,
     /// even on the subscriber's own loop, because a write can make the
     /// channel writable again and so start that connection's next command
     /// on this session.
