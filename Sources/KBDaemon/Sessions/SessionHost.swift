@@ -143,10 +143,6 @@ final class SessionHost<Session: HostedSession>: Sendable {
 
     var current: Session { state.withLock { $0.session } }
 
-    /// The session and how many of its script's `expect` lines fail now.
-    var currentWithExpects: (session: Session, failingExpects: Int) {
-        state.withLock { ($0.session, $0.expects.failing) }
-    }
 
     func completions(prefix: String, word: String) -> [String] {
         state.withLock { $0.session.completions(prefix: prefix, word: word) }

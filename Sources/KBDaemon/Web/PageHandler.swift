@@ -11,9 +11,10 @@ import NIOWebSocket
 /// Every message to the page is a whole snapshot of a session that
 /// changed (``Session/page()``; on the workshop page, its card), never a
 /// delta, so a page that reconnects or falls behind is in step again with
-/// its next message. A snapshot is drawn once per change of its session,
-/// whichever page asks first, and every page open on the session sends the
-/// same bytes (``SessionHost/renderedPage(_:)``). Changes are coalesced:
+/// its next message. A snapshot is drawn once per change of its session
+/// (a card by the thread that ran the command, a session page by the first
+/// page to send it), and every page open on the session sends the same
+/// bytes (``SessionHost/renderedPage(_:)``). Changes are coalesced:
 /// while a snapshot is being written, further changes only mark their
 /// session, and one snapshot of each goes when the write is done, so a
 /// slow or vanished browser holds at most one message per session, and
