@@ -197,7 +197,11 @@ final class SessionHost<Session: HostedSession>: Sendable {
     }
 
     func unsubscribe(_ token: Int) {
-        state.withLock { $0.subscribers.remove(token) }
+        state.withLock { state in
+            state.subscribers.remove(token)
+            // Kept for the pages: when the last one goes, so does it.
+            if !state.subscribers.isWatched { state.rendered = nil }
+        }
     }
 
     // MARK: Running work in order

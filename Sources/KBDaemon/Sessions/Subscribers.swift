@@ -48,6 +48,9 @@ struct Subscribers: Sendable {
         return lastToken
     }
 
+    /// Whether a page watches the session.
+    var isWatched: Bool { !watchers.isEmpty }
+
     /// Whether a page shows the session in `form`.
     func isWatched(in form: RenderedPage.Form) -> Bool {
         watchers.contains { $0.form == form && $0.channel.isActive }
