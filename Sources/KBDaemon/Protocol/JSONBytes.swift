@@ -34,6 +34,14 @@ enum JSONBytes {
     /// An object as a line, `{"key": value, …}\n`, byte for byte as
     /// `JSON.text` writes it: the members come in the order of their keys.
     static func line(_ members: KeyValuePairs<StaticString, Member>) -> ByteBuffer {
+        var out = object(members)
+        out.writeStaticString("\n")
+        return out
+    }
+
+    /// An object, `{"key": value, …}`, byte for byte as `JSON.text` writes
+    /// it: the members come in the order of their keys.
+    static func object(_ members: KeyValuePairs<StaticString, Member>) -> ByteBuffer {
         assert(zip(members, members.dropFirst()).allSatisfy { "\($0.key)" < "\($1.key)" }, "keys out of order")
         var out = ByteBuffer()
         out.reserveCapacity(members.reduce(128) {
@@ -51,7 +59,7 @@ enum JSONBytes {
             case let .written(bytes): out.writeImmutableBuffer(bytes)
             }
         }
-        out.writeStaticString("}\n")
+        out.writeStaticString("}")
         return out
     }
 

@@ -13,17 +13,23 @@ struct ExpectTally: Sendable {
 
     mutating func record(_ outcome: CommandOutcome) {
         guard outcome.status != .rejected else { return }
-        let command = outcome.command.trimmingCharacters(in: .whitespaces)
-        let word = command.prefix { !$0.isWhitespace }
+        // The first word, read without trimming the whole line (every
+        // command a daemon runs passes here).
+        let word = outcome.command.drop { $0.isWhitespace && !$0.isNewline }.prefix { !$0.isWhitespace }
         switch word {
         case "new", "demo", "load":
             verdicts = [:]
         case "expect":
-            if let expectation = outcome.expectation { verdicts[command] = expectation.passed }
+            if let expectation = outcome.expectation { verdicts[Self.key(outcome.command)] = expectation.passed }
         case "source":
-            verdicts[command] = outcome.status != .expectFailed
+            verdicts[Self.key(outcome.command)] = outcome.status != .expectFailed
         default:
             return
         }
+    }
+
+    /// A line's verdict is kept under the line without its surrounding blanks.
+    private static func key(_ command: String) -> String {
+        command.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -32,6 +32,12 @@ final class SessionHost<Session: HostedSession>: Sendable {
         var session: Session
         var journal: Journal
         var sequence = 0
+        /// Counts every change to `session` (a command run, a snapshot
+        /// command's result, a reload): what a rendered page was drawn from.
+        var version = 0
+        /// The web pages' snapshot of `session`, drawn once per version
+        /// for every page that asks (``renderedPage(_:)``).
+        var rendered: RenderedPage?
         var subscribers = Subscribers()
         /// The verdicts of the current script's `expect` lines.
         var expects = ExpectTally()
@@ -137,10 +143,6 @@ final class SessionHost<Session: HostedSession>: Sendable {
 
     var current: Session { state.withLock { $0.session } }
 
-    /// The session and how many of its script's `expect` lines fail now.
-    var currentWithExpects: (session: Session, failingExpects: Int) {
-        state.withLock { ($0.session, $0.expects.failing) }
-    }
 
     func completions(prefix: String, word: String) -> [String] {
         state.withLock { $0.session.completions(prefix: prefix, word: word) }
@@ -153,8 +155,53 @@ final class SessionHost<Session: HostedSession>: Sendable {
         state.withLock { $0.subscribers.add(channel, id: id, backlog: backlog) }
     }
 
+    /// From now on, while `channel` is open, `notify` hears every change to
+    /// the session (who made it, with what command) and its close, in
+    /// order, on the thread that made them; the token ends it. A web page
+    /// watches this way, showing the session in `form`, and reads it
+    /// through ``renderedPage(_:)``.
+    func watch(_ channel: any Channel, form: RenderedPage.Form,
+               notify: @escaping @Sendable (SessionNotice) -> Void) -> Int {
+        state.withLock { $0.subscribers.watch(channel, form: form, notify: notify) }
+    }
+
+    /// What a web page shows of the session as it is now
+    /// (``HostedSession/webPage()``), in `form`, as JSON bytes, and how
+    /// many of its script's `expect` lines fail. Drawn once per change,
+    /// under the session's lock (so no copy of the session is held while a
+    /// command changes it): by the command itself when the workshop page
+    /// watches the session (``run(_:client:in:)``), else by the first page
+    /// to ask; and handed as the same bytes to every page open on the
+    /// session.
+    func renderedPage(_ form: RenderedPage.Form) -> (page: ByteBuffer, failingExpects: Int) {
+        state.withLock { state in
+            Self.drawPage(in: &state)
+            return (state.rendered!.bytes(form), state.expects.failing)
+        }
+    }
+
+    /// ``HostedSession/webPage()`` as it is now, drawn once per change as
+    /// ``renderedPage(_:)`` is, and how many `expect` lines fail.
+    var page: (page: JSON, failingExpects: Int) {
+        state.withLock { state in
+            Self.drawPage(in: &state)
+            return (state.rendered!.json, state.expects.failing)
+        }
+    }
+
+    /// Draws the page of the session's version unless it is drawn.
+    private static func drawPage(in state: inout State) {
+        if state.rendered?.version != state.version {
+            state.rendered = RenderedPage(state.session.webPage(), version: state.version)
+        }
+    }
+
     func unsubscribe(_ token: Int) {
-        state.withLock { $0.subscribers.remove(token) }
+        state.withLock { state in
+            state.subscribers.remove(token)
+            // Kept for the pages: when the last one goes, so does it.
+            if !state.subscribers.isWatched { state.rendered = nil }
+        }
     }
 
     // MARK: Running work in order
@@ -211,6 +258,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         // In place: a rejected command leaves the session as it was, and a
         // copy kept "just in case" would make every change copy the session.
         let outcome = state.session.execute(command)
+        state.version += 1
         state.expects.record(outcome)
         let result = JSONBytes.result(of: outcome)
         guard outcome.status != .rejected else { return (.ran(result, pending: nil), nil) }
@@ -221,7 +269,20 @@ final class SessionHost<Session: HostedSession>: Sendable {
         } catch {
             return (.failed(error), .reload(done: {}))
         }
-        if !state.subscribers.isEmpty { state.subscribers.broadcast(result, client: client, session: name) }
+        if !state.subscribers.isEmpty {
+            // A workshop page follows every session from one event loop:
+            // its cards are drawn here, on the thread that ran the command,
+            // before the page hears of it, so that loop only sends their
+            // bytes instead of drawing every session there. A session's
+            // own page draws it on its loop (``renderedPage(_:)``): the
+            // pages are spread over the loops, and one that falls behind
+            // draws only the change it sends.
+            if state.subscribers.isWatched(in: .card) {
+                Self.drawPage(in: &state)
+                _ = state.rendered!.bytes(.card)
+            }
+            state.subscribers.broadcast(result, command: outcome.command, client: client, session: name)
+        }
         if state.journal.entries >= Self.compactionInterval {
             return (.ran(result, pending: pending), .compact)
         }
@@ -270,7 +331,9 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 next = state.withLock { state in
                     state.journal.close()
                     switch loaded {
-                    case let .success(session): state.session = session
+                    case let .success(session):
+                        state.session = session
+                        state.version += 1
                     // The registry reads the journal again on the next request.
                     case .failure: state.isClosed = true
                     }
@@ -326,10 +389,13 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 completions.append { done(.ran(result, pending: nil)) }
             case .success:
                 state.session = session
+                state.version += 1
                 state.expects.record(outcome)
                 state.journal.replaced()
                 state.sequence += 1
-                if !state.subscribers.isEmpty { state.subscribers.broadcast(result, client: client, session: name) }
+                if !state.subscribers.isEmpty {
+                    state.subscribers.broadcast(result, command: outcome.command, client: client, session: name)
+                }
                 completions.append { done(.ran(result, pending: nil)) }
             case let .failure(error):
                 // The journal still holds the session as it was, and so

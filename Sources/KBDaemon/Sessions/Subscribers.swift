@@ -18,13 +18,26 @@ struct Subscribers: Sendable {
         var skipped = 0
     }
 
+    /// A web page of this daemon that follows the session: it is told who
+    /// changed it and with what command, in process, and reads the session
+    /// itself (``SessionHost/renderedPage(_:)``), so no change is written out
+    /// as a line for it and read back.
+    private struct Watcher: Sendable {
+        let token: Int
+        let channel: any Channel
+        /// What the page shows of the session.
+        let form: RenderedPage.Form
+        let notify: @Sendable (SessionNotice) -> Void
+    }
+
     private var list: [Subscriber] = []
+    private var watchers: [Watcher] = []
     private var lastToken = 0
 
-    var isEmpty: Bool { list.isEmpty }
+    var isEmpty: Bool { list.isEmpty && watchers.isEmpty }
 
     /// Whether a connection follows the session's changes.
-    var isFollowed: Bool { list.contains { $0.channel.isActive } }
+    var isFollowed: Bool { list.contains { $0.channel.isActive } || watchers.contains { $0.channel.isActive } }
 
     /// Adds a subscription of `channel`, whose changes are written as
     /// `{"event": "change", "id": id, …}` within the connection's
@@ -35,13 +48,35 @@ struct Subscribers: Sendable {
         return lastToken
     }
 
-    mutating func remove(_ token: Int) {
-        list.removeAll { $0.token == token }
+    /// Whether a page watches the session.
+    var isWatched: Bool { !watchers.isEmpty }
+
+    /// Whether a page shows the session in `form`.
+    func isWatched(in form: RenderedPage.Form) -> Bool {
+        watchers.contains { $0.form == form && $0.channel.isActive }
     }
 
-    /// Writes a change to `session` to every subscriber, in the order the
-    /// changes were made: the writes are queued on the subscribers' event
-    /// loops under the session's lock. They are never written right here,
+    /// Adds a page's watch over the session, for as long as `channel` is
+    /// open: the page shows the session in `form`, and `notify` hears
+    /// every change and the close, in order, on the thread that made them,
+    /// under the session's lock (so it should only hand them to the page's
+    /// event loop). Its token ends it.
+    mutating func watch(_ channel: any Channel, form: RenderedPage.Form,
+                        notify: @escaping @Sendable (SessionNotice) -> Void) -> Int {
+        lastToken += 1
+        watchers.append(Watcher(token: lastToken, channel: channel, form: form, notify: notify))
+        return lastToken
+    }
+
+    mutating func remove(_ token: Int) {
+        list.removeAll { $0.token == token }
+        watchers.removeAll { $0.token == token }
+    }
+
+    /// Tells every page's watch of a change to `session`, and writes the
+    /// change to every subscriber, in the order the changes were made: the
+    /// writes are queued on the subscribers' event loops under the
+    /// session's lock. They are never written right here,
     /// even on the subscriber's own loop, because a write can make the
     /// channel writable again and so start that connection's next command
     /// on this session.
@@ -49,7 +84,9 @@ struct Subscribers: Sendable {
     /// A change that would take a connection's unwritten messages past its
     /// backlog is skipped; the next change it gets is preceded by
     /// `{"event": "lost", "changes": n, …}`.
-    mutating func broadcast(_ result: ByteBuffer, client: String, session: SessionName) {
+    mutating func broadcast(_ result: ByteBuffer, command: String, client: String, session: SessionName) {
+        watchers.removeAll { !$0.channel.isActive }
+        for watcher in watchers { watcher.notify(.change(client: client, command: command)) }
         list.removeAll { !$0.channel.isActive }
         for i in list.indices {
             let subscriber = list[i]
@@ -91,6 +128,16 @@ struct Subscribers: Sendable {
             let channel = subscriber.channel
             channel.eventLoop.execute { channel.writeAndFlush(message, promise: nil) }
         }
+        for watcher in watchers where watcher.channel.isActive { watcher.notify(.closed) }
         list = []
+        watchers = []
     }
+}
+
+/// What a page's watch hears of its session (``Subscribers/watch(_:form:notify:)``).
+enum SessionNotice: Sendable, Equatable {
+    /// A change: the client that made it and its command.
+    case change(client: String, command: String)
+    /// The session was closed (its snapshot written): the watch has ended.
+    case closed
 }

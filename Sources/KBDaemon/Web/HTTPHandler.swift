@@ -92,8 +92,8 @@ final class HTTPHandler<Session: HostedSession>: ChannelInboundHandler, Removabl
             guard registry.exists(name), let host = try? await registry.host(name) else {
                 return handler.execute { $0.send(.notFound, text: "no session named '\(name)'", head: head) }
             }
-            let (session, failing) = host.currentWithExpects
-            let page = WebPages.session(name, page: session.webPage(), failingExpects: failing, canCommand: canCommand)
+            let (json, failing) = host.page
+            let page = WebPages.session(name, page: json, failingExpects: failing, canCommand: canCommand)
             handler.execute { $0.send(.ok, type: "text/html; charset=utf-8", body: page, head: head) }
         }
     }

@@ -4,28 +4,32 @@ import NIOCore
 import NIOWebSocket
 
 /// One page's WebSocket: it follows its session (or, on the workshop page,
-/// every session) through the sessions' change stream, the very events the
-/// `subscribe` op sends, and answers the page's `eval`, `complete` and
-/// `explain` messages.
+/// every session) through the sessions' change stream, the very changes
+/// the `subscribe` op sends, heard in process (``SessionHost/watch``), and
+/// answers the page's `eval`, `complete` and `explain` messages.
 ///
 /// Every message to the page is a whole snapshot of a session that
-/// changed (``Session/page()``), never a delta, so a page that reconnects
-/// or falls behind is in step again with its next message. Changes are
-/// coalesced: while a snapshot is being written, further changes only mark
-/// their session, and one snapshot of each goes when the write is done,
-/// so a slow or vanished browser holds at most one message per session,
-/// and nobody waits for it.
+/// changed (``Session/page()``; on the workshop page, its card), never a
+/// delta, so a page that reconnects or falls behind is in step again with
+/// its next message. A snapshot is drawn once per change of its session
+/// (a card by the thread that ran the command, a session page by the first
+/// page to send it), and every page open on the session sends the same
+/// bytes (``SessionHost/renderedPage(_:)``). Changes are coalesced:
+/// while a snapshot is being written, further changes only mark their
+/// session, and one snapshot of each goes when the write is done, so a
+/// slow or vanished browser holds at most one message per session, and
+/// nobody waits for it.
 ///
 /// From the page: `{"op": "eval", "id": …, "command": "…"}` (only with the
 /// token), `{"op": "complete", "id": …, "line": "…"}`, `{"op": "explain",
 /// "id": …, "view": "NAME"}`. To the page: `{"type": "page", "session",
-/// "page", "expectFailures", "change"}`, `{"type": "reply", "id", "ok",
-/// "output"}`, `{"type": "completions", "id", "word", "completions"}`,
-/// `{"type": "explain", "id", "text"}`, `{"type": "error", "id",
-/// "message"}`.
-final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
+/// "page", "expectFailures", "change"}` (on the workshop page, `page` holds
+/// the card: `svg`, `verdict`, `focus` and the `flaws`' `id`s),
+/// `{"type": "reply", "id", "ok", "output"}`, `{"type": "completions",
+/// "id", "word", "completions"}`, `{"type": "explain", "id", "text"}`,
+/// `{"type": "error", "id", "message"}`.
+final class PageHandler<Session: HostedSession>: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
-    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = WebSocketFrame
 
     private let daemon: Daemon<Session>
@@ -33,20 +37,23 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
     private let canCommand: Bool
     private let client: String
     private var context: ChannelHandlerContext?
-    /// The sessions followed, with their subscription tokens.
+    /// The sessions followed, with their watch tokens.
     private var followed: [String: (host: SessionHost<Session>, token: Int)] = [:]
     /// Sessions changed since their last snapshot went, with the change.
     private var dirty: [String: JSON] = [:]
     private var writing = false
     private var watcher: Int?
-    /// Never written to: each page's changes are coalesced instead.
-    private let backlog = SubscriberBacklog(limit: 1 << 20)
 
     init(daemon: Daemon<Session>, target: PageTarget, canCommand: Bool, client: String) {
         self.daemon = daemon
         self.target = target
         self.canCommand = canCommand
         self.client = client
+    }
+
+    /// What the page shows of each session: the whole page, or a card.
+    private var form: RenderedPage.Form {
+        if case .workshop = target { .card } else { .full }
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -98,7 +105,11 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
             guard entry.host !== host else { return }
             entry.host.unsubscribe(entry.token)
         }
-        let token = host.subscribe(context.channel, id: .string(name.rawValue), backlog: backlog)
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        // Handed to this page's loop in the order the changes were made.
+        let token = host.watch(context.channel, form: form) { notice in
+            handler.execute { $0.hear(notice, about: name) }
+        }
         followed[name.rawValue] = (host, token)
         dirty[name.rawValue] = dirty[name.rawValue] ?? .null
         flush()
@@ -106,19 +117,14 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
 
     // MARK: Changes in
 
-    /// A change event the session's subscribers get: it marks its session
-    /// for a snapshot (written at once, so the backlog never fills).
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let line = unwrapOutboundIn(data)
-        promise?.succeed(())
-        guard let message = try? JSONReader.parse(String(buffer: line)), let event = DaemonEvent(message) else { return }
-        switch event {
-        case let .change(_, session, client, result):
-            let command = result.json["command"] ?? .null
-            dirty[session.rawValue] = .object(["client": .string(client), "command": command])
-        case let .lost(_, session, _):
-            dirty[session.rawValue] = dirty[session.rawValue] ?? .null
-        case let .closed(_, session):
+    /// A change marks its session for a snapshot; a close ends the watch.
+    private func hear(_ notice: SessionNotice, about session: SessionName) {
+        guard let context else { return }
+        switch notice {
+        case let .change(client, command):
+            guard followed[session.rawValue] != nil else { return }
+            dirty[session.rawValue] = .object(["client": .string(client), "command": .string(command)])
+        case .closed:
             // The session was unloaded: a session page loads it again (it
             // is being watched); the workshop hears of it when it is.
             followed[session.rawValue] = nil
@@ -149,10 +155,10 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         var last: EventLoopFuture<Void>?
         for (name, change) in marked {
             guard let host = followed[name]?.host else { continue }
-            let (session, failing) = host.currentWithExpects
-            let message = JSON.object([
-                "type": .string("page"), "session": .string(name), "page": session.webPage(),
-                "expectFailures": .number(Double(failing)), "change": change,
+            let (page, failing) = host.renderedPage(form)
+            let message = JSONBytes.object([
+                "change": .json(change), "expectFailures": .json(.number(Double(failing))), "page": .written(page),
+                "session": .string(name), "type": .string("page"),
             ])
             last = send(message, context: context, flush: false)
         }
@@ -169,8 +175,13 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
     @discardableResult
     private func send(_ message: JSON, context: ChannelHandlerContext, flush: Bool = true) -> EventLoopFuture<Void> {
         var buffer = context.channel.allocator.buffer(capacity: 1024)
-        buffer.writeString(message.text)
-        let frame = WebSocketFrame(fin: true, opcode: .text, data: buffer)
+        JSONBytes.write(message, to: &buffer)
+        return send(buffer, context: context, flush: flush)
+    }
+
+    /// Sends one text message: `text`, JSON already written.
+    private func send(_ text: ByteBuffer, context: ChannelHandlerContext, flush: Bool) -> EventLoopFuture<Void> {
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: text)
         let promise = context.eventLoop.makePromise(of: Void.self)
         if flush {
             context.writeAndFlush(wrapOutboundOut(frame), promise: promise)

@@ -29,6 +29,9 @@ enum WebServer {
         try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // A snapshot goes out as soon as it is written, not after the
+            // page acknowledges the one before (Nagle's algorithm).
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 let upgrader = NIOWebSocketServerUpgrader(
                     maxFrameSize: maximumMessage,

@@ -272,6 +272,45 @@ struct BrowserTests {
         #expect(try waitFor(#"cards[1][2] === "no failing expect" && cards[1][1].startsWith("✓ email is visible")"#))
     }
 
+    /// A workshop of 100 sessions: the page shows every one, sorted, and a
+    /// change to one updates its card alone.
+    @Test func theWorkshopShowsAHundredSessionsAndUpdatesTheCardThatChanged() async throws {
+        let web = try await WebDaemon.start()
+        defer { web.stop() }
+        let names = (0..<100).map { "s" + String(1000 + $0).dropFirst() }  // s000 … s099
+        for name in names { try await web.evals(["demo"], session: name) }
+        let browser = try Browser()
+        defer { browser.close() }
+        try browser.open(web.base + "/")
+        try Self.waitUntilLive(browser, snapshots: 100)
+        let cards = """
+            Array.from(document.querySelectorAll(".card")).map((c) => [c.dataset.session,
+              c.querySelector(":scope > .verdict").textContent, c.classList.contains("failing") ? "failing" : "",
+              c.querySelectorAll(":scope > .thumb svg [data-view]").length])
+            """
+        let before = try #require(try browser.evaluate(cards) as? [[Any]])
+        #expect(before.compactMap { $0[0] as? String } == names)
+        // Login.view, form, email, password, signIn and the keyboard: each card draws them all.
+        #expect(before.allSatisfy { $0[1] as? String == "nothing focused" && $0[3] as? Int == 6 })
+        try await web.evals(["focus email"], session: "s042")
+        let updated = try browser.evaluate("""
+            new Promise((resolve) => {
+              const start = performance.now();
+              (function check() {
+                const cards = \(cards);
+                if (cards[42][2] === "failing") return resolve(cards);
+                if (performance.now() - start > 1000) return resolve(null);
+                setTimeout(check, 10);
+              })();
+            })
+            """) as? [[Any]]
+        let after = try #require(updated, "the card of s042 did not turn red within a second")
+        #expect(after.count == 100)
+        #expect((after[42][1] as? String)?.hasPrefix("✗ email is covered by the keyboard") == true)
+        let others = after.enumerated().filter { $0.offset != 42 }.map(\.element)
+        #expect(others.allSatisfy { $0[1] as? String == "nothing focused" && $0[2] as? String == "" })
+    }
+
     /// The README's two pictures of the demo session, before and after
     /// `focus email`, made here; `KBPLAY_RECORD=1` writes them to `docs/`.
     @Test func theReadmeScreenshotsOfTheDemo() async throws {

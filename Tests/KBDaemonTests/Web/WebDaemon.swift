@@ -114,6 +114,8 @@ struct HTTPExchange {
 /// asked to (a browser that stopped reading reads nothing at all).
 final class RawWebSocket: @unchecked Sendable {
     let fd: Int32
+    /// Bytes read and not yet taken as a message.
+    private var buffer = [UInt8]()
 
     init(port: Int, path: String, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -164,8 +166,12 @@ final class RawWebSocket: @unchecked Sendable {
         return (count, found)
     }
 
+    /// The next text message (nil: the socket closed or 5 s passed without data).
+    func next() -> String? {
+        readMessages { _ in true }
+    }
+
     private func readMessages(_ isLast: (String) -> Bool) -> String? {
-        var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             while buffer.count >= 2 {

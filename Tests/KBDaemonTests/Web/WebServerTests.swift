@@ -144,6 +144,45 @@ struct WebServerTests {
         #expect(count < 200, "\(count) snapshots waited for a page that did not read")
     }
 
+    /// The workshop page follows 100 sessions: it gets each one's card
+    /// once, then only the card of a session that changed, which is the
+    /// session page's drawing without the panels only that page shows.
+    @Test func theWorkshopGetsEverySessionsCardThenOnlyTheOneThatChanged() async throws {
+        let web = try await WebDaemon.start()
+        defer { web.stop() }
+        let names = (0..<100).map { "s" + String(1000 + $0).dropFirst() }  // s000 … s099
+        for name in names { try await web.evals(["demo"], session: name) }
+        let port = web.port
+        let workshop = try await offPool { try RawWebSocket(port: port, path: "/ws") }
+        func card(_ message: String?) -> (session: String, change: JSON?, page: JSON)? {
+            guard let message, let json = try? JSONReader.parse(message), json["type"] == .string("page"),
+                  let session = json["session"]?.stringValue, let page = json["page"] else { return nil }
+            return (session, json["change"], page)
+        }
+        var seen: Set<String> = []
+        for _ in names {
+            guard let first = card(try await offPool { workshop.next() }) else { break }
+            #expect(first.change == .null)
+            seen.insert(first.session)
+        }
+        #expect(seen == Set(names))
+        // One change, one message: that session's card.
+        try await web.evals(["focus email"], session: "s042")
+        let changed = try #require(card(try await offPool { workshop.next() }))
+        #expect(changed.session == "s042")
+        #expect(changed.change?["command"] == .string("focus email"))
+        #expect(changed.page["verdict"]?.stringValue?.hasPrefix("✗ email is covered by the keyboard") == true)
+        guard case let .object(members) = changed.page else { Issue.record("no card"); return }
+        #expect(members.keys.sorted() == ["flaws", "focus", "svg", "verdict"])
+        try await web.evals(["keyboard hide"], session: "s007")
+        #expect(card(try await offPool { workshop.next() })?.session == "s007")
+        // The card's drawing is the session page's.
+        let page = try await offPool { try RawWebSocket(port: port, path: "/ws/s/s042") }
+        let full = try #require(card(try await offPool { page.next() }))
+        #expect(full.page["svg"] == changed.page["svg"])
+        #expect(full.page["notifications"]?.stringValue?.contains("keyboardWillShow") == true)
+    }
+
     @Test func addressesAreReadAsAddrColonPort() throws {
         #expect(try WebOptions.address("8080") == ("127.0.0.1", 8080))
         #expect(try WebOptions.address("0.0.0.0:80") == ("0.0.0.0", 80))
