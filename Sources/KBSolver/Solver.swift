@@ -161,7 +161,7 @@ public struct Solver: Sendable {
     /// compaction (some may still be in rows), and slots that died since.
     var removedSymbols = 0
     /// Compactions so far (each renumbers the slots).
-    var compactions = 0
+    @usableFromInline var compactions = 0
     var deadSlots = 0
 
     public init(options: Options = Options()) {
@@ -394,16 +394,21 @@ public struct Solver: Sendable {
 
     /// The value kept at `slot` (from ``slotIndex(of:)``; 0 for -1, as
     /// ``value(of:)`` gives for a variable it does not know).
-    @inline(__always) public func value(atSlot slot: Int32) -> Double {
+    @inlinable public func value(atSlot slot: Int32) -> Double {
         slot < 0 ? 0 : slots[Int(slot)].value
     }
 
     /// Changes whenever a slot index read before may be stale.
-    public var slotEpoch: SlotEpoch { SlotEpoch(compactions: compactions, slots: slots.count) }
+    @inlinable public var slotEpoch: SlotEpoch { SlotEpoch(compactions: compactions, slots: slots.count) }
 
     public struct SlotEpoch: Equatable, Sendable {
-        let compactions: Int
-        let slots: Int
+        @usableFromInline let compactions: Int
+        @usableFromInline let slots: Int
+
+        @inlinable init(compactions: Int, slots: Int) {
+            self.compactions = compactions
+            self.slots = slots
+        }
     }
 
     /// Forgets every constraint, edit variable and value.

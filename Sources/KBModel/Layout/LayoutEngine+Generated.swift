@@ -459,7 +459,10 @@ extension LayoutEngine {
     func enforceSizeBounds(_ screen: Screen, broken: inout [BrokenConstraint], warnings: inout [ModelWarning]) -> Bool {
         // The settle pass that calls this has just updated the variables.
         var added = false
+        // The solver changes only once a bound is tried.
+        var tried = false
         func bound(_ variable: Variable, _ label: String, _ attribute: String, views: [String]) {
+            tried = true
             let key = "size:\(label).\(attribute)"
             guard generated[key] == nil else { return }
             let g = Generated(constraint: Constraint(Expression(variable), .greaterOrEqual, Expression(constant: 0),
@@ -508,7 +511,7 @@ extension LayoutEngine {
             guard let b else { continue }
             // Read by slot while no bound added or broken constraint has
             // renumbered them (values change only at the next solve).
-            if solver.slotEpoch == epoch {
+            if !tried || solver.slotEpoch == epoch {
                 guard solver.value(atSlot: slots[4 * i + 2]) < -1e-7 || solver.value(atSlot: slots[4 * i + 3]) < -1e-7
                 else { continue }
             } else {

@@ -38,9 +38,14 @@ extension Screen {
     /// how much of the frame it takes: it is laid out there.
     public mutating func setKeyboardFrame(_ frame: Rect?, docked: Bool = true,
                                           accessory: (name: String, height: Double)? = nil) -> MutationResult {
-        keyboard = KeyboardState(frame: frame, isDocked: docked, accessory: frame == nil ? nil : accessory?.name,
-                                 accessoryHeight: frame == nil ? nil : accessory?.height)
-        uniqueEngine().invalidate()
+        let state = KeyboardState(frame: frame, isDocked: docked, accessory: frame == nil ? nil : accessory?.name,
+                                  accessoryHeight: frame == nil ? nil : accessory?.height)
+        // The same keyboard again (each notification of a burst sets it)
+        // leaves the layout as it is.
+        if state != keyboard {
+            keyboard = state
+            uniqueEngine().invalidate()
+        }
         return MutationResult(warnings: settleNow())
     }
 
