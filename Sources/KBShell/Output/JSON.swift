@@ -122,6 +122,6 @@ public func formatNumber(_ x: Double) -> String {
 
 /// Whether `x` prints as points do (`formatPoints`): below 9e15
 /// hundredths, and infinities and NaN.
-private func printsAsPoints(_ x: Double) -> Bool {
+func printsAsPoints(_ x: Double) -> Bool {
     !x.isFinite || abs((x * 100).rounded()) < 9.0e15
 }

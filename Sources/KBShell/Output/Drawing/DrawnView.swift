@@ -33,14 +33,15 @@ struct DrawnView {
 
     func draw(into out: inout SVGText, clip: Int?) {
         let f = layout.windowFrame
-        let name = SVGText.escaped(layout.name)
-        var classes = ["view", style.kind]
-        if isFocused { classes.append("focused") }
-        if covered > 0 { classes.append("covered") }
-        if isObscured { classes.append("obscured") }
-        out.line(2, "<g data-view=\"\(name)\" data-kind=\"\(layout.kind.rawValue)\" data-frame=\"\(frameText(f))\" class=\"\(classes.joined(separator: " "))\""
-            + (clip.map { " clip-path=\"url(#clip-\($0))\"" } ?? "") + (alpha < 1 ? " opacity=\"\(n(max(0, alpha)))\"" : "") + ">")
-        out.line(3, "<title>\(name) (\(n(f.minX)) \(n(f.minY)); \(n(f.width)) \(n(f.height)))</title>")
+        let style = style
+        var classes: SVGLine = "view \(style.kind)"
+        if isFocused { classes.append(" focused") }
+        if covered > 0 { classes.append(" covered") }
+        if isObscured { classes.append(" obscured") }
+        let clipPath: SVGLine = clip.map { " clip-path=\"url(#clip-\($0))\"" } ?? ""
+        let opacity: SVGLine = alpha < 1 ? " opacity=\"\(max(0, alpha))\"" : ""
+        out.line(2, "<g data-view=\"\(escaped: layout.name)\" data-kind=\"\(layout.kind.rawValue)\" data-frame=\"\(frame: f)\" class=\"\(classes)\"\(clipPath)\(opacity)>")
+        out.line(3, "<title>\(escaped: layout.name) (\(f.minX) \(f.minY); \(f.width) \(f.height))</title>")
         var (fill, stroke) = (style.fill, style.stroke)
         if covered > 0 || isObscured {
             (fill, stroke) = ("#ffd7d5", "#ff3b30")
@@ -48,9 +49,9 @@ struct DrawnView {
             stroke = "#0a84ff"
         }
         let width = isFocused || covered > 0 || isObscured ? "2" : "1"
-        let radius = layout.kind == .button || layout.kind == .textField ? " rx=\"6\"" : ""
-        out.line(3, "<rect class=\"frame\" x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"\(radius) "
-            + "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(width)\"" + (style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "") + "/>")
+        let radius: SVGLine = layout.kind == .button || layout.kind == .textField ? " rx=\"6\"" : ""
+        let dash: SVGLine = style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+        out.line(3, "<rect class=\"frame\" x=\"\(f.minX)\" y=\"\(f.minY)\" width=\"\(f.width)\" height=\"\(f.height)\"\(radius) fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(width)\"\(dash)/>")
         drawContent(into: &out)
         out.line(2, "</g>")
     }
@@ -64,37 +65,36 @@ struct DrawnView {
             // The text, or the field's name as its placeholder (in grey);
             // a focused field shows the caret where typing goes.
             let y = layout.kind == .textField ? f.midY + 5 : f.minY + 19
-            let caret = isFocused ? "<tspan class=\"caret\" fill=\"#0a84ff\" font-weight=\"700\">|</tspan>" : ""
+            let caret: SVGLine = isFocused ? "<tspan class=\"caret\" fill=\"#0a84ff\" font-weight=\"700\">|</tspan>" : ""
             if let text, !text.isEmpty {
-                out.line(3, "<text class=\"text\" x=\"\(n(f.minX + 8))\" y=\"\(n(y))\" fill=\"#1c1c1e\">\(SVGText.escaped(text))\(caret)</text>")
+                out.line(3, "<text class=\"text\" x=\"\(f.minX + 8)\" y=\"\(y)\" fill=\"#1c1c1e\">\(escaped: text)\(caret)</text>")
             } else {
-                out.line(3, "<text class=\"placeholder\" x=\"\(n(f.minX + 8))\" y=\"\(n(y))\" fill=\"#a1a1a8\">\(caret)\(SVGText.escaped(layout.name))</text>")
+                out.line(3, "<text class=\"placeholder\" x=\"\(f.minX + 8)\" y=\"\(y)\" fill=\"#a1a1a8\">\(caret)\(escaped: layout.name)</text>")
             }
         case .label:
-            let content = text.map(SVGText.escaped) ?? ""
-            guard !content.isEmpty else {
-                return out.line(3, "<text class=\"placeholder\" x=\"\(n(f.minX))\" y=\"\(n(f.midY + 5))\" fill=\"#a1a1a8\">\(SVGText.escaped(layout.name))</text>")
+            guard let content = text, !content.isEmpty else {
+                return out.line(3, "<text class=\"placeholder\" x=\"\(f.minX)\" y=\"\(f.midY + 5)\" fill=\"#a1a1a8\">\(escaped: layout.name)</text>")
             }
-            out.line(3, "<text class=\"text\" x=\"\(n(f.minX))\" y=\"\(n(f.midY + 5))\" fill=\"#1c1c1e\">\(content)</text>")
+            out.line(3, "<text class=\"text\" x=\"\(f.minX)\" y=\"\(f.midY + 5)\" fill=\"#1c1c1e\">\(escaped: content)</text>")
         case .button:
-            let title = SVGText.escaped(text.flatMap { $0.isEmpty ? nil : $0 } ?? layout.name)
-            out.line(3, "<text class=\"title\" x=\"\(n(f.midX))\" y=\"\(n(f.midY + 5))\" text-anchor=\"middle\" font-weight=\"600\" fill=\"#ffffff\">\(title)</text>")
+            let title = text.flatMap { $0.isEmpty ? nil : $0 } ?? layout.name
+            out.line(3, "<text class=\"title\" x=\"\(f.midX)\" y=\"\(f.midY + 5)\" text-anchor=\"middle\" font-weight=\"600\" fill=\"#ffffff\">\(escaped: title)</text>")
         case .tableView:
             // Row separators where the rows are, at the table's offset.
             guard let table, table.rows > 0, table.rowHeight > 0 else { return }
             let offset = layout.scroll?.contentOffset.y ?? 0
-            var lines: [String] = []
+            var lines: SVGLine = ""
+            var count = 0
             for row in 1...table.rows {
                 let y = f.minY + table.headerHeight + Double(row) * table.rowHeight - offset
                 if y <= f.minY { continue }
-                if y >= f.maxY || lines.count >= 200 { break }
-                lines.append("<line x1=\"\(n(f.minX + 16))\" y1=\"\(n(y))\" x2=\"\(n(f.maxX))\" y2=\"\(n(y))\"/>")
+                if y >= f.maxY || count >= 200 { break }
+                lines.append("<line x1=\"\(f.minX + 16)\" y1=\"\(y)\" x2=\"\(f.maxX)\" y2=\"\(y)\"/>")
+                count += 1
             }
-            if !lines.isEmpty { out.line(3, "<g class=\"rows\" stroke=\"#c7c7cc\">" + lines.joined() + "</g>") }
+            if count > 0 { out.line(3, "<g class=\"rows\" stroke=\"#c7c7cc\">\(lines)</g>") }
         case .view, .stackView, .scrollView:
             return
         }
     }
-
-    private func n(_ x: Double) -> String { formatNumber(x) }
 }

@@ -23,11 +23,11 @@ struct DrawnViews {
         for v in snapshot.views { models.append(try? screen.view(named: v.name)) }
         // A view that clips (a scroll view, `clipsToBounds`) gets a clip
         // path, which what it holds names.
-        var defs: [String] = []
+        var defs: [SVGLine] = []
         for (k, v) in snapshot.views.enumerated() where models[k]?.clipsToBounds ?? v.kind.isScrollView {
             guard isAccessory(k, models) == accessories, !v.isHidden else { continue }
             let f = v.windowFrame
-            defs.append("<clipPath id=\"clip-\(k)\"><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>")
+            defs.append("<clipPath id=\"clip-\(k)\"><rect x=\"\(f.minX)\" y=\"\(f.minY)\" width=\"\(f.width)\" height=\"\(f.height)\"/></clipPath>")
         }
         if !defs.isEmpty {
             out.line(2, "<defs>")
@@ -68,6 +68,4 @@ struct DrawnViews {
         }
         return false
     }
-
-    private func n(_ x: Double) -> String { formatNumber(x) }
 }

@@ -35,10 +35,9 @@ public struct ScreenDrawing {
     public var svg: String {
         var out = SVGText()
         let size = snapshot.screenSize
-        let (w, h) = (formatNumber(size.width), formatNumber(size.height))
-        out.line(0, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"kbplay-screen\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" "
-            + "data-device=\"\(SVGText.escaped(screen.device.id))\" data-orientation=\"\(screen.orientation.rawValue)\" "
-            + "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"14\">")
+        let (w, h) = (size.width, size.height)
+        let device: SVGLine = "data-device=\"\(escaped: screen.device.id)\" data-orientation=\"\(screen.orientation.rawValue)\""
+        out.line(0, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"kbplay-screen\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" \(device) font-family=\"Helvetica, Arial, sans-serif\" font-size=\"14\">")
         let views = DrawnViews(screen: screen, snapshot: snapshot)
         drawDevice(into: &out)
         inWindow(&out, "window") { out in
@@ -60,9 +59,10 @@ public struct ScreenDrawing {
     private func inWindow(_ out: inout SVGText, _ kind: String, _ body: (inout SVGText) -> Void) {
         let w = screen.appWindowFrame
         let moved = w.minX != 0 || w.minY != 0
-        out.line(1, "<g class=\"\(kind)\" data-window=\"\(frameText(w))\"" + (moved ? " transform=\"translate(\(n(w.minX)) \(n(w.minY)))\"" : "") + ">")
+        let transform: SVGLine = moved ? " transform=\"translate(\(w.minX) \(w.minY))\"" : ""
+        out.line(1, "<g class=\"\(kind)\" data-window=\"\(frame: w)\"\(transform)>")
         if kind == "window", w.size != snapshot.screenSize {
-            out.line(2, "<rect class=\"window-frame\" x=\"0\" y=\"0\" width=\"\(n(w.width))\" height=\"\(n(w.height))\" fill=\"#ffffff\" stroke=\"#636366\" stroke-width=\"1.5\"/>")
+            out.line(2, "<rect class=\"window-frame\" x=\"0\" y=\"0\" width=\"\(w.width)\" height=\"\(w.height)\" fill=\"#ffffff\" stroke=\"#636366\" stroke-width=\"1.5\"/>")
         }
         body(&out)
         out.line(1, "</g>")
@@ -76,24 +76,24 @@ public struct ScreenDrawing {
         let size = snapshot.screenSize
         let safe = screen.device.safeAreaInsets(screen.orientation)
         let rounded = max(safe.top, safe.left, safe.right) > 24 || safe.bottom > 0
-        out.line(1, "<rect class=\"device\" x=\"0\" y=\"0\" width=\"\(n(size.width))\" height=\"\(n(size.height))\""
-            + (rounded ? " rx=\"40\"" : "") + " fill=\"#ffffff\" stroke=\"#1c1c1e\" stroke-width=\"2\"/>")
+        let corner: SVGLine = rounded ? " rx=\"40\"" : ""
+        out.line(1, "<rect class=\"device\" x=\"0\" y=\"0\" width=\"\(size.width)\" height=\"\(size.height)\"\(corner) fill=\"#ffffff\" stroke=\"#1c1c1e\" stroke-width=\"2\"/>")
         // The status bar runs along the top in both orientations; in
         // landscape a phone's cut-out sits in the left inset.
         let statusHeight = screen.orientation == .portrait ? safe.top : min(safe.top, 24)
         if statusHeight > 0 || screen.orientation == .landscape {
             let y = max(14, min(statusHeight, 44) / 2 + 5)
-            out.line(1, "<g class=\"status-bar\"><text x=\"\(n(max(24, safe.left + 8)))\" y=\"\(n(y))\" font-size=\"13\" font-weight=\"600\" fill=\"#1c1c1e\">9:41</text></g>")
+            out.line(1, "<g class=\"status-bar\"><text x=\"\(max(24, safe.left + 8))\" y=\"\(y)\" font-size=\"13\" font-weight=\"600\" fill=\"#1c1c1e\">9:41</text></g>")
         }
         if screen.orientation == .portrait, safe.top >= 44 {
             // 59 pt and more: the Dynamic Island; 44–50 pt: the notch.
             if safe.top >= 54 {
-                out.line(1, "<rect class=\"island\" x=\"\(n(size.width / 2 - 63))\" y=\"11\" width=\"126\" height=\"37\" rx=\"18.5\" fill=\"#1c1c1e\"/>")
+                out.line(1, "<rect class=\"island\" x=\"\(size.width / 2 - 63)\" y=\"11\" width=\"126\" height=\"37\" rx=\"18.5\" fill=\"#1c1c1e\"/>")
             } else {
-                out.line(1, "<rect class=\"notch\" x=\"\(n(size.width / 2 - 81))\" y=\"0\" width=\"162\" height=\"30\" rx=\"12\" fill=\"#1c1c1e\"/>")
+                out.line(1, "<rect class=\"notch\" x=\"\(size.width / 2 - 81)\" y=\"0\" width=\"162\" height=\"30\" rx=\"12\" fill=\"#1c1c1e\"/>")
             }
         } else if screen.orientation == .landscape, safe.left >= 44 {
-            out.line(1, "<rect class=\"notch\" x=\"0\" y=\"\(n(size.height / 2 - 81))\" width=\"30\" height=\"162\" rx=\"12\" fill=\"#1c1c1e\"/>")
+            out.line(1, "<rect class=\"notch\" x=\"0\" y=\"\(size.height / 2 - 81)\" width=\"30\" height=\"162\" rx=\"12\" fill=\"#1c1c1e\"/>")
         }
     }
 
@@ -104,20 +104,20 @@ public struct ScreenDrawing {
         let safe = screen.windowSafeAreaInsets
         let area = Rect(x: safe.left, y: safe.top, width: size.width - safe.left - safe.right,
                         height: size.height - safe.top - safe.bottom)
-        out.line(1, "<g class=\"safe-area\" data-insets=\"\(n(safe.top)) \(n(safe.left)) \(n(safe.bottom)) \(n(safe.right))\">")
-        out.line(2, "<rect x=\"\(n(area.minX))\" y=\"\(n(area.minY))\" width=\"\(n(area.width))\" height=\"\(n(area.height))\" fill=\"none\" stroke=\"#64a8ff\" stroke-dasharray=\"4 3\"/>")
-        let style = "font-size=\"10\" fill=\"#3478c6\""
+        out.line(1, "<g class=\"safe-area\" data-insets=\"\(safe.top) \(safe.left) \(safe.bottom) \(safe.right)\">")
+        out.line(2, "<rect x=\"\(area.minX)\" y=\"\(area.minY)\" width=\"\(area.width)\" height=\"\(area.height)\" fill=\"none\" stroke=\"#64a8ff\" stroke-dasharray=\"4 3\"/>")
+        let style: SVGLine = "font-size=\"10\" fill=\"#3478c6\""
         if safe.top > 0 {
-            out.line(2, "<text x=\"\(n(area.maxX - 4))\" y=\"\(n(area.minY + 12))\" text-anchor=\"end\" \(style)>safe area top \(n(safe.top))</text>")
+            out.line(2, "<text x=\"\(area.maxX - 4)\" y=\"\(area.minY + 12)\" text-anchor=\"end\" \(style)>safe area top \(safe.top)</text>")
         }
         if safe.bottom > 0 {
-            out.line(2, "<text x=\"\(n(area.maxX - 4))\" y=\"\(n(area.maxY + 12))\" text-anchor=\"end\" \(style)>safe area bottom \(n(safe.bottom))</text>")
+            out.line(2, "<text x=\"\(area.maxX - 4)\" y=\"\(area.maxY + 12)\" text-anchor=\"end\" \(style)>safe area bottom \(safe.bottom)</text>")
         }
         if safe.left > 0 {
-            out.line(2, "<text x=\"\(n(area.minX + 4))\" y=\"\(n(area.maxY - 4))\" \(style)>left \(n(safe.left))</text>")
+            out.line(2, "<text x=\"\(area.minX + 4)\" y=\"\(area.maxY - 4)\" \(style)>left \(safe.left)</text>")
         }
         if safe.right > 0 {
-            out.line(2, "<text x=\"\(n(area.maxX - 4))\" y=\"\(n(area.maxY - 4))\" text-anchor=\"end\" \(style)>right \(n(safe.right))</text>")
+            out.line(2, "<text x=\"\(area.maxX - 4)\" y=\"\(area.maxY - 4)\" text-anchor=\"end\" \(style)>right \(safe.right)</text>")
         }
         out.line(1, "</g>")
     }
@@ -134,8 +134,8 @@ public struct ScreenDrawing {
     private func drawKeyboard(into out: inout SVGText) {
         let k = keyboardFrame
         let onScreen = snapshot.keyboardFrame != nil
-        out.line(1, "<g data-view=\"keyboard\" data-frame=\"\(frameText(k))\" data-visible=\"\(onScreen)\" class=\"keyboard\">")
-        out.line(2, "<rect class=\"frame\" x=\"\(n(k.minX))\" y=\"\(n(k.minY))\" width=\"\(n(k.width))\" height=\"\(n(k.height))\" fill=\"#d1d3d9\" fill-opacity=\"0.92\" stroke=\"#8e8e93\"/>")
+        out.line(1, "<g data-view=\"keyboard\" data-frame=\"\(frame: k)\" data-visible=\"\(onScreen)\" class=\"keyboard\">")
+        out.line(2, "<rect class=\"frame\" x=\"\(k.minX)\" y=\"\(k.minY)\" width=\"\(k.width)\" height=\"\(k.height)\" fill=\"#d1d3d9\" fill-opacity=\"0.92\" stroke=\"#8e8e93\"/>")
         // Its own height (or a custom input view's), without an accessory.
         let height = keyboard.keyboardHeight(on: screen.device, screen.orientation)
         let inputView = keyboard.inputs?.inputView != nil
@@ -145,11 +145,11 @@ public struct ScreenDrawing {
         let keyboardTop = k.height > height + 0.5 ? k.maxY - height : k.minY
         var top = keyboardTop
         if bar > 0 {
-            out.line(2, "<rect class=\"bar\" x=\"\(n(k.minX))\" y=\"\(n(top))\" width=\"\(n(k.width))\" height=\"\(n(bar))\" fill=\"#c4c6cc\"/>")
+            out.line(2, "<rect class=\"bar\" x=\"\(k.minX)\" y=\"\(top)\" width=\"\(k.width)\" height=\"\(bar)\" fill=\"#c4c6cc\"/>")
             top += bar
         }
         if inputView {
-            out.line(2, "<text class=\"input-view\" x=\"\(n(k.midX))\" y=\"\(n(k.minY + 24))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#3a3a3c\">custom input view</text>")
+            out.line(2, "<text class=\"input-view\" x=\"\(k.midX)\" y=\"\(k.minY + 24)\" text-anchor=\"middle\" font-size=\"12\" fill=\"#3a3a3c\">custom input view</text>")
         } else if !keyboard.hardware {
             // Four rows of keys in what is left above the home-indicator
             // area (on phones with one).
@@ -157,13 +157,13 @@ public struct ScreenDrawing {
             let rows = 4.0
             let rowHeight = max(0, (min(k.maxY, keyboardTop + height) - top - bottomInset) / rows)
             if rowHeight >= 12 {
-                out.line(2, "<g class=\"keys\" transform=\"translate(\(n(k.minX)) \(n(top)))\">" + Self.keys(width: k.width, rowHeight: rowHeight) + "</g>")
+                out.line(2, "<g class=\"keys\" transform=\"translate(\(k.minX) \(top))\">\(Self.keys(width: k.width, rowHeight: rowHeight))</g>")
             }
         }
         // The line along its top and its y, while it is on screen.
         if onScreen {
-            out.line(2, "<line class=\"top\" x1=\"0\" y1=\"\(n(k.minY))\" x2=\"\(n(snapshot.screenSize.width))\" y2=\"\(n(k.minY))\" stroke=\"#ff9f0a\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>")
-            out.line(2, "<text class=\"top-label\" x=\"6\" y=\"\(n(k.minY - 5))\" font-size=\"11\" fill=\"#c46a00\">keyboard top y = \(n(k.minY))</text>")
+            out.line(2, "<line class=\"top\" x1=\"0\" y1=\"\(k.minY)\" x2=\"\(snapshot.screenSize.width)\" y2=\"\(k.minY)\" stroke=\"#ff9f0a\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>")
+            out.line(2, "<text class=\"top-label\" x=\"6\" y=\"\(k.minY - 5)\" font-size=\"11\" fill=\"#c46a00\">keyboard top y = \(k.minY)</text>")
         }
         out.line(1, "</g>")
     }
@@ -183,7 +183,8 @@ public struct ScreenDrawing {
             let w = row == 3 ? keyWidth * 5 : keyWidth - 6
             let start = row == 3 ? (width - w) / 2 : 6 + Double(row) * keyWidth / 2
             for c in 0..<count {
-                keys += "<rect x=\"\(formatNumber(start + Double(c) * keyWidth))\" y=\"\(formatNumber(y))\" width=\"\(formatNumber(w))\" height=\"\(formatNumber(rowHeight - 12))\" rx=\"5\" fill=\"#ffffff\"/>"
+                let key: SVGLine = "<rect x=\"\(start + Double(c) * keyWidth)\" y=\"\(y)\" width=\"\(w)\" height=\"\(rowHeight - 12)\" rx=\"5\" fill=\"#ffffff\"/>"
+                keys += key.text
             }
         }
         keyRows.withLock { cache in
@@ -200,28 +201,28 @@ public struct ScreenDrawing {
     private func drawVerdict(into out: inout SVGText) {
         guard let focus = screen.focusReport(in: snapshot), snapshot.view(focus.field) != nil else { return }
         let f = focus.fieldFrame
-        let field = SVGText.escaped(focus.field)
+        let field = focus.field
         let bottom = screen.windowSize.height
         if focus.obscuredBy.first?.cause == .keyboard {
             let top = max(f.minY, min(f.maxY, focus.keyboardTop))
-            out.line(2, "<g class=\"verdict covered\" data-covered=\"\(n(focus.covered))\">")
-            out.line(3, "<rect x=\"\(n(f.minX))\" y=\"\(n(top))\" width=\"\(n(f.width))\" height=\"\(n(max(0, f.maxY - top)))\" fill=\"#ff3b30\" fill-opacity=\"0.25\" stroke=\"#ff3b30\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>")
+            out.line(2, "<g class=\"verdict covered\" data-covered=\"\(focus.covered)\">")
+            out.line(3, "<rect x=\"\(f.minX)\" y=\"\(top)\" width=\"\(f.width)\" height=\"\(max(0, f.maxY - top))\" fill=\"#ff3b30\" fill-opacity=\"0.25\" stroke=\"#ff3b30\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>")
             let y = min(bottom - 8, max(f.maxY, top) + 16)
-            out.line(3, "<text x=\"\(n(f.minX + 4))\" y=\"\(n(y))\" font-size=\"12\" font-weight=\"600\" fill=\"#d70015\">✗ \(field) covered: \(n(focus.covered)) pt hidden</text>")
+            out.line(3, "<text x=\"\(f.minX + 4)\" y=\"\(y)\" font-size=\"12\" font-weight=\"600\" fill=\"#d70015\">✗ \(escaped: field) covered: \(focus.covered) pt hidden</text>")
         } else if let first = focus.obscuredBy.first {
             // Hidden, off screen, clipped, under the status bar or the home
             // indicator: the first reason kbplay gives, in red.
-            let reason = first.cause == .hidden ? "hidden" : "\(Self.phrase(first.cause)) (\(n(first.points)) pt)"
+            let reason: SVGLine = first.cause == .hidden ? "hidden" : "\(Self.phrase(first.cause)) (\(first.points) pt)"
             out.line(2, "<g class=\"verdict obscured\" data-obscured-by=\"\(first.cause.rawValue)\">")
-            out.line(3, "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" stroke=\"#ff3b30\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>")
+            out.line(3, "<rect x=\"\(f.minX)\" y=\"\(f.minY)\" width=\"\(f.width)\" height=\"\(f.height)\" fill=\"none\" stroke=\"#ff3b30\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>")
             let y = min(bottom - 8, max(14, f.maxY + 16))
-            out.line(3, "<text x=\"\(n(max(4, f.minX + 4)))\" y=\"\(n(y))\" font-size=\"12\" font-weight=\"600\" fill=\"#d70015\">✗ \(field) \(reason)</text>")
+            out.line(3, "<text x=\"\(max(4, f.minX + 4))\" y=\"\(y)\" font-size=\"12\" font-weight=\"600\" fill=\"#d70015\">✗ \(escaped: field) \(reason)</text>")
         } else {
-            out.line(2, "<g class=\"verdict visible\" data-clearance=\"\(n(focus.clearance))\">")
+            out.line(2, "<g class=\"verdict visible\" data-clearance=\"\(focus.clearance)\">")
             let y = max(12, f.minY - 5)
-            let what = focus.accessory.map { "on the accessory \(SVGText.escaped($0))" }
-                ?? (snapshot.keyboardFrame == nil ? "visible" : "visible, \(n(focus.clearance)) pt above the keyboard")
-            out.line(3, "<text x=\"\(n(f.maxX))\" y=\"\(n(y))\" text-anchor=\"end\" font-size=\"11\" fill=\"#1a7f37\">✓ \(field) \(what)</text>")
+            let what: SVGLine = focus.accessory.map { "on the accessory \(escaped: $0)" }
+                ?? (snapshot.keyboardFrame == nil ? "visible" : "visible, \(focus.clearance) pt above the keyboard")
+            out.line(3, "<text x=\"\(f.maxX)\" y=\"\(y)\" text-anchor=\"end\" font-size=\"11\" fill=\"#1a7f37\">✓ \(escaped: field) \(what)</text>")
         }
         out.line(2, "</g>")
     }
@@ -242,13 +243,7 @@ public struct ScreenDrawing {
         guard screen.device.safeAreaInsets(screen.orientation).bottom > 0 else { return }
         let size = snapshot.screenSize
         let width = screen.orientation == .portrait ? 134.0 : 200
-        out.line(1, "<rect class=\"home-indicator\" x=\"\(n(size.width / 2 - width / 2))\" y=\"\(n(size.height - 13))\" width=\"\(n(width))\" height=\"5\" rx=\"2.5\" fill=\"#1c1c1e\"/>")
+        out.line(1, "<rect class=\"home-indicator\" x=\"\(size.width / 2 - width / 2)\" y=\"\(size.height - 13)\" width=\"\(width)\" height=\"5\" rx=\"2.5\" fill=\"#1c1c1e\"/>")
     }
 
-    private func n(_ x: Double) -> String { formatNumber(x) }
-}
-
-/// `x y w h`, as `frames` prints a frame.
-func frameText(_ f: Rect) -> String {
-    "\(formatNumber(f.minX)) \(formatNumber(f.minY)) \(formatNumber(f.width)) \(formatNumber(f.height))"
 }
