@@ -45,6 +45,28 @@ import KBModel
         #expect(CommandOutcome(command: "").jsonText == CommandOutcome(command: "").json.text)
     }
 
+    /// Every escape a string can need, alone, together, at either end and
+    /// beside text that needs none (the expected texts written out by hand:
+    /// `"` and `\\` get a backslash, newline, return and tab their letters,
+    /// other controls `\u00` and two hex digits; é, ✓ and DEL pass as they are).
+    @Test func stringsAreEscapedOnceEach() {
+        let cases: [(String, String)] = [
+            ("", #""""#),
+            ("plain", #""plain""#),
+            ("\"", #""\"""#),
+            ("\\", #""\\""#),
+            ("<rect x=\"16\"/>\n", #""<rect x=\"16\"/>\n""#),
+            ("a\r\tb", #""a\r\tb""#),
+            ("\u{0}\u{1}\u{1F}", #""\u0000\u0001\u001f""#),
+            ("é ✓ \u{7F}", "\"é ✓ \u{7F}\""),
+            ("\u{1B}[0m\"\\", #""\u001b[0m\"\\""#),
+        ]
+        for (s, expected) in cases {
+            #expect(JSON.string(s).text == expected, "\(s.debugDescription)")
+            #expect(JSON.array([.string(s), .string(s)]).text == "[\(expected), \(expected)]")
+        }
+    }
+
     @Test func anObjectOfManyMembersIsWrittenInTheOrderOfItsKeys() {
         var members: [String: JSON] = [:]
         for k in 0..<300 { members["view\(k * 7919 % 300)"] = .number(Double(k)) }
