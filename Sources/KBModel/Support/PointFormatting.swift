@@ -40,7 +40,7 @@ public struct PointText {
     /// Lets `body` write at most `room` bytes at the end of the text; it
     /// returns how many it wrote.
     @inlinable
-    public mutating func write(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    mutating func write(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         if used + room > bytes.count { grow(to: used + room) }
         let start = used
         used += bytes.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }

@@ -82,59 +82,35 @@ public enum JSON: Equatable, Sendable {
         }
     }
 
-    /// A quoted string with `"`, `\` and control characters escaped.
-    ///
-    /// Two passes over the bytes, neither calling anything per byte: the
-    /// first counts what the escapes add, so that the second writes the
-    /// whole string into room made once. A drawing's SVG, a quote every
-    /// few bytes, is written this way without an append per quote.
+    /// A quoted string with `"`, `\` and control characters escaped; runs
+    /// of bytes that need no escape are copied whole.
     static func writeString(_ s: String, to out: inout PointText) {
+        out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
-            let count = utf8.count
-            // `\"`, `\\`, `\n`, `\r`, `\t` add a byte; `\u00XX` adds five.
-            var extra = 0
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            guard let base = utf8.baseAddress else { return }
+            var run = 0
+            for i in 0..<utf8.count {
+                let byte = utf8[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if run < i { out.append(base + run, count: i - run) }
                 switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): extra += 1
-                default: extra += 5
-                }
-            }
-            out.write(room: count + extra + 2) { p in
-                p[0] = UInt8(ascii: "\"")
-                var n = 1
-                if extra == 0 {
-                    if let base = utf8.baseAddress { (p + 1).update(from: base, count: count) }
-                    n += count
-                } else {
+                case UInt8(ascii: "\""): out.appendLiteral("\\\"")
+                case UInt8(ascii: "\\"): out.appendLiteral("\\\\")
+                case UInt8(ascii: "\n"): out.appendLiteral("\\n")
+                case UInt8(ascii: "\r"): out.appendLiteral("\\r")
+                case UInt8(ascii: "\t"): out.appendLiteral("\\t")
+                default:
                     let hex: StaticString = "0123456789abcdef"
-                    for byte in utf8 {
-                        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-                            p[n] = byte
-                            n += 1
-                            continue
-                        }
-                        p[n] = UInt8(ascii: "\\")
-                        switch byte {
-                        case UInt8(ascii: "\""), UInt8(ascii: "\\"): p[n + 1] = byte
-                        case UInt8(ascii: "\n"): p[n + 1] = UInt8(ascii: "n")
-                        case UInt8(ascii: "\r"): p[n + 1] = UInt8(ascii: "r")
-                        case UInt8(ascii: "\t"): p[n + 1] = UInt8(ascii: "t")
-                        default:
-                            p[n + 1] = UInt8(ascii: "u")
-                            p[n + 2] = UInt8(ascii: "0")
-                            p[n + 3] = UInt8(ascii: "0")
-                            p[n + 4] = hex.utf8Start[Int(byte >> 4)]
-                            p[n + 5] = hex.utf8Start[Int(byte & 0xF)]
-                            n += 4
-                        }
-                        n += 2
-                    }
+                    out.appendLiteral("\\u00")
+                    out.append(hex.utf8Start[Int(byte >> 4)])
+                    out.append(hex.utf8Start[Int(byte & 0xF)])
                 }
-                p[n] = UInt8(ascii: "\"")
-                return n + 1
+                run = i + 1
             }
+            if run < utf8.count { out.append(base + run, count: utf8.count - run) }
         }
+        out.append(UInt8(ascii: "\""))
     }
 }
 
