@@ -459,7 +459,7 @@ extension LayoutEngine {
     func enforceSizeBounds(_ screen: Screen, broken: inout [BrokenConstraint], warnings: inout [ModelWarning]) -> Bool {
         // The settle pass that calls this has just updated the variables.
         var added = false
-        // The solver changes only once a bound is tried.
+        // The solver changes only when a bound is tried.
         var tried = false
         func bound(_ variable: Variable, _ label: String, _ attribute: String, views: [String]) {
             tried = true
@@ -505,18 +505,17 @@ extension LayoutEngine {
         // bound's key is made only then).
         func negative(_ v: Variable) -> Bool { solver.value(of: v) < -1e-7 }
         let boxes = boxesByIndex(screen)
-        let slots = boxSlotIndices(screen)
-        let epoch = solver.slotEpoch
+        var slots = boxSlotIndices(screen)
         for (i, b) in boxes.enumerated() {
             guard let b else { continue }
-            // Read by slot while no bound added or broken constraint has
-            // renumbered them (values change only at the next solve).
-            if !tried || solver.slotEpoch == epoch {
-                guard solver.value(atSlot: slots[4 * i + 2]) < -1e-7 || solver.value(atSlot: slots[4 * i + 3]) < -1e-7
-                else { continue }
-            } else {
-                guard negative(b.w) || negative(b.h) else { continue }
+            // A bound tried may have renumbered the solver's slots (the
+            // values change only at the next solve).
+            if tried {
+                slots = boxSlotIndices(screen)
+                tried = false
             }
+            guard solver.value(atSlot: slots[4 * i + 2]) < -1e-7 || solver.value(atSlot: slots[4 * i + 3]) < -1e-7
+            else { continue }
             let name = screen.viewList[i].name
             if negative(b.w) { bound(b.w, name, "width", views: [name]) }
             if negative(b.h) { bound(b.h, name, "height", views: [name]) }
