@@ -145,14 +145,7 @@ struct SwiftExporter {
     /// included), or nil when it cannot reach it.
     func viewReference(_ name: String, from: String) -> String? {
         guard let v = try? screen.view(named: name) else { return nil }
-        guard let chain = path(from: from, to: v.controller) else { return nil }
-        var parts: [String] = []
-        var holder = from
-        for child in chain {
-            guard let p = classes[holder]?.childProperty[child] else { return nil }
-            parts.append(p)
-            holder = child
-        }
+        guard var parts = childProperties(from: from, to: v.controller) else { return nil }
         if v.isRootView {
             parts.append("view")
         } else if let own = classes[v.controller]?.names.callName(v.name) {
@@ -166,8 +159,15 @@ struct SwiftExporter {
     /// How class `from` writes constraint `name`, when it is a stored
     /// property of that class or of a child's.
     func constraintReference(_ name: String, from: String) -> String? {
-        guard let home = placement[name], let chain = path(from: from, to: home),
+        guard let home = placement[name], let parts = childProperties(from: from, to: home),
               let own = classes[home]?.names.callName(name) else { return nil }
+        return (parts + [own]).joined(separator: ".")
+    }
+
+    /// The child-controller properties class `from` goes through to reach
+    /// controller `to` (none for `to` itself), or nil when it cannot.
+    private func childProperties(from: String, to: String) -> [String]? {
+        guard let chain = path(from: from, to: to) else { return nil }
         var parts: [String] = []
         var holder = from
         for child in chain {
@@ -175,7 +175,7 @@ struct SwiftExporter {
             parts.append(p)
             holder = child
         }
-        return (parts + [own]).joined(separator: ".")
+        return parts
     }
 
     /// The anchor's owner as class `from` writes it: the view, or its guide.
