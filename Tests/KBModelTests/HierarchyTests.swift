@@ -119,15 +119,20 @@ import Testing
 /// next; a view removed from the middle, or removed and added again under
 /// its name, must be laid out from its own constraints, not its old box's.
 @Suite struct BoxesByIndexTests {
+    /// Adds `name` to `C.view` at `r`, by its top, leading, width and height.
+    func place(_ name: String, _ r: Rect, in s: inout Screen) throws {
+        try s.addView(.view, name, to: "C.view")
+        try s.constrain("\(name).top", .equal, "C.view.top", constant: r.y)
+        try s.constrain("\(name).leading", .equal, "C.view.leading", constant: r.x)
+        try s.constrain("\(name).width", .equal, constant: r.width)
+        try s.constrain("\(name).height", .equal, constant: r.height)
+    }
+
     @Test func aViewRemovedFromTheMiddleAndOneAddedAgainUnderItsNameLayOutFromTheirConstraints() throws {
         var s = try screen("iphone-15")
+        // a at y 100, b at y 200, c at y 300; each 50 × 40 at x 10.
         for (k, name) in ["a", "b", "c"].enumerated() {
-            try s.addView(.view, name, to: "C.view")
-            // a at y 100, b at y 200, c at y 300; each 50 × 40 at x 10.
-            try s.constrain("\(name).top", .equal, "C.view.top", constant: Double(100 * (k + 1)))
-            try s.constrain("\(name).leading", .equal, "C.view.leading", constant: 10)
-            try s.constrain("\(name).width", .equal, constant: 50)
-            try s.constrain("\(name).height", .equal, constant: 40)
+            try place(name, rect(10, Double(100 * (k + 1)), 50, 40), in: &s)
         }
         #expect(s.layout().frame("c") == rect(10, 300, 50, 40))
         // b goes: c moves down an index and keeps its frame.
@@ -137,11 +142,7 @@ import Testing
         #expect(l.frame("c") == rect(10, 300, 50, 40))
         #expect(l.windowFrame("b") == nil)
         // b comes back with other constraints: 120 × 30 at (20, 500).
-        try s.addView(.view, "b", to: "C.view")
-        try s.constrain("b.top", .equal, "C.view.top", constant: 500)
-        try s.constrain("b.leading", .equal, "C.view.leading", constant: 20)
-        try s.constrain("b.width", .equal, constant: 120)
-        try s.constrain("b.height", .equal, constant: 30)
+        try place("b", rect(20, 500, 120, 30), in: &s)
         l = s.layout()
         #expect(l.frame("b") == rect(20, 500, 120, 30))
         #expect(l.frame("c") == rect(10, 300, 50, 40))
@@ -149,11 +150,7 @@ import Testing
         // The last view removed and added again at once, at its index and
         // under its name: 70 × 20 at (30, 600).
         _ = try s.remove("b")
-        try s.addView(.view, "b", to: "C.view")
-        try s.constrain("b.top", .equal, "C.view.top", constant: 600)
-        try s.constrain("b.leading", .equal, "C.view.leading", constant: 30)
-        try s.constrain("b.width", .equal, constant: 70)
-        try s.constrain("b.height", .equal, constant: 20)
+        try place("b", rect(30, 600, 70, 20), in: &s)
         l = s.layout()
         #expect(l.frame("b") == rect(30, 600, 70, 20))
         #expect(l.views.map(\.name) == ["C.view", "a", "c", "b"])
