@@ -101,7 +101,7 @@ extension Solver {
     }
 
     /// Undoes what building a row allocated, after a refused add.
-    private mutating func rollBack(symbols: Int, slots slotCount: Int, _ symbolized: [Int32], _ marked: [Int32]) {
+    mutating func rollBack(symbols: Int, slots slotCount: Int, _ symbolized: [Int32], _ marked: [Int32]) {
         plainSlotsAreCurrent = false
         for s in symbolized where Int(s) < slotCount { slots[Int(s)].symbol = invalidSymbol }
         for d in marked { definitions[Int(d)]!.marker = invalidSymbol }
@@ -170,7 +170,7 @@ extension Solver {
         return s
     }
 
-    private mutating func retain(_ constraint: Constraint) {
+    mutating func retain(_ constraint: Constraint) {
         for term in constraint.expression.terms {
             slots[Int(slotOf[ObjectIdentifier(term.variable)]!)].references += 1
         }
@@ -224,6 +224,9 @@ extension Solver {
             let c = pendingDefinition[di]
             pendingDefinition[di] = 0
             pendingDefinitionUsed[di] = false
+            // Terms that cancelled (a difference of two ends of one chain)
+            // leave the definition unexpanded.
+            if c == 0 { continue }
             var marker = definitions[di]!.marker
             if marker == invalidSymbol {
                 marker = newSymbol(.dummy)

@@ -46,6 +46,24 @@ extension LayoutEngine {
         return nil
     }
 
+    /// Replaces a generated constraint in the solver by another (see
+    /// ``Solver/replace(_:with:)``): as removing `old` then adding `new`,
+    /// which can be refused like ``addToSolver(_:)``.
+    func replaceInSolver(_ old: Generated, with new: Generated) -> ModelWarning? {
+        origins[ObjectIdentifier(new.constraint)] = new.entry
+        invalidate()
+        do {
+            try solver.replace(old.constraint, with: new.constraint)
+        } catch let error {
+            origins[ObjectIdentifier(new.constraint)] = nil
+            if case let .unsatisfiable(_, conflicts) = error {
+                return .unsatisfiable(broken: new.entry, conflicts: entries(conflicts, extra: new), cause: .layout)
+            }
+            return nil
+        }
+        return nil
+    }
+
     func removeGenerated(key: String) {
         guard let list = generated.removeValue(forKey: key) ?? stacks.removeValue(forKey: key)?.list else { return }
         for g in list.reversed() where solver.contains(g.constraint) {
