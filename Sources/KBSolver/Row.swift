@@ -97,6 +97,10 @@ struct Row: Sendable {
     /// appear in or vanish from the row.
     mutating func add(_ other: Row, times factor: Double, dropping dropped: Symbol = invalidSymbol,
                       added: (Symbol) -> Void, removed: (Symbol) -> Void) {
+        if other.symbols.count * 16 < symbols.count {
+            addInPlace(other, times: factor, dropping: dropped, added: added, removed: removed)
+            return
+        }
         constant += other.constant * factor
         let a = symbols, ac = coefficients
         let b = other.symbols, bc = other.coefficients
@@ -132,6 +136,43 @@ struct Row: Sendable {
         }
         symbols = outS
         coefficients = outC
+    }
+
+    /// ``add(_:times:dropping:added:removed:)`` for a row much shorter than
+    /// this one: each of its symbols found (or put) in place, so a long row
+    /// (a stack's end, an objective) takes a short one in the time of the
+    /// short one, not of a merge of both. The same sums, the same symbols.
+    private mutating func addInPlace(_ other: Row, times factor: Double, dropping dropped: Symbol,
+                                     added: (Symbol) -> Void, removed: (Symbol) -> Void) {
+        constant += other.constant * factor
+        if dropped != invalidSymbol, let i = index(of: dropped) {
+            symbols.remove(at: i)
+            coefficients.remove(at: i)
+            removed(dropped)
+        }
+        for j in other.symbols.indices {
+            let s = other.symbols[j]
+            let v = other.coefficients[j] * factor
+            var lo = 0, hi = symbols.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if symbols[mid] < s { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < symbols.count && symbols[lo] == s {
+                let c = coefficients[lo] + v
+                if nearZero(c) {
+                    symbols.remove(at: lo)
+                    coefficients.remove(at: lo)
+                    removed(s)
+                } else {
+                    coefficients[lo] = c
+                }
+            } else if !nearZero(v) {
+                symbols.insert(s, at: lo)
+                coefficients.insert(v, at: lo)
+                added(s)
+            }
+        }
     }
 
     /// `self += factor · other` with no bookkeeping.

@@ -121,6 +121,22 @@ extension Solver {
         }
         slotOf = index
         plainSlotsAreCurrent = false
+        symbolSlots = Array(repeating: -1, count: kinds.count)
+        for (i, slot) in slots.enumerated() where slot.alive && slot.symbol != invalidSymbol {
+            symbolSlots[Int(slot.symbol)] = Int32(i)
+        }
+        dependents = Array(repeating: [], count: slots.count)
+        for (d, definition) in definitions.enumerated() {
+            guard let definition else { continue }
+            let start = Int(definition.termStart)
+            for k in start ..< start + Int(definition.termCount) { dependents[Int(termSlots[k])].append(Int32(d)) }
+        }
+        changedRows.removeAll()
+        changedSlots.removeAll()
+        changedDefinitions.removeAll()
+        definitionQueued = []
+        valuesNeedFullUpdate = true
+        valuesAreCurrent = false
 
         // Scratch space is all zeros between calls; it grows again as needed.
         scratch = []

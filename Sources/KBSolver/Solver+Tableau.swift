@@ -103,6 +103,9 @@ extension Solver {
     /// Undoes what building a row allocated, after a refused add.
     mutating func rollBack(symbols: Int, slots slotCount: Int, _ symbolized: [Int32], _ marked: [Int32]) {
         plainSlotsAreCurrent = false
+        valuesNeedFullUpdate = true
+        if symbolSlots.count > symbols { symbolSlots.removeSubrange(symbols...) }
+        if dependents.count > slotCount { dependents.removeSubrange(slotCount...) }
         for s in symbolized where Int(s) < slotCount { slots[Int(s)].symbol = invalidSymbol }
         for d in marked { definitions[Int(d)]!.marker = invalidSymbol }
         for v in slotVariables[slotCount...] {
@@ -130,6 +133,8 @@ extension Solver {
             termCoefficients.append(-term.coefficient / a)
         }
         let d = Int32(definitions.count)
+        for k in Int(start) ..< termSlots.count { dependents[Int(termSlots[k])].append(d) }
+        changedDefinitions.append(d)
         definitions.append(Definition(slot: subject, termStart: start, termCount: Int32(termSlots.count) - start,
                                       constant: -expression.constant / a, subjectCoefficient: a))
         slots[Int(subject)].definition = d
@@ -156,6 +161,7 @@ extension Solver {
         if let s = slotOf[key] { return s }
         let s = Int32(slots.count)
         slots.append(Slot())
+        dependents.append([])
         plainSlotsAreCurrent = false
         slotVariables.append(variable)
         slotOf[key] = s
@@ -165,6 +171,7 @@ extension Solver {
     mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
         let s = Symbol(kinds.count)
         kinds.append(kind)
+        symbolSlots.append(-1)
         rows.append(nil)
         columns.append([])
         return s
@@ -303,6 +310,8 @@ extension Solver {
         if symbol == invalidSymbol {
             symbol = newSymbol(.external)
             slots[Int(s)].symbol = symbol
+            symbolSlots[Int(symbol)] = s
+            changedSlots.append(s)
             plainSlotsAreCurrent = false
             symbolized.append(s)
         }
@@ -340,6 +349,7 @@ extension Solver {
         }
         for s in row.symbols { columns[Int(s)].insertSorted(basic) }
         rows[Int(basic)] = row
+        changedRows.append(basic)
         basicCount += 1
     }
 
@@ -350,6 +360,7 @@ extension Solver {
             for s in row.symbols { noteColumn(s) }
         }
         rows[Int(basic)] = nil
+        changedRows.append(basic)
         basicCount -= 1
         for s in row.symbols { columns[Int(s)].removeSorted(basic) }
         return row
@@ -371,6 +382,7 @@ extension Solver {
                        removed: { self.columns[Int($0)].removeSorted(b) })
             if kinds[Int(b)].isRestricted && target.constant < 0 { infeasible.append(b) }
             rows[Int(b)] = target
+            changedRows.append(b)
         }
         objective.substitute(symbol, row)
         if artificial != nil {
@@ -394,6 +406,7 @@ extension Solver {
         for b in columns[Int(marker)] {
             let c = rows[Int(b)]!.coefficient(for: marker)
             rows[Int(b)]!.constant += c * shift
+            changedRows.append(b)
             let kind = kinds[Int(b)]
             if kind == .dummy {
                 if !nearZero(rows[Int(b)]!.constant) { holds = false }
@@ -418,7 +431,7 @@ extension Solver {
             if pivots > pivotLimit { throw .internalError("the objective did not converge") }
             let entering = objective.enteringSymbol { self.kinds[Int($0)] == .dummy }
             if entering == invalidSymbol {
-                objective.isOptimal = true
+                objective.markOptimal()
                 return
             }
             let leaving = leavingRow(for: entering)
@@ -549,6 +562,11 @@ extension Solver {
         let subject = Int(definition.slot)
         let marker = definition.marker
         definitions[Int(d)] = nil
+        changedSlots.append(Int32(subject))
+        for k in Int(definition.termStart) ..< Int(definition.termStart + definition.termCount) {
+            let t = Int(termSlots[k])
+            if let i = dependents[t].lastIndex(of: d) { dependents[t].remove(at: i) }
+        }
         if marker == invalidSymbol || (columns[Int(marker)].isEmpty && !objective.contains(marker)) {
             slots[subject].definition = -1
             plainSlotsAreCurrent = false
@@ -564,6 +582,7 @@ extension Solver {
         slots[subject].definition = -1
         let symbol = newSymbol(.external)
         slots[subject].symbol = symbol
+        symbolSlots[Int(symbol)] = Int32(subject)
         insertRow(symbol, row)
         let leaving = markerLeavingRow(marker)
         var r = takeRow(leaving)
@@ -660,6 +679,42 @@ struct MaxHeap {
                 var m = i
                 if l < items.count && items[l] > items[m] { m = l }
                 if r < items.count && items[r] > items[m] { m = r }
+                if m == i { break }
+                items.swapAt(i, m)
+                i = m
+            }
+        }
+        return top
+    }
+}
+
+/// A binary min-heap of definition indices (values are brought up to date
+/// lowest definition first, after every definition they depend on).
+struct MinHeap {
+    private var items: [Int32] = []
+
+    mutating func push(_ x: Int32) {
+        items.append(x)
+        var i = items.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if items[p] <= items[i] { break }
+            items.swapAt(p, i)
+            i = p
+        }
+    }
+
+    mutating func pop() -> Int32? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < items.count && items[l] < items[m] { m = l }
+                if r < items.count && items[r] < items[m] { m = r }
                 if m == i { break }
                 items.swapAt(i, m)
                 i = m

@@ -89,6 +89,28 @@ public struct Solver: Sendable {
     var slotVariables: [Variable?] = []
     @usableFromInline var slotOf = IdentityMap()
 
+    // What changed since the last ``updateVariables()``, so that it reads
+    // only those slots (and the definitions downstream of them). Recording
+    // too much costs time, never correctness; a change not recorded would
+    // leave a stale value, so every write to a row's constant, a slot's
+    // placement or a definition's constant records itself.
+
+    /// Basic symbols whose rows changed (constant, or came or went).
+    var changedRows: [Symbol] = []
+    /// Slots given a symbol or a definition, or whose definition went.
+    var changedSlots: [Int32] = []
+    /// Definitions added, or whose constant changed.
+    var changedDefinitions: [Int32] = []
+    /// The next update reads every slot (at first, after a compaction or a
+    /// roll-back).
+    var valuesNeedFullUpdate = true
+    /// Per symbol: the slot of the variable it stands for, or -1.
+    var symbolSlots: [Int32] = []
+    /// Per slot: the definitions that have it among their terms.
+    var dependents: [[Int32]] = []
+    /// Per definition, while an update runs: queued for evaluation.
+    var definitionQueued: [Bool] = []
+
     struct Definition: Sendable {
         /// The defined variable: `slot = Σ coefficient · terms + constant`.
         let slot: Int32
@@ -162,7 +184,7 @@ public struct Solver: Sendable {
     var removedSymbols = 0
     /// Compactions so far (each renumbers the slots).
     @usableFromInline var compactions = 0
-    var deadSlots = 0
+    @usableFromInline var deadSlots = 0
 
     public init(options: Options = Options()) {
         self.options = options
@@ -267,6 +289,7 @@ public struct Solver: Sendable {
             marker = definition.marker
             definitionBefore = definition.constant
             definitions[Int(d)]!.constant = definition.constant + shift
+            changedDefinitions.append(d)
             records[ObjectIdentifier(constraint)]!.constant = constant
             if marker == invalidSymbol || (columns[Int(marker)].isEmpty && !objective.contains(marker)) { return }
         case let .tableau(tag):
@@ -278,6 +301,7 @@ public struct Solver: Sendable {
         // The rows the marker moves, with their constants before, so that a
         // refusal restores them exactly (not by shifting back).
         let affected: [Symbol] = basicMarker ? [marker] : columns[Int(marker)]
+        changedRows.append(contentsOf: affected)
         let before = affected.map { rows[Int($0)]!.constant }
         func restore(_ solver: inout Solver) {
             for (k, b) in affected.enumerated() { solver.rows[Int(b)]!.constant = before[k] }
@@ -335,6 +359,79 @@ public struct Solver: Sendable {
     public mutating func updateVariables() {
         if valuesAreCurrent { return }
         valuesAreCurrent = true
+        let pending = changedRows.count + changedSlots.count + changedDefinitions.count
+        if valuesNeedFullUpdate || 4 * pending > slots.count || !updateChangedValues() {
+            updateAllValues()
+        }
+        changedRows.removeAll(keepingCapacity: true)
+        changedSlots.removeAll(keepingCapacity: true)
+        changedDefinitions.removeAll(keepingCapacity: true)
+        valuesNeedFullUpdate = false
+    }
+
+    /// Reads the slots whose rows or placement changed, then evaluates the
+    /// definitions downstream of a value that moved, lowest index first (a
+    /// definition's terms are plain slots or defined by lower indices), so
+    /// each is evaluated once, from current values, as ``updateAllValues()``
+    /// would. False, with some values updated, when so much moved that the
+    /// full pass is cheaper.
+    private mutating func updateChangedValues() -> Bool {
+        if definitionQueued.count < definitions.count {
+            definitionQueued += Array(repeating: false, count: max(definitions.count, 64) - definitionQueued.count)
+        }
+        var heap = MinHeap()
+        var evaluated = 0
+        let limit = definitions.count / 4 + 16
+        func enqueue(_ d: Int32, _ heap: inout MinHeap, _ queued: inout [Bool]) {
+            if !queued[Int(d)] {
+                queued[Int(d)] = true
+                heap.push(d)
+            }
+        }
+        func readPlain(_ s: Int32, _ heap: inout MinHeap, _ solver: inout Solver) {
+            let slot = solver.slots[Int(s)]
+            guard slot.alive else { return }
+            if slot.definition >= 0 {
+                enqueue(slot.definition, &heap, &solver.definitionQueued)
+                return
+            }
+            let v = slot.symbol >= 0 ? (solver.rows[Int(slot.symbol)]?.constant ?? 0) : 0
+            if v != slot.value || v.bitPattern != slot.value.bitPattern {
+                solver.slots[Int(s)].value = v
+                for d in solver.dependents[Int(s)] { enqueue(d, &heap, &solver.definitionQueued) }
+            }
+        }
+        for symbol in changedRows where Int(symbol) < symbolSlots.count {
+            let s = symbolSlots[Int(symbol)]
+            if s >= 0 && Int(s) < slots.count { readPlain(s, &heap, &self) }
+        }
+        for s in changedSlots where Int(s) < slots.count { readPlain(s, &heap, &self) }
+        for d in changedDefinitions where Int(d) < definitions.count { enqueue(d, &heap, &definitionQueued) }
+        while let d = heap.pop() {
+            definitionQueued[Int(d)] = false
+            guard let definition = definitions[Int(d)] else { continue }
+            evaluated += 1
+            if evaluated > limit {
+                while let rest = heap.pop() { definitionQueued[Int(rest)] = false }
+                return false
+            }
+            var v = definition.constant
+            let start = Int(definition.termStart)
+            for k in start ..< start + Int(definition.termCount) {
+                v += termCoefficients[k] * slots[Int(termSlots[k])].value
+            }
+            let s = Int(definition.slot)
+            if v != slots[s].value || v.bitPattern != slots[s].value.bitPattern {
+                slots[s].value = v
+                for next in dependents[s] { enqueue(next, &heap, &definitionQueued) }
+            }
+        }
+        return true
+    }
+
+    /// Reads every live slot: plain ones from their rows, defined ones by
+    /// their definitions in index order.
+    private mutating func updateAllValues() {
         if !plainSlotsAreCurrent {
             plainSlots.removeAll(keepingCapacity: true)
             plainSymbols.removeAll(keepingCapacity: true)
@@ -399,16 +496,31 @@ public struct Solver: Sendable {
     }
 
     /// Changes whenever a slot index read before may be stale.
-    @inlinable public var slotEpoch: SlotEpoch { SlotEpoch(compactions: compactions, slots: slots.count) }
+    @inlinable public var slotEpoch: SlotEpoch {
+        SlotEpoch(compactions: compactions, slots: slots.count, deaths: deadSlots)
+    }
 
     public struct SlotEpoch: Equatable, Sendable {
         @usableFromInline let compactions: Int
         @usableFromInline let slots: Int
+        /// Slots let go since the last compaction.
+        @usableFromInline let deaths: Int
 
-        @inlinable init(compactions: Int, slots: Int) {
+        @inlinable init(compactions: Int, slots: Int, deaths: Int) {
             self.compactions = compactions
             self.slots = slots
+            self.deaths = deaths
         }
+
+        /// Whether every slot index read at this epoch is still right at
+        /// `later`: only slots were added since (a variable that had none
+        /// may have one now).
+        public func keepsSlots(_ later: SlotEpoch) -> Bool {
+            compactions == later.compactions && deaths == later.deaths && slots <= later.slots
+        }
+
+        /// Whether `later` has more slots than this epoch.
+        public func hasFewerSlots(than later: SlotEpoch) -> Bool { slots < later.slots }
     }
 
     /// Forgets every constraint, edit variable and value.
@@ -473,6 +585,7 @@ extension Solver {
     /// caller's roll-back, which drops them).
     mutating func rewindJournal() {
         guard let j = journal.take() else { return }
+        valuesNeedFullUpdate = true
         for (s, row) in j.rows.reversed() where Int(s) < rows.count { rows[Int(s)] = row }
         for (s, column) in j.columns.reversed() where Int(s) < columns.count { columns[Int(s)] = column }
         objective = j.objective

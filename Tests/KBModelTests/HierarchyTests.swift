@@ -156,3 +156,82 @@ import Testing
         #expect(l.views.map(\.name) == ["C.view", "a", "c", "b"])
     }
 }
+
+/// Views appended one at a time anywhere in a tree (into a stack in a
+/// scroll view, nested stacks, a bar after it, the root view), each
+/// followed by a layout: the hierarchy extended in place is the one made
+/// from scratch, the box slots read again only where something changed
+/// are the ones read in full, and the frames are those of an engine
+/// rebuilt from the screen.
+@Suite struct AppendedViewTests {
+    @Test(arguments: [1, 2, 3, 4])
+    func viewsAppendedAnywhereLayOutAsARebuiltEngine(seed: UInt64) throws {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var s = try screen("iphone-15")
+        try s.addView(.scrollView, "list", to: "C.view")
+        try s.pin("list", to: "C.view.safeArea", insets: EdgeInsets(top: 0, left: 0, bottom: 60, right: 0))
+        try s.addView(.stackView, "form", to: "list",
+                      options: ViewOptions(stack: StackConfiguration(axis: .vertical, spacing: 4)))
+        try s.pin("form", to: "list.content", insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+        try s.constrain("form.width", .equal, "list.frameGuide.width")
+        // A bar after the list: views appended to the form land in the
+        // middle of the depth-first order, before the bar.
+        try s.addView(.view, "bar", to: "C.view")
+        try s.constrain("bar.leading", .equal, "C.view.leading")
+        try s.constrain("bar.trailing", .equal, "C.view.trailing")
+        try s.constrain("bar.bottom", .equal, "C.view.safeArea.bottom")
+        try s.constrain("bar.height", .equal, constant: 60)
+        _ = s.layout()
+        var stacks = ["form"]
+        var plain = ["bar", "C.view"]
+        for k in 0..<40 {
+            let name = "v\(k)"
+            if next(3) > 0 {
+                let parent = stacks[next(stacks.count)]
+                switch next(4) {
+                case 0:
+                    // Vertical: a horizontal stack of several labels or
+                    // fields wider than their content is ambiguous (which
+                    // one stretches depends on the order the engine met
+                    // them), and this compares two orders.
+                    try s.addView(.stackView, name, to: parent,
+                                  options: ViewOptions(stack: StackConfiguration(axis: .vertical, spacing: 2)))
+                    stacks.append(name)
+                case 1:
+                    try s.addView(.textField, name, to: parent, options: ViewOptions(isHidden: next(4) == 0))
+                default:
+                    try s.addView(.label, name, to: parent,
+                                  options: ViewOptions(text: String(repeating: "w", count: 1 + next(8))))
+                }
+            } else {
+                let parent = plain[next(plain.count)]
+                try s.addView(.view, name, to: parent)
+                try s.constrain("\(name).top", .equal, "\(parent).top", constant: Double(next(50)))
+                try s.constrain("\(name).leading", .equal, "\(parent).leading", constant: Double(next(50)))
+                try s.constrain("\(name).width", .equal, constant: Double(10 + next(90)))
+                try s.constrain("\(name).height", .equal, constant: Double(10 + next(40)))
+                plain.append(name)
+            }
+            let layout = s.layout()
+            let e = s.currentEngine()
+            #expect(e.hierarchy(s) == Hierarchy(s), "step \(k): the extended hierarchy differs")
+            var expected: [Int32] = []
+            for i in 0 ..< s.viewList.count {
+                if let b = e.boxes[s.viewList[i].name] {
+                    expected += [b.x, b.y, b.w, b.h].map { e.solver.slotIndex(of: $0) }
+                } else {
+                    expected += [-1, -1, -1, -1]
+                }
+            }
+            #expect(e.boxSlotIndices(s) == expected, "step \(k): box slots differ")
+            var rebuilt = s
+            rebuilt.stow()
+            rebuilt.unstow()
+            #expect(rebuilt.layout().views == layout.views, "step \(k): frames differ from a rebuilt engine's")
+        }
+    }
+}

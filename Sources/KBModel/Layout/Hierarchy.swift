@@ -1,5 +1,5 @@
 /// The view tree of a screen, derived from its views' parents.
-struct Hierarchy: Sendable {
+struct Hierarchy: Sendable, Equatable {
     /// View indices, depth first.
     var order: [Int] = []
     /// Per view index: the depth (0 for top-level root views).
@@ -51,6 +51,34 @@ struct Hierarchy: Sendable {
                 scrollAncestor[c] = screen.viewList[i].kind.isScrollView ? i : scrollAncestor[i]
                 stack.append(c)
             }
+        }
+    }
+
+    /// How many views the hierarchy covers.
+    var count: Int { depth.count }
+
+    /// Takes in the views appended to the screen's list since the hierarchy
+    /// was made (each the last subview of its parent, which comes before
+    /// it), as building it again would place them: a view goes after its
+    /// parent's last descendant.
+    mutating func extend(_ screen: Screen) {
+        for i in count ..< screen.viewList.count {
+            let v = screen.viewList[i]
+            var p: Int?
+            if let name = v.parent, case let .view(j) = screen.names[name], j < i { p = j }
+            parent.append(p)
+            root.append(p.map { root[$0] } ?? i)
+            depth.append(p.map { depth[$0] + 1 } ?? 0)
+            scrollAncestor.append(p.map { screen.viewList[$0].kind.isScrollView ? $0 : scrollAncestor[$0] } ?? nil)
+            var at = order.count
+            if let p {
+                at = position[p] + 1
+                let d = depth[p]
+                while at < order.count && depth[order[at]] > d { at += 1 }
+            }
+            position.append(at)
+            order.insert(i, at: at)
+            for k in at + 1 ..< order.count { position[order[k]] = k }
         }
     }
 }

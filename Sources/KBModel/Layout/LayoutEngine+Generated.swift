@@ -524,8 +524,19 @@ extension LayoutEngine {
         func negative(_ v: Variable) -> Bool { solver.value(of: v) < -1e-7 }
         let boxes = boxesByIndex(screen)
         var slots = boxSlotIndices(screen)
-        for (i, b) in boxes.enumerated() {
-            guard let b else { continue }
+        // Most passes find no size below 0: the sizes are read by slot
+        // first, without touching a box, up to the first negative one.
+        var start = boxes.count
+        let values = solver
+        slots.withUnsafeBufferPointer { slots in
+            for i in 0 ..< slots.count / 4
+            where values.value(atSlot: slots[4 * i + 2]) < -1e-7 || values.value(atSlot: slots[4 * i + 3]) < -1e-7 {
+                start = i
+                break
+            }
+        }
+        for i in start ..< boxes.count {
+            guard let b = boxes[i] else { continue }
             // A bound tried may have renumbered the solver's slots (the
             // values change only at the next solve).
             if tried {

@@ -115,6 +115,19 @@ final class LayoutEngine: @unchecked Sendable {
     /// slot is an array index where a variable is a hash lookup.
     var boxSlots: [Int32] = []
     var boxSlotsEpoch: Solver.SlotEpoch?
+    /// Since the hierarchy was made, views were only appended to the
+    /// screen's list (``invalidateForAppendedView()``): it is extended, not
+    /// made again.
+    var hierarchyOnlyAppended = false
+    /// Since the boxes by index were made, views were only appended and
+    /// boxes made (``newBoxNames``): the entries before stay right.
+    var boxesOnlyAppended = false
+    /// The views that got a box since the boxes by index were made.
+    var newBoxNames: [String] = []
+    /// Per view index whose box changed since ``boxSlots`` was read
+    /// (appended, or given a box): the entries to read again when only
+    /// variables were added to the solver since.
+    var changedBoxIndices: [Int] = []
     /// The last ``settle(_:)`` converged and nothing changed since: the
     /// guides' constants agree with the frames.
     var isSettled = false
@@ -147,6 +160,10 @@ final class LayoutEngine: @unchecked Sendable {
         e.cachedBoxesAreCurrent = cachedBoxesAreCurrent
         e.boxSlots = boxSlots
         e.boxSlotsEpoch = boxSlotsEpoch
+        e.hierarchyOnlyAppended = hierarchyOnlyAppended
+        e.boxesOnlyAppended = boxesOnlyAppended
+        e.newBoxNames = newBoxNames
+        e.changedBoxIndices = changedBoxIndices
         e.isSettled = isSettled
         return e
     }
@@ -157,23 +174,60 @@ final class LayoutEngine: @unchecked Sendable {
         if structure {
             cachedHierarchy = nil
             cachedBoxesAreCurrent = false
+            hierarchyOnlyAppended = false
+            boxesOnlyAppended = false
         }
     }
 
+    /// A view was appended to the screen's list (as the last subview of its
+    /// parent): the hierarchy and the boxes by index are extended at the
+    /// next pass instead of made again.
+    func invalidateForAppendedView() {
+        cachedSnapshot = nil
+        isSettled = false
+        cachedBoxesAreCurrent = false
+    }
+
     func hierarchy(_ screen: Screen) -> Hierarchy {
-        if let h = cachedHierarchy { return h }
+        let n = screen.viewList.count
+        if let h = cachedHierarchy, h.count == n { return h }
+        if hierarchyOnlyAppended, var h = cachedHierarchy.take(), h.count < n {
+            h.extend(screen)
+            cachedHierarchy = h
+            return h
+        }
         let h = Hierarchy(screen)
         cachedHierarchy = h
+        hierarchyOnlyAppended = true
         return h
     }
 
     /// The boxes of the screen's views by index (nil: a view without one).
     func boxesByIndex(_ screen: Screen) -> [Box?] {
-        if cachedBoxesAreCurrent, let b = cachedBoxes, b.count == screen.viewList.count { return b }
+        let n = screen.viewList.count
+        if cachedBoxesAreCurrent, let b = cachedBoxes, b.count == n { return b }
+        if boxesOnlyAppended, var b = cachedBoxes.take(), b.count <= n {
+            for name in newBoxNames {
+                if case let .view(i) = screen.names[name], i < b.count, b[i] !== boxes[name] {
+                    b[i] = boxes[name]
+                    changedBoxIndices.append(i)
+                }
+            }
+            for i in b.count ..< n {
+                b.append(boxes[screen.viewList[i].name])
+                changedBoxIndices.append(i)
+            }
+            newBoxNames.removeAll()
+            cachedBoxes = b
+            cachedBoxesAreCurrent = true
+            return b
+        }
         var b = cachedBoxes ?? []
         cachedBoxes = nil
         boxSlotsEpoch = nil
-        let n = screen.viewList.count
+        newBoxNames.removeAll()
+        changedBoxIndices.removeAll()
+        boxesOnlyAppended = true
         if b.count > n { b.removeLast(b.count - n) }
         b.reserveCapacity(n)
         for i in 0 ..< n {
@@ -194,7 +248,40 @@ final class LayoutEngine: @unchecked Sendable {
     func boxSlotIndices(_ screen: Screen) -> [Int32] {
         let boxes = boxesByIndex(screen)
         let epoch = solver.slotEpoch
-        if boxSlotsEpoch == epoch, boxSlots.count == 4 * boxes.count { return boxSlots }
+        if boxSlotsEpoch == epoch, boxSlots.count == 4 * boxes.count, changedBoxIndices.isEmpty { return boxSlots }
+        // Only slots added since (none renumbered or let go) and boxes
+        // appended or made: the entries of the boxes that changed are read
+        // again, and those that had no slot yet.
+        if let old = boxSlotsEpoch, old.keepsSlots(epoch), boxSlots.count <= 4 * boxes.count {
+            var slots = boxSlots
+            boxSlots = []
+            slots.reserveCapacity(4 * boxes.count)
+            let known = slots.count / 4
+            while slots.count < 4 * boxes.count { slots.append(-1) }
+            func read(_ i: Int) {
+                guard let b = boxes[i] else {
+                    for k in 0 ..< 4 { slots[4 * i + k] = -1 }
+                    return
+                }
+                slots[4 * i] = solver.slotIndex(of: b.x)
+                slots[4 * i + 1] = solver.slotIndex(of: b.y)
+                slots[4 * i + 2] = solver.slotIndex(of: b.w)
+                slots[4 * i + 3] = solver.slotIndex(of: b.h)
+            }
+            if old.hasFewerSlots(than: epoch) {
+                for i in 0 ..< known where boxes[i] != nil
+                    && (slots[4 * i] < 0 || slots[4 * i + 1] < 0 || slots[4 * i + 2] < 0 || slots[4 * i + 3] < 0) {
+                    read(i)
+                }
+            }
+            for i in changedBoxIndices { read(i) }
+            for i in known ..< boxes.count { read(i) }
+            changedBoxIndices.removeAll()
+            boxSlots = slots
+            boxSlotsEpoch = epoch
+            return slots
+        }
+        changedBoxIndices.removeAll()
         var slots = [Int32](repeating: -1, count: 4 * boxes.count)
         for (i, b) in boxes.enumerated() {
             guard let b else { continue }
@@ -215,6 +302,7 @@ final class LayoutEngine: @unchecked Sendable {
         let b = Box(view)
         boxes[view] = b
         cachedBoxesAreCurrent = false
+        newBoxNames.append(view)
         return b
     }
 

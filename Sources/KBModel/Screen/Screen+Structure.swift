@@ -118,7 +118,7 @@ extension Screen {
         if let t = options.table { v.table = t }
         appendView(v)
         let e = uniqueEngine()
-        e.invalidate(structure: true)
+        e.invalidateForAppendedView()
         e.markIntrinsic(name)
         if kind == .tableView { e.addTable(name, self) }
         return MutationResult(warnings: restack(parent, appended: name))
