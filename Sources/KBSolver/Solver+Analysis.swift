@@ -17,7 +17,7 @@ extension Solver {
     /// ``isAmbiguous(_:)``): many variables at the cost of one pass, the
     /// scratch space shared.
     public func areAmbiguous(_ groups: [[Variable]]) -> [Bool] {
-        var scratch = Scratch(symbols: kinds.count, definitions: definitions.count)
+        var scratch = Scratch(symbols: kinds.count, definitions: definitions.count, objective: objective)
         return groups.map { group in group.contains { isAmbiguous($0, &scratch) } }
     }
 
@@ -31,12 +31,23 @@ extension Solver {
         var pending: [Double]
         var isPending: [Bool]
         var heap = MaxHeap()
+        /// Per symbol: whether the objective holds it (read once per call,
+        /// not searched for per symbol).
+        var inObjective: [Bool]
+        /// Per symbol: 0 not asked yet, 1 free to move, 2 held (a symbol
+        /// shared by many of the variables asked about is asked once).
+        var freedom: [UInt8]
 
-        init(symbols: Int, definitions: Int) {
+        init(symbols: Int, definitions: Int, objective: Objective) {
             sums = Array(repeating: 0, count: symbols)
             summed = Array(repeating: false, count: symbols)
             pending = Array(repeating: 0, count: definitions)
             isPending = Array(repeating: false, count: definitions)
+            inObjective = Array(repeating: false, count: symbols)
+            for row in objective.rows {
+                for s in row.symbols where Int(s) < symbols { inObjective[Int(s)] = true }
+            }
+            freedom = Array(repeating: 0, count: symbols)
         }
 
         mutating func add(_ symbol: Symbol, _ c: Double) {
@@ -62,11 +73,14 @@ extension Solver {
         defer { scratch.clear() }
         guard parametricTerms(of: slot, &scratch) else { return true }
         for symbol in scratch.touched where !nearZero(scratch.sums[Int(symbol)]) {
-            let kind = kinds[Int(symbol)]
-            if kind == .dummy || objective.contains(symbol) { continue }
-            if canMove(symbol, upward: true) || (kind == .external && canMove(symbol, upward: false)) {
-                return true
+            let s = Int(symbol)
+            if scratch.freedom[s] == 0 {
+                let kind = kinds[s]
+                let free = kind != .dummy && !scratch.inObjective[s]
+                    && (canMove(symbol, upward: true) || (kind == .external && canMove(symbol, upward: false)))
+                scratch.freedom[s] = free ? 1 : 2
             }
+            if scratch.freedom[s] == 1 { return true }
         }
         return false
     }

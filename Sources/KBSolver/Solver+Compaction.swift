@@ -125,11 +125,13 @@ extension Solver {
         for (i, slot) in slots.enumerated() where slot.alive && slot.symbol != invalidSymbol {
             symbolSlots[Int(slot.symbol)] = Int32(i)
         }
-        dependents = Array(repeating: [], count: slots.count)
+        dependentHead = Array(repeating: -1, count: slots.count)
+        dependentNext = []
+        dependentDefinition = []
         for (d, definition) in definitions.enumerated() {
             guard let definition else { continue }
             let start = Int(definition.termStart)
-            for k in start ..< start + Int(definition.termCount) { dependents[Int(termSlots[k])].append(Int32(d)) }
+            for k in start ..< start + Int(definition.termCount) { addDependent(Int32(d), of: termSlots[k]) }
         }
         changedRows.removeAll()
         changedSlots.removeAll()

@@ -105,7 +105,7 @@ extension Solver {
         plainSlotsAreCurrent = false
         valuesNeedFullUpdate = true
         if symbolSlots.count > symbols { symbolSlots.removeSubrange(symbols...) }
-        if dependents.count > slotCount { dependents.removeSubrange(slotCount...) }
+        if dependentHead.count > slotCount { dependentHead.removeSubrange(slotCount...) }
         for s in symbolized where Int(s) < slotCount { slots[Int(s)].symbol = invalidSymbol }
         for d in marked { definitions[Int(d)]!.marker = invalidSymbol }
         for v in slotVariables[slotCount...] {
@@ -133,7 +133,7 @@ extension Solver {
             termCoefficients.append(-term.coefficient / a)
         }
         let d = Int32(definitions.count)
-        for k in Int(start) ..< termSlots.count { dependents[Int(termSlots[k])].append(d) }
+        for k in Int(start) ..< termSlots.count { addDependent(d, of: termSlots[k]) }
         changedDefinitions.append(d)
         definitions.append(Definition(slot: subject, termStart: start, termCount: Int32(termSlots.count) - start,
                                       constant: -expression.constant / a, subjectCoefficient: a))
@@ -143,6 +143,30 @@ extension Solver {
                                                        order: nextOrder, placement: .definition(d))
         nextOrder += 1
         retain(constraint)
+    }
+
+    /// Records that definition `d` has `slot` among its terms.
+    mutating func addDependent(_ d: Int32, of slot: Int32) {
+        let e = Int32(dependentDefinition.count)
+        dependentDefinition.append(d)
+        dependentNext.append(dependentHead[Int(slot)])
+        dependentHead[Int(slot)] = e
+    }
+
+    /// Unlinks the edge from `slot` to definition `d`.
+    mutating func removeDependent(_ d: Int32, of slot: Int32) {
+        var previous: Int32 = -1
+        var e = dependentHead[Int(slot)]
+        while e >= 0 {
+            if dependentDefinition[Int(e)] == d {
+                if previous < 0 { dependentHead[Int(slot)] = dependentNext[Int(e)] } else {
+                    dependentNext[Int(previous)] = dependentNext[Int(e)]
+                }
+                return
+            }
+            previous = e
+            e = dependentNext[Int(e)]
+        }
     }
 
     /// A variable no constraint in the solver mentions.
@@ -161,7 +185,7 @@ extension Solver {
         if let s = slotOf[key] { return s }
         let s = Int32(slots.count)
         slots.append(Slot())
-        dependents.append([])
+        dependentHead.append(-1)
         plainSlotsAreCurrent = false
         slotVariables.append(variable)
         slotOf[key] = s
@@ -564,8 +588,7 @@ extension Solver {
         definitions[Int(d)] = nil
         changedSlots.append(Int32(subject))
         for k in Int(definition.termStart) ..< Int(definition.termStart + definition.termCount) {
-            let t = Int(termSlots[k])
-            if let i = dependents[t].lastIndex(of: d) { dependents[t].remove(at: i) }
+            removeDependent(d, of: termSlots[k])
         }
         if marker == invalidSymbol || (columns[Int(marker)].isEmpty && !objective.contains(marker)) {
             slots[subject].definition = -1
@@ -688,38 +711,3 @@ struct MaxHeap {
     }
 }
 
-/// A binary min-heap of definition indices (values are brought up to date
-/// lowest definition first, after every definition they depend on).
-struct MinHeap {
-    private var items: [Int32] = []
-
-    mutating func push(_ x: Int32) {
-        items.append(x)
-        var i = items.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            if items[p] <= items[i] { break }
-            items.swapAt(p, i)
-            i = p
-        }
-    }
-
-    mutating func pop() -> Int32? {
-        guard let top = items.first else { return nil }
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < items.count && items[l] < items[m] { m = l }
-                if r < items.count && items[r] < items[m] { m = r }
-                if m == i { break }
-                items.swapAt(i, m)
-                i = m
-            }
-        }
-        return top
-    }
-}

@@ -106,10 +106,17 @@ public struct Solver: Sendable {
     var valuesNeedFullUpdate = true
     /// Per symbol: the slot of the variable it stands for, or -1.
     var symbolSlots: [Int32] = []
-    /// Per slot: the definitions that have it among their terms.
-    var dependents: [[Int32]] = []
+    /// Per slot: the first of the edges to the definitions that have it
+    /// among their terms (-1: none); per edge, the next edge of the same
+    /// slot and its definition. Flat lists, so the update walks them
+    /// without retaining an array per slot.
+    var dependentHead: [Int32] = []
+    var dependentNext: [Int32] = []
+    var dependentDefinition: [Int32] = []
     /// Per definition, while an update runs: queued for evaluation.
     var definitionQueued: [Bool] = []
+    /// Updates that read everything without looking at what changed.
+    var fullUpdatesAhead = 0
 
     struct Definition: Sendable {
         /// The defined variable: `slot = Σ coefficient · terms + constant`.
@@ -360,8 +367,15 @@ public struct Solver: Sendable {
         if valuesAreCurrent { return }
         valuesAreCurrent = true
         let pending = changedRows.count + changedSlots.count + changedDefinitions.count
-        if valuesNeedFullUpdate || 4 * pending > slots.count || !updateChangedValues() {
+        if valuesNeedFullUpdate || fullUpdatesAhead > 0 || 4 * pending > slots.count {
             updateAllValues()
+            if fullUpdatesAhead > 0 { fullUpdatesAhead -= 1 }
+        } else if 8 * updateChangedValues() > definitions.count {
+            // Many definitions moved (a chain's head moved): the next few
+            // updates, likely alike (a keyboard shown, hidden, shown), go
+            // straight to the full pass, which costs no more than a sweep
+            // that evaluates a large share of them.
+            fullUpdatesAhead = 8
         }
         changedRows.removeAll(keepingCapacity: true)
         changedSlots.removeAll(keepingCapacity: true)
@@ -370,63 +384,89 @@ public struct Solver: Sendable {
     }
 
     /// Reads the slots whose rows or placement changed, then evaluates the
-    /// definitions downstream of a value that moved, lowest index first (a
-    /// definition's terms are plain slots or defined by lower indices), so
-    /// each is evaluated once, from current values, as ``updateAllValues()``
-    /// would. False, with some values updated, when so much moved that the
-    /// full pass is cheaper.
-    private mutating func updateChangedValues() -> Bool {
+    /// definitions downstream of a value that moved, in one sweep up the
+    /// definitions' indices (a definition's terms are plain slots or
+    /// defined by lower indices, so each is evaluated once, from current
+    /// values, as ``updateAllValues()`` would). A sweep that has to
+    /// evaluate every definition costs about what the full pass does.
+    /// Returns how many definitions it evaluated.
+    private mutating func updateChangedValues() -> Int {
         if definitionQueued.count < definitions.count {
             definitionQueued += Array(repeating: false, count: max(definitions.count, 64) - definitionQueued.count)
         }
-        var heap = MinHeap()
-        var evaluated = 0
-        let limit = definitions.count / 4 + 16
-        func enqueue(_ d: Int32, _ heap: inout MinHeap, _ queued: inout [Bool]) {
-            if !queued[Int(d)] {
-                queued[Int(d)] = true
-                heap.push(d)
-            }
-        }
-        func readPlain(_ s: Int32, _ heap: inout MinHeap, _ solver: inout Solver) {
-            let slot = solver.slots[Int(s)]
-            guard slot.alive else { return }
-            if slot.definition >= 0 {
-                enqueue(slot.definition, &heap, &solver.definitionQueued)
-                return
-            }
-            let v = slot.symbol >= 0 ? (solver.rows[Int(slot.symbol)]?.constant ?? 0) : 0
-            if v != slot.value || v.bitPattern != slot.value.bitPattern {
-                solver.slots[Int(s)].value = v
-                for d in solver.dependents[Int(s)] { enqueue(d, &heap, &solver.definitionQueued) }
-            }
-        }
+        var low = Int.max, high = -1, evaluated = 0
+        // The slots to read from their rows (or to queue the definition
+        // of).
+        var plain: [Int32] = []
+        plain.reserveCapacity(changedRows.count + changedSlots.count)
         for symbol in changedRows where Int(symbol) < symbolSlots.count {
             let s = symbolSlots[Int(symbol)]
-            if s >= 0 && Int(s) < slots.count { readPlain(s, &heap, &self) }
+            if s >= 0 && Int(s) < slots.count { plain.append(s) }
         }
-        for s in changedSlots where Int(s) < slots.count { readPlain(s, &heap, &self) }
-        for d in changedDefinitions where Int(d) < definitions.count { enqueue(d, &heap, &definitionQueued) }
-        while let d = heap.pop() {
-            definitionQueued[Int(d)] = false
-            guard let definition = definitions[Int(d)] else { continue }
-            evaluated += 1
-            if evaluated > limit {
-                while let rest = heap.pop() { definitionQueued[Int(rest)] = false }
-                return false
+        for s in changedSlots where Int(s) < slots.count { plain.append(s) }
+        rows.withUnsafeBufferPointer { rows in
+        definitions.withUnsafeBufferPointer { definitions in
+        termSlots.withUnsafeBufferPointer { termSlots in
+        termCoefficients.withUnsafeBufferPointer { termCoefficients in
+        dependentHead.withUnsafeBufferPointer { head in
+        dependentNext.withUnsafeBufferPointer { next in
+        dependentDefinition.withUnsafeBufferPointer { target in
+        definitionQueued.withUnsafeMutableBufferPointer { queued in
+        slots.withUnsafeMutableBufferPointer { slots in
+            @inline(__always) func queueDependents(_ s: Int) {
+                var e = head[s]
+                while e >= 0 {
+                    let d = Int(target[Int(e)])
+                    queued[d] = true
+                    if d < low { low = d }
+                    if d > high { high = d }
+                    e = next[Int(e)]
+                }
             }
-            var v = definition.constant
-            let start = Int(definition.termStart)
-            for k in start ..< start + Int(definition.termCount) {
-                v += termCoefficients[k] * slots[Int(termSlots[k])].value
+            for s in plain {
+                let slot = slots[Int(s)]
+                guard slot.alive else { continue }
+                if slot.definition >= 0 {
+                    let d = Int(slot.definition)
+                    queued[d] = true
+                    if d < low { low = d }
+                    if d > high { high = d }
+                    continue
+                }
+                let v = slot.symbol >= 0 ? (rows[Int(slot.symbol)]?.constant ?? 0) : 0
+                if v.bitPattern != slot.value.bitPattern {
+                    slots[Int(s)].value = v
+                    queueDependents(Int(s))
+                }
             }
-            let s = Int(definition.slot)
-            if v != slots[s].value || v.bitPattern != slots[s].value.bitPattern {
-                slots[s].value = v
-                for next in dependents[s] { enqueue(next, &heap, &definitionQueued) }
+            for d in changedDefinitions where Int(d) < definitions.count {
+                queued[Int(d)] = true
+                if Int(d) < low { low = Int(d) }
+                if Int(d) > high { high = Int(d) }
             }
-        }
-        return true
+            guard high >= 0 else { return }
+            var d = low
+            while d <= high {
+                if queued[d] {
+                    queued[d] = false
+                    if let definition = definitions[d] {
+                        evaluated += 1
+                        var v = definition.constant
+                        let start = Int(definition.termStart)
+                        for k in start ..< start + Int(definition.termCount) {
+                            v += termCoefficients[k] * slots[Int(termSlots[k])].value
+                        }
+                        let s = Int(definition.slot)
+                        if v.bitPattern != slots[s].value.bitPattern {
+                            slots[s].value = v
+                            queueDependents(s)
+                        }
+                    }
+                }
+                d += 1
+            }
+        }}}}}}}}}
+        return evaluated
     }
 
     /// Reads every live slot: plain ones from their rows, defined ones by

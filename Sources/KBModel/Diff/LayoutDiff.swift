@@ -24,18 +24,34 @@ public enum LayoutDiff {
                     for k in 0..<b.count { compare(a.baseAddress! + k, b.baseAddress! + k, into: &out) }
                     return
                 }
+                // A common prefix and suffix pair by position (names are
+                // unique in each list, so a name in the middle cannot pair
+                // with one outside it); the middle pairs by name. A view
+                // added or removed costs a lookup of the middle only.
+                var prefix = 0
+                while prefix < a.count && prefix < b.count && a[prefix].name == b[prefix].name { prefix += 1 }
+                var suffix = 0
+                while suffix < a.count - prefix && suffix < b.count - prefix
+                    && a[a.count - 1 - suffix].name == b[b.count - 1 - suffix].name { suffix += 1 }
                 var oldByName: [String: Int] = [:]
-                for k in 0..<a.count { oldByName[a[k].name] = k }
-                var seen = Set<String>()
+                for k in prefix ..< a.count - suffix { oldByName[a[k].name] = k }
+                var seen = [Bool](repeating: false, count: a.count)
                 for k in 0..<b.count {
-                    guard let i = oldByName[b[k].name] else {
+                    let i: Int
+                    if k < prefix {
+                        i = k
+                    } else if k >= b.count - suffix {
+                        i = a.count - (b.count - k)
+                    } else if let j = oldByName[b[k].name] {
+                        i = j
+                    } else {
                         out.append(.viewAdded(view: b[k].name, frame: b[k].windowFrame.rounded))
                         continue
                     }
-                    seen.insert(b[k].name)
+                    seen[i] = true
                     compare(a.baseAddress! + i, b.baseAddress! + k, into: &out)
                 }
-                for k in 0..<a.count where !seen.contains(a[k].name) {
+                for k in 0..<a.count where !seen[k] {
                     out.append(.viewRemoved(view: a[k].name, frame: a[k].windowFrame.rounded))
                 }
             }

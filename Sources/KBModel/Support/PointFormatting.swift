@@ -231,6 +231,14 @@ public struct PointText {
 
 /// A value cleaned of solver noise (1e-6 precision), `-0` made `0`.
 func cleanValue(_ x: Double) -> Double {
-    let r = (x * 1_000_000).rounded() / 1_000_000
+    let y = x * 1_000_000
+    // Most layout values are whole millionths already (whole points,
+    // halves): they round to themselves, found without the rounding
+    // function's call.
+    if y > -9e15 && y < 9e15, Double(Int64(y)) == y {
+        let r = y / 1_000_000
+        return r == 0 ? 0 : r
+    }
+    let r = y.rounded() / 1_000_000
     return r == 0 ? 0 : r
 }
