@@ -80,15 +80,26 @@ extension Solver {
             rollBack(symbols: symbolsBefore, slots: slotsBefore, symbolized, marked)
             return false
         }
-        // m = m′ + difference, with m′ the same symbol.
+        // m = m′ + difference, with m′ the same symbol. Each row holding
+        // the marker moves by its coefficient times the difference's
+        // constant: when no restricted row goes below zero there is no
+        // pivot to make and nothing can fail, so no journal is kept (it
+        // would make the long row a copy of itself to change).
+        let mayFail = columns[Int(marker)].contains { b in
+            kinds[Int(b)].isRestricted
+                && rows[Int(b)]!.constant + rows[Int(b)]!.coefficient(for: marker) * difference.constant < 0
+        }
         difference.insert(marker, 1)
         valuesAreCurrent = false
-        beginJournal()
+        if mayFail { beginJournal() }
         substitute(marker, difference)
         if !infeasible.isEmpty {
             do {
                 try dualOptimize()
             } catch {
+                // Without a journal the rows were predicted to stay
+                // feasible: a failure there is the solver's own.
+                guard mayFail else { throw .internalError("a replacement predicted feasible was not") }
                 rewindJournal()
                 rollBack(symbols: symbolsBefore, slots: slotsBefore, symbolized, marked)
                 return false
