@@ -24,7 +24,9 @@ struct Objective: Sendable {
     private mutating func note<S: Sequence>(_ symbols: S) where S.Element == Symbol {
         if allChanged { return }
         changed.append(contentsOf: symbols)
-        if changed.count > 4096 && changed.count > 2 * rows.reduce(0, { $0 + $1.count }) {
+        // Past the objective's own size, a scan of it costs less than
+        // looking at each changed symbol in every level.
+        if changed.count > 64 && changed.count > rows.reduce(0, { $0 + $1.count }) {
             allChanged = true
             changed = []
         }

@@ -125,13 +125,10 @@ extension Solver {
         for (i, slot) in slots.enumerated() where slot.alive && slot.symbol != invalidSymbol {
             symbolSlots[Int(slot.symbol)] = Int32(i)
         }
-        dependentHead = Array(repeating: -1, count: slots.count)
-        dependentNext = []
-        dependentDefinition = []
-        for (d, definition) in definitions.enumerated() {
-            guard let definition else { continue }
-            let start = Int(definition.termStart)
-            for k in start ..< start + Int(definition.termCount) { addDependent(Int32(d), of: termSlots[k]) }
+        if dependentsAreBuilt {
+            buildDependents()
+        } else {
+            dependentHead = Array(repeating: -1, count: slots.count)
         }
         changedRows.removeAll()
         changedSlots.removeAll()

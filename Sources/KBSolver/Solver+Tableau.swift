@@ -133,8 +133,10 @@ extension Solver {
             termCoefficients.append(-term.coefficient / a)
         }
         let d = Int32(definitions.count)
-        for k in Int(start) ..< termSlots.count { addDependent(d, of: termSlots[k]) }
-        changedDefinitions.append(d)
+        if dependentsAreBuilt {
+            for k in Int(start) ..< termSlots.count { addDependent(d, of: termSlots[k]) }
+        }
+        noteDefinitionChanged(d)
         definitions.append(Definition(slot: subject, termStart: start, termCount: Int32(termSlots.count) - start,
                                       constant: -expression.constant / a, subjectCoefficient: a))
         slots[Int(subject)].definition = d
@@ -143,6 +145,21 @@ extension Solver {
                                                        order: nextOrder, placement: .definition(d))
         nextOrder += 1
         retain(constraint)
+    }
+
+    /// Makes the definitions' dependents from the definitions (at the first
+    /// update that looks only at what changed: a solver that is built and
+    /// read once never pays for them).
+    mutating func buildDependents() {
+        dependentHead = Array(repeating: -1, count: slots.count)
+        dependentNext = []
+        dependentDefinition = []
+        for (d, definition) in definitions.enumerated() {
+            guard let definition else { continue }
+            let start = Int(definition.termStart)
+            for k in start ..< start + Int(definition.termCount) { addDependent(Int32(d), of: termSlots[k]) }
+        }
+        dependentsAreBuilt = true
     }
 
     /// Records that definition `d` has `slot` among its terms.
@@ -335,7 +352,7 @@ extension Solver {
             symbol = newSymbol(.external)
             slots[Int(s)].symbol = symbol
             symbolSlots[Int(symbol)] = s
-            changedSlots.append(s)
+            noteSlotChanged(s)
             plainSlotsAreCurrent = false
             symbolized.append(s)
         }
@@ -373,7 +390,7 @@ extension Solver {
         }
         for s in row.symbols { columns[Int(s)].insertSorted(basic) }
         rows[Int(basic)] = row
-        changedRows.append(basic)
+        noteRowChanged(basic)
         basicCount += 1
     }
 
@@ -384,7 +401,7 @@ extension Solver {
             for s in row.symbols { noteColumn(s) }
         }
         rows[Int(basic)] = nil
-        changedRows.append(basic)
+        noteRowChanged(basic)
         basicCount -= 1
         for s in row.symbols { columns[Int(s)].removeSorted(basic) }
         return row
@@ -406,7 +423,7 @@ extension Solver {
                        removed: { self.columns[Int($0)].removeSorted(b) })
             if kinds[Int(b)].isRestricted && target.constant < 0 { infeasible.append(b) }
             rows[Int(b)] = target
-            changedRows.append(b)
+            noteRowChanged(b)
         }
         objective.substitute(symbol, row)
         if artificial != nil {
@@ -422,7 +439,9 @@ extension Solver {
         insertRow(entering, row)
     }
 
-    /// Shifts a non-basic marker by `shift` in every row that holds it.
+    /// Shifts a non-basic marker by `shift` in every row that holds it
+    /// (``setConstant(_:of:)``, its one caller, records those rows as
+    /// changed).
     /// Returns false when a redundant required equality (a row of markers
     /// only) stops holding, which no pivot can repair.
     mutating func shiftMarker(_ marker: Symbol, by shift: Double) -> Bool {
@@ -430,7 +449,6 @@ extension Solver {
         for b in columns[Int(marker)] {
             let c = rows[Int(b)]!.coefficient(for: marker)
             rows[Int(b)]!.constant += c * shift
-            changedRows.append(b)
             let kind = kinds[Int(b)]
             if kind == .dummy {
                 if !nearZero(rows[Int(b)]!.constant) { holds = false }
@@ -586,9 +604,11 @@ extension Solver {
         let subject = Int(definition.slot)
         let marker = definition.marker
         definitions[Int(d)] = nil
-        changedSlots.append(Int32(subject))
-        for k in Int(definition.termStart) ..< Int(definition.termStart + definition.termCount) {
-            removeDependent(d, of: termSlots[k])
+        noteSlotChanged(Int32(subject))
+        if dependentsAreBuilt {
+            for k in Int(definition.termStart) ..< Int(definition.termStart + definition.termCount) {
+                removeDependent(d, of: termSlots[k])
+            }
         }
         if marker == invalidSymbol || (columns[Int(marker)].isEmpty && !objective.contains(marker)) {
             slots[subject].definition = -1

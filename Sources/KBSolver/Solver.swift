@@ -113,6 +113,8 @@ public struct Solver: Sendable {
     var dependentHead: [Int32] = []
     var dependentNext: [Int32] = []
     var dependentDefinition: [Int32] = []
+    /// The edges above are kept (made at the first update that needs them).
+    var dependentsAreBuilt = false
     /// Per definition, while an update runs: queued for evaluation.
     var definitionQueued: [Bool] = []
     /// Updates that read everything without looking at what changed.
@@ -296,7 +298,7 @@ public struct Solver: Sendable {
             marker = definition.marker
             definitionBefore = definition.constant
             definitions[Int(d)]!.constant = definition.constant + shift
-            changedDefinitions.append(d)
+            noteDefinitionChanged(d)
             records[ObjectIdentifier(constraint)]!.constant = constant
             if marker == invalidSymbol || (columns[Int(marker)].isEmpty && !objective.contains(marker)) { return }
         case let .tableau(tag):
@@ -308,7 +310,10 @@ public struct Solver: Sendable {
         // The rows the marker moves, with their constants before, so that a
         // refusal restores them exactly (not by shifting back).
         let affected: [Symbol] = basicMarker ? [marker] : columns[Int(marker)]
-        changedRows.append(contentsOf: affected)
+        if !valuesNeedFullUpdate {
+            changedRows.append(contentsOf: affected)
+            if changedRows.count > changeLimit { forgetChanges() }
+        }
         let before = affected.map { rows[Int($0)]!.constant }
         func restore(_ solver: inout Solver) {
             for (k, b) in affected.enumerated() { solver.rows[Int(b)]!.constant = before[k] }
@@ -341,6 +346,10 @@ public struct Solver: Sendable {
             return nil
         }()
         restore(&self)
+        // Pivots move rows all over the tableau: the next update reads
+        // everything, and the copy kept for rolling back shares no list of
+        // changes that the pivots would then copy to append to.
+        forgetChanges()
         let saved = self
         for (k, b) in affected.enumerated() { rows[Int(b)]!.constant = after[k] }
         if case let .definition(d) = record.placement, let new = definitionAfter { definitions[Int(d)]!.constant = new }
@@ -366,8 +375,7 @@ public struct Solver: Sendable {
     public mutating func updateVariables() {
         if valuesAreCurrent { return }
         valuesAreCurrent = true
-        let pending = changedRows.count + changedSlots.count + changedDefinitions.count
-        if valuesNeedFullUpdate || fullUpdatesAhead > 0 || 4 * pending > slots.count {
+        if valuesNeedFullUpdate || fullUpdatesAhead > 0 {
             updateAllValues()
             if fullUpdatesAhead > 0 { fullUpdatesAhead -= 1 }
         } else if 8 * updateChangedValues() > definitions.count {
@@ -383,6 +391,36 @@ public struct Solver: Sendable {
         valuesNeedFullUpdate = false
     }
 
+    /// Past this many recorded changes the next update reads everything
+    /// anyway: recording stops.
+    var changeLimit: Int { 64 + slots.count / 4 }
+
+    /// Drops the recorded changes: the next update reads everything.
+    mutating func forgetChanges() {
+        valuesNeedFullUpdate = true
+        changedRows = []
+        changedSlots = []
+        changedDefinitions = []
+    }
+
+    @inline(__always) mutating func noteRowChanged(_ b: Symbol) {
+        guard !valuesNeedFullUpdate else { return }
+        changedRows.append(b)
+        if changedRows.count > changeLimit { forgetChanges() }
+    }
+
+    @inline(__always) mutating func noteSlotChanged(_ s: Int32) {
+        guard !valuesNeedFullUpdate else { return }
+        changedSlots.append(s)
+        if changedSlots.count > changeLimit { forgetChanges() }
+    }
+
+    @inline(__always) mutating func noteDefinitionChanged(_ d: Int32) {
+        guard !valuesNeedFullUpdate else { return }
+        changedDefinitions.append(d)
+        if changedDefinitions.count > changeLimit { forgetChanges() }
+    }
+
     /// Reads the slots whose rows or placement changed, then evaluates the
     /// definitions downstream of a value that moved, in one sweep up the
     /// definitions' indices (a definition's terms are plain slots or
@@ -394,6 +432,7 @@ public struct Solver: Sendable {
         if definitionQueued.count < definitions.count {
             definitionQueued += Array(repeating: false, count: max(definitions.count, 64) - definitionQueued.count)
         }
+        if !dependentsAreBuilt { buildDependents() }
         var low = Int.max, high = -1, evaluated = 0
         // The slots to read from their rows (or to queue the definition
         // of).
