@@ -152,25 +152,10 @@ struct Row: Sendable {
         }
         for j in other.symbols.indices {
             let s = other.symbols[j]
-            let v = other.coefficients[j] * factor
-            var lo = 0, hi = symbols.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if symbols[mid] < s { lo = mid + 1 } else { hi = mid }
-            }
-            if lo < symbols.count && symbols[lo] == s {
-                let c = coefficients[lo] + v
-                if nearZero(c) {
-                    symbols.remove(at: lo)
-                    coefficients.remove(at: lo)
-                    removed(s)
-                } else {
-                    coefficients[lo] = c
-                }
-            } else if !nearZero(v) {
-                symbols.insert(s, at: lo)
-                coefficients.insert(v, at: lo)
-                added(s)
+            switch insert(s, other.coefficients[j] * factor) {
+            case 1: added(s)
+            case -1: removed(s)
+            default: break
             }
         }
     }

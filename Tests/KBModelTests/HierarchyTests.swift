@@ -166,11 +166,8 @@ import Testing
 @Suite struct AppendedViewTests {
     @Test(arguments: [1, 2, 3, 4])
     func viewsAppendedAnywhereLayOutAsARebuiltEngine(seed: UInt64) throws {
-        var state = seed &* 0x9E37_79B9_7F4A_7C15
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var steps = StackIncrementalTests.Steps(state: seed)
+        func next(_ n: Int) -> Int { steps.below(n) }
         var s = try screen("iphone-15")
         try s.addView(.scrollView, "list", to: "C.view")
         try s.pin("list", to: "C.view.safeArea", insets: EdgeInsets(top: 0, left: 0, bottom: 60, right: 0))

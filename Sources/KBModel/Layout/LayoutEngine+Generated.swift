@@ -32,9 +32,29 @@ extension LayoutEngine {
     /// it cannot hold with the required constraints in, it is left out and
     /// the warning returned.
     func addToSolver(_ g: Generated) -> ModelWarning? {
+        change(to: g, invalidating: true) { (solver: inout Solver) throws(SolverError) in try solver.add(g.constraint) }
+    }
+
+    /// Replaces a generated constraint in the solver by another (see
+    /// ``Solver/replace(_:with:)``): as removing `old` then adding `new`,
+    /// which can be refused like ``addToSolver(_:)`` (`old` then stays
+    /// out).
+    func replaceInSolver(_ old: Generated, with new: Generated) -> ModelWarning? {
+        invalidate()
+        return change(to: new, invalidating: false) { (solver: inout Solver) throws(SolverError) in
+            try solver.replace(old.constraint, with: new.constraint)
+        }
+    }
+
+    /// Makes the solver change that puts `g` in, with `g` named in conflict
+    /// reports meanwhile, and invalidates the layout when it is made (if
+    /// `invalidating`); the warning when the required constraints refuse
+    /// it (then `g` is named no more).
+    private func change(to g: Generated, invalidating: Bool,
+                        _ body: (inout Solver) throws(SolverError) -> Void) -> ModelWarning? {
         origins[ObjectIdentifier(g.constraint)] = g.entry
         do {
-            try solver.add(g.constraint)
+            try body(&solver)
         } catch let error {
             origins[ObjectIdentifier(g.constraint)] = nil
             if case let .unsatisfiable(_, conflicts) = error {
@@ -42,25 +62,7 @@ extension LayoutEngine {
             }
             return nil
         }
-        invalidate()
-        return nil
-    }
-
-    /// Replaces a generated constraint in the solver by another (see
-    /// ``Solver/replace(_:with:)``): as removing `old` then adding `new`,
-    /// which can be refused like ``addToSolver(_:)``.
-    func replaceInSolver(_ old: Generated, with new: Generated) -> ModelWarning? {
-        origins[ObjectIdentifier(new.constraint)] = new.entry
-        invalidate()
-        do {
-            try solver.replace(old.constraint, with: new.constraint)
-        } catch let error {
-            origins[ObjectIdentifier(new.constraint)] = nil
-            if case let .unsatisfiable(_, conflicts) = error {
-                return .unsatisfiable(broken: new.entry, conflicts: entries(conflicts, extra: new), cause: .layout)
-            }
-            return nil
-        }
+        if invalidating { invalidate() }
         return nil
     }
 

@@ -107,37 +107,19 @@ extension LayoutEngine {
         maker.cross(view, into: &out)
         if record.arranged.isEmpty { maker.fit(into: &out) }
         // With fill distribution the new gap only defines the new view's
-        // start, so the old end connection can be replaced by the new one
-        // in place, after the gap, without the solver spelling the whole
-        // chain of the stack's items out again.
+        // start, so the old end connection is replaced by the new one in
+        // place, after the gap, without the solver spelling the whole chain
+        // of the stack's items out again. Otherwise the old end connection
+        // (the only constraint that changes) is taken out first.
+        var replacement: (index: Int, old: Generated)?
         if !isHidden, record.config.distribution == .fill, record[.tail].count == 1,
            solver.contains(record[.tail][0].constraint),
            let tailIndex = out.firstIndex(where: { $0.0 == .tail }),
            out[..<tailIndex].allSatisfy({ $0.0 == .gaps }) {
-            let oldTail = record[.tail][0]
+            replacement = (tailIndex, record[.tail][0])
             record[.tail] = []
-            record.items.append(view)
-            record.arranged.append(view)
-            for (k, (part, g)) in out.enumerated() {
-                let warning: ModelWarning?
-                if k == tailIndex {
-                    origins[ObjectIdentifier(oldTail.constraint)] = nil
-                    warning = replaceInSolver(oldTail, with: g)
-                } else {
-                    warning = addToSolver(g)
-                }
-                if let warning {
-                    warnings.append(warning)
-                    record.isComplete = false
-                } else {
-                    record.parts[part.rawValue].append(g)
-                }
-            }
-            stacks[key] = record
-            return warnings
         }
         if !isHidden {
-            // The old end connection is the only constraint that changes.
             if !record[.tail].isEmpty {
                 for g in record[.tail].reversed() where solver.contains(g.constraint) {
                     try? solver.remove(g.constraint)
@@ -150,9 +132,16 @@ extension LayoutEngine {
         }
         record.arranged.append(view)
 
-        for (part, g) in out {
-            if let w = addToSolver(g) {
-                warnings.append(w)
+        for (k, (part, g)) in out.enumerated() {
+            let warning: ModelWarning?
+            if let replacement, k == replacement.index {
+                origins[ObjectIdentifier(replacement.old.constraint)] = nil
+                warning = replaceInSolver(replacement.old, with: g)
+            } else {
+                warning = addToSolver(g)
+            }
+            if let warning {
+                warnings.append(warning)
                 record.isComplete = false
             } else {
                 record.parts[part.rawValue].append(g)

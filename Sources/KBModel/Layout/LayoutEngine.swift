@@ -250,46 +250,39 @@ final class LayoutEngine: @unchecked Sendable {
         let epoch = solver.slotEpoch
         if boxSlotsEpoch == epoch, boxSlots.count == 4 * boxes.count, changedBoxIndices.isEmpty { return boxSlots }
         // Only slots added since (none renumbered or let go) and boxes
-        // appended or made: the entries of the boxes that changed are read
-        // again, and those that had no slot yet.
+        // appended or made: the entries kept are read again only for the
+        // boxes that changed and those that had no slot yet; otherwise
+        // every entry is read.
+        var known = 0
+        var slots: [Int32] = []
         if let old = boxSlotsEpoch, old.keepsSlots(epoch), boxSlots.count <= 4 * boxes.count {
-            var slots = boxSlots
-            boxSlots = []
-            slots.reserveCapacity(4 * boxes.count)
-            let known = slots.count / 4
-            while slots.count < 4 * boxes.count { slots.append(-1) }
-            func read(_ i: Int) {
-                guard let b = boxes[i] else {
-                    for k in 0 ..< 4 { slots[4 * i + k] = -1 }
-                    return
-                }
-                slots[4 * i] = solver.slotIndex(of: b.x)
-                slots[4 * i + 1] = solver.slotIndex(of: b.y)
-                slots[4 * i + 2] = solver.slotIndex(of: b.w)
-                slots[4 * i + 3] = solver.slotIndex(of: b.h)
-            }
-            if old.hasFewerSlots(than: epoch) {
-                for i in 0 ..< known where boxes[i] != nil
-                    && (slots[4 * i] < 0 || slots[4 * i + 1] < 0 || slots[4 * i + 2] < 0 || slots[4 * i + 3] < 0) {
-                    read(i)
-                }
-            }
-            for i in changedBoxIndices { read(i) }
-            for i in known ..< boxes.count { read(i) }
-            changedBoxIndices.removeAll()
-            boxSlots = slots
-            boxSlotsEpoch = epoch
-            return slots
+            slots = boxSlots
+            known = slots.count / 4
         }
-        changedBoxIndices.removeAll()
-        var slots = [Int32](repeating: -1, count: 4 * boxes.count)
-        for (i, b) in boxes.enumerated() {
-            guard let b else { continue }
+        boxSlots = []
+        slots.reserveCapacity(4 * boxes.count)
+        while slots.count < 4 * boxes.count { slots.append(-1) }
+        func read(_ i: Int) {
+            guard let b = boxes[i] else {
+                for k in 0 ..< 4 { slots[4 * i + k] = -1 }
+                return
+            }
             slots[4 * i] = solver.slotIndex(of: b.x)
             slots[4 * i + 1] = solver.slotIndex(of: b.y)
             slots[4 * i + 2] = solver.slotIndex(of: b.w)
             slots[4 * i + 3] = solver.slotIndex(of: b.h)
         }
+        if known > 0 {
+            if boxSlotsEpoch!.hasFewerSlots(than: epoch) {
+                for i in 0 ..< known where boxes[i] != nil
+                    && (slots[4 * i] < 0 || slots[4 * i + 1] < 0 || slots[4 * i + 2] < 0 || slots[4 * i + 3] < 0) {
+                    read(i)
+                }
+            }
+            for i in changedBoxIndices where i < known { read(i) }
+        }
+        for i in known ..< boxes.count { read(i) }
+        changedBoxIndices.removeAll()
         boxSlots = slots
         boxSlotsEpoch = epoch
         return slots
