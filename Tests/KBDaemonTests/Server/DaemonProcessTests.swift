@@ -647,6 +647,19 @@ struct DaemonProcessTests {
         #expect(server.isRunning)
     }
 
+    @Test func aDamagedStoryboardIsRefusedAndTheDaemonServesOn() async throws {
+        let server = try await DaemonProcess.start()
+        defer { server.stop() }
+        // An attribute name with a byte that is not UTF-8.
+        let path = server.directory + "/x.storyboard"
+        try Data(Array("<d a".utf8) + [0xFF] + Array("=\"1\"/>".utf8)).write(to: URL(fileURLWithPath: path))
+        let replies = try await server.evals(["demo", "import \(path)", "print email.frame.maxY"], session: "d")
+        #expect(replies[1]?["result"]?["ok"] == .bool(false))
+        #expect(replies[1]?.text.contains("byte 0xFF is not UTF-8 text") == true, "\(replies[1]?.text ?? "no reply")")
+        #expect(replies[2]?["result"]?["output"] == .string("710"))
+        #expect(server.isRunning)
+    }
+
     @Test func aRestartNeitherRewritesNorRereadsTheFilesOfAcknowledgedCommands() async throws {
         let dir = temporaryDirectory()
         let script = dir + "/lesson.kbs", picture = dir + "/a.svg", shared = dir + "/Sessions/shared.json"

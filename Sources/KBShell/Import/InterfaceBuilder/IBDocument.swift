@@ -9,7 +9,7 @@ struct IBDocument {
     let path: String
     let root: IBElement
     let isStoryboard: Bool
-    /// Every element with an `id`, by id (the first, if one repeats).
+    /// Every element with an `id`, by id (a document where one repeats is refused).
     let objects: [String: IBElement]
     let scenes: [IBScene]
 
@@ -28,8 +28,20 @@ struct IBDocument {
         }
         isStoryboard = type.contains("Storyboard")
         var objects: [String: IBElement] = [:]
+        var repeated: (first: IBElement, second: IBElement)?
         root.forEachDescendant { e in
-            if let id = e.id, objects[id] == nil { objects[id] = e }
+            guard let id = e.id else { return }
+            if let first = objects[id] {
+                if repeated == nil { repeated = (first, e) }
+            } else {
+                objects[id] = e
+            }
+        }
+        // Xcode gives every object its own id and refuses a document where
+        // one repeats; which of the two a connection or a constraint meant
+        // cannot be known, so the import is refused too.
+        if let (first, second) = repeated {
+            throw IBReadError(message: "\(path):\(second.line):\(second.column): id \"\(second.id ?? "")\" is used twice: by <\(first.name)> at line \(first.line), column \(first.column), and by <\(second.name)> here; ids in an Interface Builder document are unique (a merge conflict resolved by hand often leaves a copy) — give one of them a new id, and point its constraints and connections at the one they mean")
         }
         self.objects = objects
         scenes = isStoryboard ? Self.storyboardScenes(root) : Self.xibScenes(root)

@@ -404,7 +404,7 @@ struct IBImporter {
 
     private func text(of e: IBElement) -> String? {
         switch e.name {
-        case "label", "textField", "textView": return e["text"]
+        case "label", "textField", "textView": return e.text
         case "button": return IBNames.buttonTitle(e)
         default: return nil
         }

@@ -93,9 +93,9 @@ struct IBNames {
         let suffix: String
         let text: String?
         switch e.name {
-        case "textField": suffix = "Field"; text = e["placeholder"] ?? e["text"]
-        case "textView": suffix = "TextView"; text = e["text"]
-        case "label": suffix = "Label"; text = e["text"]
+        case "textField": suffix = "Field"; text = e["placeholder"] ?? e.text
+        case "textView": suffix = "TextView"; text = e.text
+        case "label": suffix = "Label"; text = e.text
         case "button": suffix = "Button"; text = IBNames.buttonTitle(e)
         default: return nil
         }
