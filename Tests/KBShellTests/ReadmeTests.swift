@@ -2,13 +2,14 @@ import Foundation
 import Testing
 @testable import KBShell
 
-/// The README's command reference is generated from the command table;
-/// `KBPLAY_RECORD=1 swift test --filter ReadmeTests` writes it anew.
+/// The command reference (docs/commands.md) is generated from the command
+/// table; `scripts/record-goldens` (or `KBPLAY_RECORD=1 swift test --filter
+/// ReadmeTests`) writes it anew.
 @Suite("README")
 struct ReadmeTests {
     @Test func commandReferenceIsUpToDate() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/commands.md")
         let text = try String(contentsOf: url, encoding: .utf8)
         let begin = "<!-- commands:begin -->\n", end = "<!-- commands:end -->"
         let start = try #require(text.range(of: begin)), stop = try #require(text.range(of: end))
@@ -19,7 +20,7 @@ struct ReadmeTests {
                 .write(to: url, atomically: true, encoding: .utf8)
             return
         }
-        #expect(current == generated, "README's command reference is stale: KBPLAY_RECORD=1 swift test --filter ReadmeTests")
+        #expect(current == generated, "docs/commands.md's command reference is stale: scripts/record-goldens")
     }
 
     @Test func everyCommandHasHelp() {

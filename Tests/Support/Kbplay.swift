@@ -18,7 +18,7 @@ public enum Kbplay {
         return root.appendingPathComponent(".build/debug/kbplay")
     }()
 
-    /// The repository's `docs/` folder (the README's pictures).
+    /// The repository's `docs/` folder (the pictures of docs/daemon.md).
     public static var docs: String { root.appendingPathComponent("docs").path }
 
     /// The repository's folder.

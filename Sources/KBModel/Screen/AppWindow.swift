@@ -3,7 +3,7 @@
 /// coordinates; the keyboard stays in the screen's (its notifications
 /// report screen coordinates, and it spans the screen's width).
 ///
-/// kbplay's geometry (README, "Keyboard parts"): Split View's divider is
+/// kbplay's geometry (docs/keyboard.md, "The keyboard parts of real apps"): Split View's divider is
 /// 10 pt; half the screen is (width − 10) / 2 (507 pt on a 1024-pt-wide
 /// iPad, as Apple's 50/50 split); the narrow third is 320 pt on screens up
 /// to 1024 pt wide (1024 = 694 + 10 + 320, Apple's 2/3 split) and 375 pt on

@@ -2,7 +2,7 @@
 /// traits, and the type that carries it out. The table of these
 /// (``CommandTable/all``, built from the command types) drives the
 /// parser, `help`, TAB completion, the daemon's `describe` and the
-/// README's command reference.
+/// command reference in docs/commands.md.
 public struct CommandSpec: Sendable {
     public enum Group: String, CaseIterable, Sendable {
         case device, structure, constraints, keyboard, strategies, lifecycle, inspection, sessions

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `help` and the README's command reference, both from the command table.
+/// `help` and the command reference of docs/commands.md, both from the command table.
 public enum Help {
     /// Every command by group, one line each.
     public static func overview() -> String {
@@ -30,7 +30,7 @@ public enum Help {
         return lines.joined(separator: "\n")
     }
 
-    /// The Markdown command reference the README embeds.
+    /// The Markdown command reference docs/commands.md embeds.
     public static func markdownReference() -> String {
         var out = ""
         for group in CommandSpec.Group.allCases {

@@ -311,7 +311,7 @@ struct BrowserTests {
         #expect(others.allSatisfy { $0[1] as? String == "nothing focused" && $0[2] as? String == "" })
     }
 
-    /// The README's two pictures of the demo session, before and after
+    /// The two pictures of docs/daemon.md of the demo session, before and after
     /// `focus email`, made here; `KBPLAY_RECORD=1` writes them to `docs/`.
     @Test func theReadmeScreenshotsOfTheDemo() async throws {
         let web = try await WebDaemon.start()

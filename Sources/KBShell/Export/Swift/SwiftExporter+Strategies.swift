@@ -33,7 +33,7 @@ extension SwiftExporter {
         }
     }
 
-    /// The source a strategy follows, as the README's table names it.
+    /// The source a strategy follows, as the table of docs/strategies.md names it.
     func source(of kind: StrategyKind) -> String {
         switch kind {
         case .observer: "KeyboardObserver + delegate"
