@@ -2,6 +2,23 @@
 // kbplay — a keyboard-layout playground. GPL-3.0-or-later (it links GNU readline).
 import PackageDescription
 
+// The executable links the Swift runtime and Foundation statically: a
+// `kbplay run` of a one-line script then starts without resolving the
+// symbols of a dozen shared libraries (the dynamic loader's relocations and
+// the runtime's conformance scans were most of its start-up). GNU readline,
+// libxml2 and the C libraries stay shared. Foundation's static archives
+// refer to each other both ways, so they are linked as one group.
+let staticSwiftRuntime: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-static-stdlib", "-Xlinker", "--start-group"]
+            + ["FoundationXML", "_CFXMLInterface", "Foundation", "CoreFoundation", "FoundationInternationalization",
+               "_FoundationICU", "FoundationEssentials", "_FoundationCollections", "_FoundationCShims"]
+                .flatMap { ["-Xlinker", "-l\($0)"] }
+            + ["-Xlinker", "--end-group", "-lxml2", "-lstdc++"],
+        .when(platforms: [.linux])
+    ),
+]
+
 let package = Package(
     name: "kbplay",
     products: [
@@ -48,7 +65,8 @@ let package = Package(
             dependencies: [
                 "KBShell", "KBDaemon", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: staticSwiftRuntime
         ),
         .executableTarget(
             name: "kbplay-bench",
