@@ -127,6 +127,35 @@ struct WebHardeningTests {
         #expect(frames.last?.opcode == 8 && frames.last?.payload == [0x03, 0xF0], "the last frame is a close with 1008")
     }
 
+    /// A page with the token that sends 300 commands at once is read 16
+    /// commands at a time (the next read waits for a reply), and every one
+    /// is answered, in order.
+    @Test func aBurstOfCommandsIsAnsweredInFull() async throws {
+        let web = try await WebDaemon.start()
+        defer { web.stop() }
+        try await web.evals(["demo"], session: "demo")
+        let port = web.port
+        let ids = try await offPool { () -> [Int] in
+            let page = try RawWebSocket(port: port, path: "/ws/s/demo?token=\(WebDaemon.token)")
+            guard page.message(containing: #""type": "page""#) != nil else { return [] }
+            let frames = (1...300).flatMap { id in
+                RawWebSocket.frame(opcode: 1, payload: Array(
+                    #"{"op": "eval", "id": \#(id), "command": "\#(id % 2 == 1 ? "keyboard show" : "keyboard hide")"}"#.utf8))
+            }
+            _ = frames.withUnsafeBytes { write(page.fd, $0.baseAddress, $0.count) }
+            var ids: [Int] = []
+            while ids.count < 300, let message = page.message(containing: #""type": "reply""#) {
+                guard let reply = try? JSONReader.parse(message), reply["ok"] == .bool(true),
+                      let id = reply["id"]?.numberValue else { break }
+                ids.append(Int(id))
+            }
+            return ids
+        }
+        #expect(ids == Array(1...300))
+        let visible = try await web.evals(["print kb.visible"], session: "demo")
+        #expect(visible[0]?["result"]?["value"] == .number(0))
+    }
+
     // MARK: Host names
 
     /// The pages answer only to the names the daemon listens as: a name
