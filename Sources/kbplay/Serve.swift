@@ -4,7 +4,8 @@ import KBDaemon
 import KBShell
 
 /// `kbplay serve [--socket PATH] [--sessions DIR] [--http [ADDR:]PORT
-/// [--token T] [--private]]`: the daemon, and its web pages.
+/// [--token T] [--private] [--allow-host NAME]…]`: the daemon, and its web
+/// pages.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -25,9 +26,15 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("private"), help: "Without the token a browser gets nothing (otherwise the pages are read-only).")
     var isPrivate = false
 
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp("Also serve the pages to requests whose Host is NAME, with any port (a name that reaches this machine: a proxy's, the machine's own); by default only localhost, 127.0.0.1, [::1] and the --http address are served, with its port. Repeatable.", valueName: "NAME"))
+    var allowedHosts: [String] = []
+
     func validate() throws {
-        if http == nil, token != nil || isPrivate {
-            throw ValidationError("--token and --private go with --http [ADDR:]PORT")
+        if http == nil, token != nil || isPrivate || !allowedHosts.isEmpty {
+            throw ValidationError("--token, --private and --allow-host go with --http [ADDR:]PORT")
+        }
+        for name in allowedHosts where !WebOptions.isHostName(name) {
+            throw ValidationError("--allow-host '\(name)' is not a host name: give a name or an address without a port (kbplay.example, 192.0.2.7, [2001:db8::1])")
         }
         if let http {
             do { _ = try WebOptions.address(http) } catch { throw ValidationError("--http: \(error)") }
@@ -47,7 +54,8 @@ struct Serve: AsyncParsableCommand {
         Daemon<Session>.raiseOpenFileLimit()
         let path = socket ?? Daemon<Session>.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
         let web = http.flatMap { try? WebOptions.address($0) }.map {
-            WebOptions(host: $0.host, port: $0.port, token: token ?? WebOptions.generatedToken(), isPrivate: isPrivate)
+            WebOptions(host: $0.host, port: $0.port, token: token ?? WebOptions.generatedToken(), isPrivate: isPrivate,
+                       allowedHosts: allowedHosts)
         }
         let daemon = Daemon<Session>(socketPath: path, sessionsDirectory: sessions.resolved, web: web)
         do {

@@ -5,6 +5,12 @@ import NIOHTTP1
 /// The daemon's pages over HTTP: `/` (the workshop), `/s/NAME` (a
 /// session), `/kbplay.js` and `/kbplay.css`, all served from the binary.
 /// A WebSocket request the upgrader refused ends here too, and is told why.
+///
+/// A response is written only while the connection is writable: a client
+/// that sends requests without reading the answers (pipelining) has one
+/// response waiting at most, and, since SwiftNIO's pipelining handler
+/// reads nothing more while a response is due, nothing more is read from
+/// it until it reads.
 final class HTTPHandler<Session: HostedSession>: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -13,6 +19,11 @@ final class HTTPHandler<Session: HostedSession>: ChannelInboundHandler, Removabl
     private let options: WebOptions
     private var head: HTTPRequestHead?
     private var context: ChannelHandlerContext?
+    /// A request whose response waits for the connection to be writable.
+    private var waiting: HTTPRequestHead?
+    /// The port this connection came in on (the one the system gave, for
+    /// port 0).
+    private lazy var port: Int = context?.channel.localAddress?.port ?? options.port
 
     init(daemon: Daemon<Session>, options: WebOptions) {
         self.daemon = daemon
@@ -28,9 +39,19 @@ final class HTTPHandler<Session: HostedSession>: ChannelInboundHandler, Removabl
         // A body (no page takes one) is read and dropped as it comes.
         case .body: break
         case .end:
-            if let head { respond(to: head) }
+            if let head {
+                if context.channel.isWritable { respond(to: head) } else { waiting = head }
+            }
             head = nil
         }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, let waiting {
+            self.waiting = nil
+            respond(to: waiting)
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -52,7 +73,17 @@ final class HTTPHandler<Session: HostedSession>: ChannelInboundHandler, Removabl
             return send(.uriTooLong, text: "the request's URI is over \(WebServer.maximumURILength) bytes", head: head)
         }
         let request = WebRequest(head)
-        if let (status, reason) = request.refusal(options) { return send(status, text: reason, head: head) }
+        if let (status, reason) = request.refusal(options, port: port) { return send(status, text: reason, head: head) }
+        switch head.headers.first(name: WebSocketGate<Session>.refusalHeader).flatMap(WebSocketGate<Session>.Refusal.init) {
+        case .version:
+            return send(.upgradeRequired, text: "this server speaks WebSocket version 13 (RFC 6455): send Sec-WebSocket-Version: 13",
+                        head: head, extra: [("Sec-WebSocket-Version", "13"), ("Upgrade", "websocket")])
+        case .key:
+            return send(.badRequest, text: "a WebSocket handshake needs Sec-WebSocket-Key: 16 random bytes in base64 (RFC 6455)",
+                        head: head)
+        case nil:
+            break
+        }
         let path = request.path
         switch path {
         case "/":
@@ -74,7 +105,7 @@ final class HTTPHandler<Session: HostedSession>: ChannelInboundHandler, Removabl
                !daemon.registry.exists(name) {
                 send(.notFound, text: "no session named '\(name)'", head: head)
             } else if PageTarget(path: path) != nil {
-                send(.badRequest, text: "\(path) is a WebSocket: open it with an Upgrade: websocket request", head: head)
+                send(.badRequest, text: "\(path) is a WebSocket: open it with Upgrade: websocket and Connection: Upgrade", head: head)
             } else {
                 send(.notFound, text: "nothing at \(path)", head: head)
             }

@@ -28,9 +28,22 @@ import NIOWebSocket
 /// `{"type": "reply", "id", "ok", "output"}`, `{"type": "completions",
 /// "id", "word", "completions"}`, `{"type": "explain", "id", "text"}`,
 /// `{"type": "error", "id", "message"}`.
-final class PageHandler<Session: HostedSession>: ChannelInboundHandler {
+///
+/// A page is read only while what it is sent is read, and while fewer than
+/// ``maximumPendingEvals`` of its commands wait for their replies: a client
+/// that sends without reading holds one read's worth of replies at most.
+/// An `eval` without the token is answered once, with why, and the
+/// connection closed (1008). By RFC 6455, a frame that is not masked, that
+/// sets a reserved bit (1002) or a text that is not UTF-8 (1007) closes
+/// the connection; after a close, nothing more is answered.
+final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
     typealias InboundIn = WebSocketFrame
+    typealias OutboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
+
+    /// Commands of one page run or waiting to, at most; past that, the
+    /// page is not read until one is answered.
+    static var maximumPendingEvals: Int { 16 }
 
     private let daemon: Daemon<Session>
     private let target: PageTarget
@@ -43,6 +56,13 @@ final class PageHandler<Session: HostedSession>: ChannelInboundHandler {
     private var dirty: [String: JSON] = [:]
     private var writing = false
     private var watcher: Int?
+    /// Commands sent and not yet answered.
+    private var pendingEvals = 0
+    /// A read the channel asked for, held until the page may be read.
+    private var readHeld = false
+    /// A close frame went (or the connection is closing): nothing more
+    /// from the page is answered.
+    private var closing = false
 
     init(daemon: Daemon<Session>, target: PageTarget, canCommand: Bool, client: String) {
         self.daemon = daemon
@@ -143,7 +163,25 @@ final class PageHandler<Session: HostedSession>: ChannelInboundHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         flush()
+        readIfAllowed(context)
         context.fireChannelWritabilityChanged()
+    }
+
+    // MARK: Reading only while the page reads
+
+    private var mayRead: Bool {
+        guard let context else { return false }
+        return context.channel.isWritable && pendingEvals < Self.maximumPendingEvals
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if mayRead { context.read() } else { readHeld = true }
+    }
+
+    private func readIfAllowed(_ context: ChannelHandlerContext) {
+        guard readHeld, mayRead else { return }
+        readHeld = false
+        context.read()
     }
 
     /// Sends a snapshot of every session marked, unless a write is under
@@ -195,27 +233,46 @@ final class PageHandler<Session: HostedSession>: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        guard !closing else { return }
+        // A client masks every frame (RFC 6455 §5.1) and sets no reserved
+        // bit without an extension that gives it a meaning (§5.2).
+        guard frame.maskKey != nil, !frame.rsv1, !frame.rsv2, !frame.rsv3 else {
+            return close(1002, context: context)
+        }
         switch frame.opcode {
         case .text where frame.fin:
-            var data = frame.unmaskedData
-            let text = data.readString(length: data.readableBytes) ?? ""
+            let data = frame.unmaskedData
+            // A text message is UTF-8 (§8.1).
+            guard let text = String(validating: data.readableBytesView, as: UTF8.self) else {
+                return close(1007, context: context)
+            }
             answer(text, context: context)
         case .ping:
             let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
             context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
         case .connectionClose:
             var data = frame.unmaskedData
-            let code = data.readSlice(length: 2) ?? ByteBuffer()
-            let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: code)
-            context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in context.close(promise: nil) }
+            close(data.readInteger(as: UInt16.self), context: context)
         case .pong:
             break
         default:
             // A message in pieces, or binary: not what a page sends.
-            let close = WebSocketFrame(fin: true, opcode: .connectionClose,
-                                       data: context.channel.allocator.buffer(integer: UInt16(1003)))
-            context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in context.close(promise: nil) }
+            close(1003, context: context)
         }
+    }
+
+    /// Sends a close frame (with `code`, if any) and closes the connection
+    /// once it is written; the page is answered nothing more.
+    private func close(_ code: UInt16?, context: ChannelHandlerContext) {
+        guard !closing else { return }
+        closing = true
+        var data = context.channel.allocator.buffer(capacity: 2)
+        if let code { data.writeInteger(code) }
+        let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
+        context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in context.close(promise: nil) }
+        // Closed all the same if the page does not read its close frame.
+        let channel = context.channel
+        context.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -230,14 +287,17 @@ final class PageHandler<Session: HostedSession>: ChannelInboundHandler {
         guard case let .session(name) = target else {
             return fail(id, "the workshop page sends nothing; open a session's page (/s/NAME)", context: context)
         }
+        let op = message["op"]?.stringValue
+        if op == "eval", !canCommand {
+            // Said once: the connection closes after it.
+            fail(id, "commands need the token: open this page with the ?token=… kbplay serve printed", context: context)
+            return close(1008, context: context)
+        }
         guard let host = followed[name.rawValue]?.host else {
             return fail(id, "session '\(name)' is loading; try again", context: context)
         }
-        switch message["op"]?.stringValue {
+        switch op {
         case "eval":
-            guard canCommand else {
-                return fail(id, "commands need the token: open this page with the ?token=… kbplay serve printed", context: context)
-            }
             guard let command = message["command"]?.stringValue else {
                 return fail(id, "eval needs \"command\" (a string)", context: context)
             }
@@ -270,10 +330,13 @@ final class PageHandler<Session: HostedSession>: ChannelInboundHandler {
     /// record is on disk.
     private func evaluate(_ command: String, id: JSON, on host: SessionHost<Session>, context: ChannelHandlerContext) {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        pendingEvals += 1
         @Sendable func reply(_ message: JSON) {
             handler.execute { handler in
+                handler.pendingEvals -= 1
                 guard let context = handler.context, context.channel.isActive else { return }
                 handler.send(message, context: context)
+                handler.readIfAllowed(context)
             }
         }
         host.submit(command, client: client) { outcome in

@@ -22,13 +22,28 @@ struct WebRequest {
 
     var token: String? { query["token"] }
 
-    /// Why the request may not be served, if it may not: for a WebSocket,
-    /// an `Origin` that is not this server's (a page elsewhere, in the same
-    /// browser, opening a WebSocket here); for any request to a private
-    /// daemon, a missing or wrong token.
-    func refusal(_ options: WebOptions) -> (HTTPResponseStatus, String)? {
+    /// Why the request may not be served, if it may not: a `Host` that is
+    /// not a name this server (listening on `port`) is served under; for a
+    /// WebSocket, an `Origin` that is not this server (a page elsewhere, in
+    /// the same browser, opening a WebSocket here); for any request to a
+    /// private daemon, a missing or wrong token.
+    func refusal(_ options: WebOptions, port: Int) -> (HTTPResponseStatus, String)? {
+        let hosts = head.headers["host"]
+        if hosts.count > 1 {
+            return (.badRequest, "a request has one Host header; this one has \(hosts.count)")
+        }
+        if let host = hosts.first {
+            guard options.serves(host: host, port: port) else {
+                let served = options.servedHosts(port: port)
+                return (.misdirectedRequest, "this server does not answer to the name '\(host)': it serves "
+                    + served.dropLast().joined(separator: ", ") + " and " + served.last!
+                    + "; to serve another name (one that reaches this machine), start kbplay serve with --allow-host NAME")
+            }
+        } else if head.version.major == 1, head.version.minor >= 1 {
+            return (.badRequest, "an HTTP/1.1 request needs a Host header (the address it was sent to, as 127.0.0.1:\(port))")
+        }
         if path.hasPrefix("/ws"), let origin = head.headers.first(name: "origin") {
-            let host = head.headers.first(name: "host") ?? ""
+            let host = hosts.first ?? ""
             if origin != "http://" + host {
                 return (.forbidden, "refused: this page's Origin (\(origin)) is not this server (http://\(host)); open the page from kbplay serve's address")
             }

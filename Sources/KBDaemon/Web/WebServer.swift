@@ -11,7 +11,10 @@ import NIOWebSocket
 /// Limits: a request's head (its line and headers) is at most 16 KiB, a
 /// header 8 KiB, 100 headers, a URI 2,048 bytes, a WebSocket message from
 /// a page 64 KiB; a connection that sends nothing for a minute, or never
-/// finishes its request, is closed.
+/// finishes its request, is closed, and so is one whose request's head
+/// takes longer than ``WebOptions/headTimeout`` (10 s) to arrive. A client
+/// that does not read what it is sent is not read either: one response, or
+/// one read's worth of WebSocket replies, waits for it at most.
 enum WebServer {
     static var maximumURILength: Int { 2048 }
     static var maximumMessage: Int { 64 << 10 }
@@ -52,8 +55,9 @@ enum WebServer {
                 let upgrade: NIOHTTPServerUpgradeSendableConfiguration = (
                     upgraders: [upgrader],
                     completionHandler: { context in
-                        context.pipeline.removeHandler(name: "kbplay-gate", promise: nil)
-                        context.pipeline.removeHandler(name: "kbplay-http", promise: nil)
+                        for name in ["kbplay-gate", "kbplay-http", "kbplay-head-bytes", "kbplay-head-parts"] {
+                            context.pipeline.removeHandler(name: name, promise: nil)
+                        }
                     })
                 return channel.pipeline.configureHTTPServerPipeline(
                     withServerUpgrade: upgrade, withDecoderLimitConfiguration: decoderLimits
@@ -61,6 +65,10 @@ enum WebServer {
                     channel.eventLoop.makeCompletedFuture {
                         let sync = channel.pipeline.syncOperations
                         let upgrader = try sync.handler(type: HTTPServerUpgradeHandler.self)
+                        let decoder = try sync.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+                        let deadline = HeadDeadline(limit: options.headTimeout)
+                        try sync.addHandler(HeadDeadline.Bytes(deadline), name: "kbplay-head-bytes", position: .first)
+                        try sync.addHandler(HeadDeadline.Parts(deadline), name: "kbplay-head-parts", position: .after(decoder))
                         try sync.addHandler(WebSocketGate(daemon: daemon, options: options), name: "kbplay-gate",
                                             position: .before(upgrader))
                         try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: .seconds(60)))

@@ -11,9 +11,10 @@ struct WebDaemon {
     let base: String
     let port: Int
 
-    static func start(private isPrivate: Bool = false) async throws -> WebDaemon {
+    /// `arguments`: more of `kbplay serve`'s options (`--allow-host NAME`).
+    static func start(private isPrivate: Bool = false, arguments: [String] = []) async throws -> WebDaemon {
         let process = try await DaemonProcess.start(arguments: ["--http", "127.0.0.1:0", "--token", token]
-            + (isPrivate ? ["--private"] : []))
+            + (isPrivate ? ["--private"] : []) + arguments)
         let said = (try? String(contentsOfFile: process.directory + "/serve.out", encoding: .utf8)) ?? ""
         guard let start = said.range(of: "web pages on http://127.0.0.1:"),
               let port = Int(said[start.upperBound...].prefix { $0.isNumber }) else {
@@ -109,11 +110,14 @@ final class RawWebSocket: @unchecked Sendable {
     /// Bytes read and not yet taken as a message.
     private var buffer = [UInt8]()
 
-    init(port: Int, path: String, receiveBuffer: Int32? = nil) throws {
+    init(port: Int, path: String, receiveBuffer: Int32? = nil, sendBuffer: Int32? = nil) throws {
         guard let fd = connectToLoopback(port: port, receiveBuffer: receiveBuffer) else {
             throw DaemonProcessError("cannot connect to port \(port)")
         }
         self.fd = fd
+        if var size = sendBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -153,6 +157,64 @@ final class RawWebSocket: @unchecked Sendable {
     /// The next text message (nil: the socket closed or 5 s passed without data).
     func next() -> String? {
         readMessages { _ in true }
+    }
+
+    /// Sends one frame as a client writes it: masked (unless `masked` is
+    /// false), with the reserved bits given (`rsv`: 0 to 7), final.
+    func send(opcode: UInt8, payload: [UInt8], masked: Bool = true, rsv: UInt8 = 0) {
+        let bytes = Self.frame(opcode: opcode, payload: payload, masked: masked, rsv: rsv)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// The bytes of one final frame (masked with a fixed key, if `masked`).
+    static func frame(opcode: UInt8, payload: [UInt8], masked: Bool = true, rsv: UInt8 = 0) -> [UInt8] {
+        var bytes: [UInt8] = [0x80 | (rsv & 7) << 4 | opcode]
+        let mask: UInt8 = masked ? 0x80 : 0
+        if payload.count < 126 {
+            bytes.append(mask | UInt8(payload.count))
+        } else {
+            bytes += [mask | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        }
+        guard masked else { return bytes + payload }
+        let key: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        return bytes + key + payload.enumerated().map { $0.element ^ key[$0.offset % 4] }
+    }
+
+    /// The next frame the server sends, whatever its kind: its opcode and
+    /// payload (nil: the socket closed or 5 s passed without data).
+    func nextFrame() -> (opcode: UInt8, payload: [UInt8])? {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if buffer.count >= 2 {
+                var length = Int(buffer[1] & 0x7F), offset = 2, known = true
+                if length == 126 {
+                    known = buffer.count >= 4
+                    if known { length = Int(buffer[2]) << 8 | Int(buffer[3]); offset = 4 }
+                } else if length == 127 {
+                    known = buffer.count >= 10
+                    if known { length = (2..<10).reduce(0) { $0 << 8 | Int(buffer[$1]) }; offset = 10 }
+                }
+                if known, buffer.count >= offset + length {
+                    let frame = (buffer[0] & 0x0F, Array(buffer[offset..<(offset + length)]))
+                    buffer.removeFirst(offset + length)
+                    return frame
+                }
+            }
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { return nil }
+            buffer += chunk[0..<n]
+        }
+    }
+
+    /// Whether the server has closed the connection: reads (and drops)
+    /// what comes until the end, for at most 5 s.
+    func closedByServer() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(fd, &chunk, chunk.count)
+            if n == 0 || (n < 0 && errno == ECONNRESET) { return true }
+            if n < 0 { return false }
+        }
     }
 
     private func readMessages(_ isLast: (String) -> Bool) -> String? {
