@@ -62,6 +62,11 @@ extension Screen {
     public mutating func appear(_ controller: String) throws(ModelError) -> MutationResult {
         let i = try controllerIndex(controller)
         controllers[i].isAppeared = true
+        // A dismissed controller that appears again is back in the window.
+        if controllers[i].isDismissed != nil {
+            controllers[i].isDismissed = nil
+            uniqueEngine().invalidate()
+        }
         // viewDidAppear: a controller with an accessory becomes first responder again.
         if controllers[i].inputAccessory != nil { controllers[i].resignedFirstResponder = nil }
         return .ok

@@ -106,6 +106,12 @@ extension Session {
             }
         }
         out += inputViews
+        // A dismissed controller, out of the window as dismissing it left
+        // it (before the sheets: the root presents one at a time).
+        for c in s.controllers where c.isDismissed == true {
+            out.append("present \(c.name) as sheet")
+            out.append("dismiss \(c.name)")
+        }
         // Sheets, each after the one that presents it.
         var presented: Set<String> = []
         var pending = s.controllers.filter { $0.presentation != nil }
@@ -119,7 +125,7 @@ extension Session {
             }
             pending.removeAll { presented.contains($0.name) }
         }
-        for c in s.controllers where !c.isAppeared { out.append("disappear \(c.name)") }
+        for c in s.controllers where !c.isAppeared && c.isDismissed != true { out.append("disappear \(c.name)") }
         // The keyboard as it is, before any strategy is attached (so no
         // handler runs again on constants that already hold its effect).
         let k = state.keyboard

@@ -162,7 +162,13 @@ extension Session {
             throw e
         }
         state.strategies.append(s)
-        log.notes.append(s.attachSummary)
+        if let unpinned = unpinnedLayoutGuide(of: s.controller) {
+            // The guide moves only what is pinned to it.
+            log.notes.append("\(s.controller) uses \(unpinned.guide) (no observers), but no constraint is pinned to it: nothing follows the keyboard")
+            log.notes.append("  pin: \(unpinned.pin)")
+        } else {
+            log.notes.append(s.attachSummary)
+        }
     }
 
     /// `on CONTROLLER EVENT: set NAME.constant = EXPR`, checked when entered.
