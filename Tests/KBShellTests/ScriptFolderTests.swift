@@ -46,7 +46,9 @@ struct ScriptFolderTests {
         #expect(r.status == 0, "\(r.out)")
         #expect(r.out.contains("imported Login from sub/deeper/login.storyboard"))
         #expect(FileManager.default.fileExists(atPath: sub + "/deeper/login.svg"))
-        #expect(FileManager.default.fileExists(atPath: sub + "/deeper/login.kbs"))
+        // The storyboard's placeholders come with the fields.
+        let exported = try String(contentsOfFile: sub + "/deeper/login.kbs", encoding: .utf8)
+        #expect(exported.contains("add textField emailField to Login.view placeholder \"Email\""), "\(exported)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/login.svg"))
         // A missing file is named with the folder it was looked for in.
         try Self.write("source nothere.kbs\n", sub + "/c.kbs")

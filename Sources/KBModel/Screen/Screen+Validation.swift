@@ -295,6 +295,9 @@ extension Screen {
                     throw ScreenViolation(path + ".name", "row \(row)'s cell of \(parent) is a view called \(Screen.cellName(parent, row))")
                 }
             }
+            if v.placeholder != nil, v.kind != .textField {
+                throw ScreenViolation(path + ".placeholder", ModelError.placeholderNeedsTextField(v.name).description)
+            }
             if let h = v.inputViewHeight {
                 guard v.kind.isTextInput else {
                     throw ScreenViolation(path + ".inputViewHeight", ModelError.notATextInput(v.name).description + ": only text inputs have an inputView")

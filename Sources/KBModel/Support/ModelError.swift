@@ -26,6 +26,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAScrollView(String)
     case notAStackView(String)
     case notATextInput(String)
+    /// Only a text field has a placeholder.
+    case placeholderNeedsTextField(String)
     /// The view is in a dismissed controller: out of the window.
     case notInWindow(view: String, dismissed: String)
     /// A root view of a controller cannot be removed on its own.
@@ -108,6 +110,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the window \(f) does not fit the \(formatPoints(s.width))×\(formatPoints(s.height)) screen: a Stage Manager window is at least \(formatPoints(AppWindow.minimumStageSize.width))×\(formatPoints(AppWindow.minimumStageSize.height)) and inside the screen"
         case let .cannotPresent(c, why):
             return "cannot present \(c): \(why)"
+        case let .placeholderNeedsTextField(v):
+            return "'\(v)' is not a textField: only a text field has a placeholder"
         case let .notInWindow(v, c):
             return "\(v) is not in the window: \(c) was dismissed (present \(c) as sheet first)"
         case let .notPresented(c):

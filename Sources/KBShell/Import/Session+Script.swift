@@ -48,6 +48,7 @@ extension Session {
                 var line = "add \(v.kind.rawValue) \(v.name) to \(parent)"
                 if let p = try? s.view(named: parent), let row = p.row, let table = p.parent { line = "add \(v.kind.rawValue) \(v.name) to \(table) row \(row)" }
                 if let t = v.text { line += " text \(CommandParser.quote(t))" }
+                if let t = v.placeholder { line += " placeholder \(CommandParser.quote(t))" }
                 if let i = v.intrinsicOverride { line += " intrinsic \(Self.number(i.width)) \(Self.number(i.height))" }
                 if let st = v.stack {
                     line += " axis \(st.axis.rawValue) spacing \(Self.number(st.spacing)) distribution \(st.distribution.rawValue) alignment \(st.alignment.rawValue)"

@@ -273,6 +273,12 @@ extension Session {
                 throw CommandError("text takes a quoted string", column: rest.first?.column, suggestion: "set \(object).text \"Sign in\"")
             }
             take(try screen.setText(rest[0].text, of: object))
+        case "placeholder":
+            guard rest.count == 1, rest[0].kind == .string else {
+                throw CommandError("placeholder takes a quoted string", column: rest.first?.column, suggestion: "set \(object).placeholder = \"Email\"")
+            }
+            take(try screen.setPlaceholder(rest[0].text, of: object))
+            log.notes.append("\(object) shows \(CommandParser.quote(rest[0].text)) while it has no text")
         case "rows":
             guard let n = wholeNumber(try numberValue(), in: 0...TableConfiguration.maxRows) else {
                 throw CommandError("rows is a whole number from 0 to \(TableConfiguration.maxRows)", column: rest[0].column)
@@ -307,7 +313,7 @@ extension Session {
             take(try screen.setContentOffset(offset, of: object))
         default:
             let known = ["constant", "priority", "hugging.horizontal", "hugging.vertical", "compression.horizontal",
-                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "contentInset.bottom", "contentOffset.y", "keyboardDismissMode", "rows", "rowHeight"]
+                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "placeholder", "contentInset.bottom", "contentOffset.y", "keyboardDismissMode", "rows", "rowHeight"]
             throw CommandError("'\(object)' has no settable property '\(property)'",
                                column: targetToken.column + object.count + 1,
                                suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")
