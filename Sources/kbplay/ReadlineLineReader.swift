@@ -140,6 +140,11 @@ private let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
                                     count: Int(end))
     let prefix = continuedText + String(decoding: bytes, as: UTF8.self)
+    // A file's name: readline's own filename completion (a folder gets
+    // its slash, a file its space).
+    if completer.completesFileName(prefix: prefix, word: word) {
+        return rl_completion_matches(text, rl_filename_completion_function)
+    }
     let candidates = completer.completions(prefix: prefix, word: word)
     guard !candidates.isEmpty else { return nil }
     var common = candidates[0]

@@ -89,6 +89,8 @@ struct Run: ParsableCommand {
             for (index, device) in runs.enumerated() {
                 var runner = ScriptRunner(json: json, echo: echo, bail: bail, sessionsDirectory: sessions.resolved, device: device)
                 runner.standardInputForImport = !files.contains("-")
+                // The script's relative file names are found beside it.
+                runner.folder = file == "-" ? nil : FileIO.folder(of: file)
                 var suite = ScriptSuite(name: device.map { "\(name) on \($0.description)" } ?? name, file: name, device: device)
                 if index == 0, let note = plan?.note { suite.notes.append(note) }
                 if matrix != nil && !tap {

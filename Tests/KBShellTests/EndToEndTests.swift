@@ -166,6 +166,31 @@ struct EndToEndTests {
         try PseudoTerminal.run(steps, [binary.path], environment: environment)
     }
 
+    /// TAB after `source`, `import`, `import log`, `render svg` and
+    /// `export kbs|swift` completes a file's name from the file system, as
+    /// readline completes file names (a folder with its slash).
+    @Test func readlineCompletesFileNamesWhereAFileGoes() throws {
+        let dir = Self.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        try "focus email\n".write(toFile: dir + "/lesson-one.kbs", atomically: true, encoding: .utf8)
+        try "".write(toFile: dir + "/sub/login.storyboard", atomically: true, encoding: .utf8)
+        try "".write(toFile: dir + "/sub/app.log", atomically: true, encoding: .utf8)
+        let env = ["KBPLAY_HISTFILE": dir + "/history", "HOME": dir, "KBPLAY_SESSIONS": dir]
+        let r = try Self.terminal([
+            ["expect", "kbplay> "],
+            ["send", "source \(dir)/less\t"], ["expect", "lesson-one.kbs"], ["send", "\r"], ["expect", "email is covered"],
+            ["send", "render svg \(dir)/su\t"], ["expect", "sub/"], ["send", "pic.svg\r"], ["expect", "wrote \(dir)/sub/pic.svg"],
+            ["send", "import \(dir)/sub/lo\t"], ["expect", "login.storyboard"], ["send", "\u{3}"], ["expect", "kbplay> "],
+            ["send", "import log \(dir)/sub/ap\t"], ["expect", "app.log"], ["send", "\u{3}"], ["expect", "kbplay> "],
+            ["send", "export kbs \(dir)/sub/pi\t"], ["expect", "pic.svg"], ["send", "\u{3}"], ["expect", "kbplay> "],
+            // Elsewhere TAB still completes the session's names.
+            ["send", "foc\t"], ["expect", "focus "], ["send", "pass\t\r"], ["expect", "password is covered"],
+            ["send", "quit\r"],
+        ], environment: env)
+        #expect(r.ok, "\(r.screen)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/sub/pic.svg"))
+    }
+
     @Test func readlineCompletesKeepsHistoryAndDropsTheLineOnCtrlC() throws {
         let dir = Self.temporaryFolder()
         let env = ["KBPLAY_HISTFILE": dir + "/history", "HOME": dir, "KBPLAY_SESSIONS": dir]

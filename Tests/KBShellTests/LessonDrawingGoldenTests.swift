@@ -72,6 +72,9 @@ struct LessonDrawingGoldenTests {
     /// and page with the goldens named `name`.
     private func check(_ script: String, as name: String) throws {
         var session = Session(sessionsDirectory: Self.scratch)
+        // The files a lesson names are found beside it (the tests run in
+        // the repository's folder, as `kbplay run Sessions/NN-name.kbs`).
+        session.fileFolder = "Sessions"
         var lines = ScriptLines(StringLineReader(script))
         var steps = ""
         var svg = ""

@@ -34,7 +34,10 @@ struct LessonGoldenTests {
     func transcript(_ lesson: String) throws {
         let text = try String(contentsOf: Self.lessonsFolder.appendingPathComponent(lesson + ".kbs"), encoding: .utf8)
         for (json, suffix) in [(false, ".out"), (true, ".jsonl")] {
-            let runner = ScriptRunner(json: json, echo: !json, sessionsDirectory: Self.scratch)
+            var runner = ScriptRunner(json: json, echo: !json, sessionsDirectory: Self.scratch)
+            // As `kbplay run Sessions/NN-name.kbs` from the repository's
+            // folder runs it: the files it names are found beside it.
+            runner.folder = "Sessions"
             let result = runner.run(text, file: lesson + ".kbs")
             #expect(result.status == .ok, "\(lesson)\(suffix): \(result.status)")
             let saved = json ? #""path": "\#(Self.scratch)/\#(lesson).json""# : "saved \(Self.scratch)/\(lesson).json\n"

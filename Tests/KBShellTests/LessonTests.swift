@@ -28,6 +28,7 @@ import KBShell
             .appendingPathComponent("kbplay-lesson-\(name)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var session = Session(sessionsDirectory: scratch.path)
+        session.fileFolder = Self.sessions.path
         var lines = ScriptLines(StringLineReader(text))
         var saved: (state: Session.State, history: [String])?
         var expects = 0

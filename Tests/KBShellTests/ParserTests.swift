@@ -176,7 +176,7 @@ struct ParserTests {
         #expect(c("constrain email.") == ["email.alpha", "email.bottom", "email.centerX", "email.centerY", "email.clipsToBounds",
                                           "email.compression.", "email.height",
                                           "email.hidden", "email.hugging.", "email.keyboard.", "email.leading", "email.left",
-                                          "email.margins.", "email.right", "email.safeArea.", "email.text", "email.top",
+                                          "email.margins.", "email.placeholder", "email.right", "email.safeArea.", "email.text", "email.top",
                                           "email.trailing", "email.width"])
         #expect(c("constrain email.to") == ["email.top"])
         #expect(c("constrain Login.view.safeArea.b") == ["Login.view.safeArea.bottom"])

@@ -167,6 +167,26 @@ struct ReportTests {
         #expect(text.out.contains("\n== every-device.kbs on ipad-pro-11 portrait\n+ Login.view (0 0; 834 1194)\n"))
     }
 
+    /// Each run's tests read apart: the device and orientation are in each
+    /// TAP test's name and each JUnit case's name, and no JUnit classname
+    /// holds a dot but the one between the script and the device (Jenkins
+    /// splits a classname at its last dot into package and class).
+    @Test func testNamesCarryTheDeviceAndClassNamesNoDottedIds() throws {
+        let dir = TemporaryFolder.make("names")
+        try "expect 1 == 2\n".write(toFile: dir + "/t.kbs", atomically: true, encoding: .utf8)
+        let tap = try Self.run(["t.kbs", "--devices", "ipad-9.7,iphone-15", "--tap", "--no-times"], directory: dir)
+        let lines = tap.out.split(separator: "\n").filter { $0.hasPrefix("not ok") }
+        #expect(lines == ["not ok 1 - t.kbs:1: expect 1 == 2 (ipad-9.7 portrait)",
+                          "not ok 2 - t.kbs:1: expect 1 == 2 (iphone-15 portrait)"])
+        let r = try Self.run(["t.kbs", "--devices", "ipad-9.7", "--no-times"], directory: dir, junit: true)
+        let document = try XMLDocumentReader(try #require(r.report))
+        #expect(document.values(of: "classname", in: "testcase") == ["t_kbs.ipad-9_7-portrait"])
+        #expect(document.values(of: "name", in: "testcase") == ["t.kbs:1: expect 1 == 2 (ipad-9.7 portrait)"])
+        // Without devices: the script alone, its dot made `_` too.
+        let plain = try Self.run(["t.kbs", "--no-times"], directory: dir, junit: true)
+        #expect(try XMLDocumentReader(try #require(plain.report)).values(of: "classname", in: "testcase") == ["t_kbs"])
+    }
+
     /// What a TAP consumer makes of a report: Perl's TAP::Parser (the
     /// parser under `prove`), as `(tests, failed, parse errors)`.
     static func tapParsed(_ tap: String) throws -> (tests: Int, failed: Int, errors: String) {
@@ -245,10 +265,10 @@ struct ReportTests {
         #expect(r.out == """
             TAP version 13
             # <stdin> on iphone-se1 portrait
-            ok 1 - <stdin>:2: expect Login.view.frame.width == 320
+            ok 1 - <stdin>:2: expect Login.view.frame.width == 320 (iphone-se1 portrait)
             # <stdin> on iphone-se1 portrait: 1 test, 0 failed, 0 errors
             # <stdin> on iphone-15 portrait
-            not ok 2 - <stdin>:2: expect Login.view.frame.width == 320
+            not ok 2 - <stdin>:2: expect Login.view.frame.width == 320 (iphone-15 portrait)
               ---
               message: "Login.view.frame.width == 320 does not hold"
               severity: fail

@@ -38,8 +38,13 @@ import Testing
 
     @Test func theDemoShowsPlaceholdersTitlesTheSafeAreaAndTheKeyboardBelow() {
         let svg = Self.drawing(["demo"])
-        // No text: the field's name, in grey, stands for its placeholder.
-        #expect(svg.contains(##"<text class="placeholder" x="24" y="698" fill="#a1a1a8">email</text>"##))
+        // No text and no placeholder: nothing in the field; its name is
+        // the group's title, which shows on hover.
+        #expect(!svg.contains(##"fill="#a1a1a8">email</text>"##))
+        #expect(svg.contains("<title>email (16 676; 361 34)</title>"))
+        // A placeholder, in grey, where there is no text.
+        let placeholder = Self.drawing(["demo", "set email.placeholder = \"you@example.com\""])
+        #expect(placeholder.contains(##"<text class="placeholder" x="24" y="698" fill="#a1a1a8">you@example.com</text>"##))
         // The button's title, not its name: centred at 16 + 361 / 2 = 196.5.
         #expect(svg.contains(##"<text class="title" x="196.5" y="788" text-anchor="middle" font-weight="600" fill="#ffffff">Sign in</text>"##))
         // iPhone 15: 59 pt at the top, 34 at the bottom.

@@ -25,6 +25,10 @@ public protocol HostedSession: Sendable {
     /// session file does not name itself, so the journal keeps it beside
     /// each snapshot.
     var savedName: String? { get set }
+    /// Whether `save` replaces only the file the session saved itself
+    /// (``KBShell/Session/guardsOthersFiles``): the daemon sets it on every
+    /// session it hosts.
+    var guardsOthersFiles: Bool { get set }
     /// What a web page shows of the session (``KBShell/Session/page()``).
     func webPage() -> JSON
     /// What `explain VIEW` says, for a web page's hover; nil when `view`
@@ -36,6 +40,10 @@ extension HostedSession {
     public func journalsAsSnapshot(_ line: String) -> Bool { false }
     public var savedName: String? {
         get { nil }
+        set {}
+    }
+    public var guardsOthersFiles: Bool {
+        get { false }
         set {}
     }
     public func webPage() -> JSON { .object([:]) }

@@ -13,9 +13,14 @@ extension Session: HostedSession {
         CommandParser.dependsOnMoreThanASessionFile(line)
     }
 
+    /// The name the session's own `save` wrote (a session that only
+    /// loaded a file has none to keep: that file is not its to replace).
     public var savedName: String? {
-        get { name }
-        set { name = newValue }
+        get { savedAs }
+        set {
+            name = newValue
+            savedAs = newValue
+        }
     }
 
     public func webPage() -> JSON {

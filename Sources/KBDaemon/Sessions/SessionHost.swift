@@ -76,13 +76,15 @@ final class SessionHost<Session: HostedSession>: Sendable {
     /// The session its journal records (snapshot + commands), or an empty one.
     static func load(name: SessionName, directory: String, sessionsDirectory: String) throws -> Session {
         var session = Session(sessionsDirectory: sessionsDirectory)
-        if let record = try Journal.read(directory: directory, name: name.rawValue) {
-            if let snapshot = record.snapshot {
-                session = try Session(journalSnapshot: snapshot, path: "\(directory)/\(name).journal",
-                                      sessionsDirectory: sessionsDirectory)
-            }
-            for command in record.commands { _ = session.execute(command) }
+        let record = try Journal.read(directory: directory, name: name.rawValue)
+        if let snapshot = record?.snapshot {
+            session = try Session(journalSnapshot: snapshot, path: "\(directory)/\(name).journal",
+                                  sessionsDirectory: sessionsDirectory)
         }
+        // The sessions folder is shared: a session's `save` replaces only
+        // its own file (also while its journal replays).
+        session.guardsOthersFiles = true
+        for command in record?.commands ?? [] { _ = session.execute(command) }
         return session
     }
 

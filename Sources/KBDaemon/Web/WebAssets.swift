@@ -164,8 +164,9 @@ enum WebAssets {
             if (asked === shown && reply.text) hover.textContent = reply.text;
           });
         });
+        // Read-only (no token): the page has no command box.
         const form = document.getElementById("command");
-        if (form.hidden) return;
+        if (!form) return;
         const input = document.getElementById("line");
         const output = document.getElementById("output");
         const list = document.getElementById("completions");
@@ -262,7 +263,9 @@ enum WebAssets {
     .card .verdict, .card .flaws, .card .expects { font-size: 12px; }
     .card .flaws { color: #b25000; }
     .session-main { display: flex; gap: 20px; padding: 16px; align-items: flex-start; }
-    .screen svg { display: block; background: #ffffff; border-radius: 40px; box-shadow: 0 2px 12px rgba(0, 0, 0, 0.15); }
+    .screen { flex: 0 1 auto; min-width: 0; }
+    /* The device scaled down to the window (a projector's 1280 × 720 shows the whole keyboard), never up. */
+    .screen svg { display: block; width: auto; height: auto; max-width: 100%; max-height: calc(100vh - 96px); background: #ffffff; border-radius: 40px; box-shadow: 0 2px 12px rgba(0, 0, 0, 0.15); }
     .screen .view rect.frame { pointer-events: all; }
     .screen .view.container rect.frame { pointer-events: visibleStroke; }
     .screen .view:hover > rect.frame { stroke: #0a84ff; stroke-width: 2; }
@@ -282,5 +285,6 @@ enum WebAssets {
     .completions li { background: #e5e5ea; border-radius: 4px; padding: 1px 6px; }
     .output { background: #ffffff; border: 1px solid #d1d1d6; border-radius: 10px; padding: 8px 12px; margin: 0 0 12px; white-space: pre-wrap; font: 12px/1.4 ui-monospace, Menlo, monospace; }
     .output:empty { display: none; }
+    .read-only p { margin: 0; font-size: 12px; color: #6e6e73; }
     """#
 }

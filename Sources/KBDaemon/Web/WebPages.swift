@@ -52,8 +52,7 @@ enum WebPages {
         \(svg)</section>
         <aside class="panels">
         <section><h2>verdict</h2><p id="verdict" class="verdict \(verdictClass(page))">\(escaped(verdict(page)))</p><p id="expects" class="expects">\(expectsText(failingExpects))</p></section>
-        <form id="command" class="command"\(canCommand ? "" : " hidden")><input id="line" name="line" autocomplete="off" spellcheck="false" placeholder="focus email  (TAB completes)"><button type="submit">run</button><ul id="completions" class="completions"></ul></form>
-        <pre id="output" class="output"\(canCommand ? "" : " hidden")></pre>
+        \(canCommand ? commandBox : readOnlyNote(n))
         <section><h2>hover</h2><pre id="hover">hover a view: its frame and what explain says</pre></section>
         <section><h2>flaws</h2><div id="flaws">\(flawsHTML(page))</div></section>
         <section><h2>last change <span id="command-name" class="dim">\(escaped(page["command"]?.stringValue ?? ""))</span></h2><pre id="diff">\(escaped(page["diff"]?.stringValue ?? ""))</pre></section>
@@ -62,6 +61,18 @@ enum WebPages {
         </main>
         </body>
         """)
+    }
+
+    /// The command box and its output, for a page opened with the token.
+    private static let commandBox = """
+        <form id="command" class="command"><input id="line" name="line" autocomplete="off" spellcheck="false" placeholder="focus email  (TAB completes)"><button type="submit">run</button><ul id="completions" class="completions"></ul></form>
+        <pre id="output" class="output"></pre>
+        """
+
+    /// What a page opened without the token has instead of the command
+    /// box: that it only shows the session, and how to get a box.
+    private static func readOnlyNote(_ name: String) -> String {
+        "<section id=\"read-only\" class=\"read-only\"><h2>read-only</h2><p>This page shows the session as it changes; it takes no commands. To type commands here, open the address <code>kbplay serve</code> printed, which ends in <code>?token=…</code>; or attach a shell: <code>kbplay attach \(name)</code>.</p></section>"
     }
 
     /// The focus verdict as commands print it (`✓ email is visible, 130 pt

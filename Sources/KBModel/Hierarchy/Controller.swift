@@ -22,6 +22,10 @@ public struct Controller: Hashable, Codable, Sendable {
     public var tableView: String?
     /// How it is presented (`present C as …`), while it is.
     public var presentation: Presentation?
+    /// It was presented and then dismissed: its view left the window, so
+    /// nothing of it is drawn or visible until it is presented (or
+    /// appears) again. nil: no (left out of a session file).
+    public var isDismissed: Bool?
 
     public init(name: String, parent: String? = nil, container: String? = nil) {
         self.name = name

@@ -11,6 +11,9 @@ public struct View: Hashable, Codable, Sendable {
     public var isRootView: Bool
     /// Label or button text (sets the intrinsic size), or a text input's text.
     public var text: String?
+    /// A text field's `placeholder`: what it shows while it has no text
+    /// (no effect on layout). nil: none.
+    public var placeholder: String?
     /// `intrinsic W H`: overrides the kind's intrinsic size.
     public var intrinsicOverride: Size?
     public var hugging: AxisPair<Int>

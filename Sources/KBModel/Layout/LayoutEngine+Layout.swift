@@ -118,6 +118,9 @@ extension LayoutEngine {
         // Each layout is made in its place in the array (a view layout is
         // large: appending one would copy it).
         let solver = self.solver
+        // The views of a dismissed controller are out of the window: hidden
+        // in the snapshot, so nothing draws them.
+        let outOfWindow = screen.controllersOutOfWindow
         let layouts = [ViewLayout](unsafeUninitializedCapacity: h.order.count) { buffer, count in
             for i in h.order {
                 let wf = boxes[i] == nil ? .zero
@@ -140,7 +143,9 @@ extension LayoutEngine {
                 (buffer.baseAddress! + count).initialize(
                     to: ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind,
                                    parent: screen.viewList[i].parent, depth: h.depth[i],
-                                   isHidden: screen.viewList[i].isHidden, frame: frame, windowFrame: wf,
+                                   isHidden: screen.viewList[i].isHidden
+                                       || (!outOfWindow.isEmpty && outOfWindow.contains(screen.viewList[i].controller)),
+                                   frame: frame, windowFrame: wf,
                                    safeAreaInsets: safe, scroll: scroll))
                 count += 1
             }

@@ -4,6 +4,9 @@ public struct Obstruction: Hashable, Codable, Sendable {
     /// What hides the field, in the order a verdict names them: the first
     /// that applies is the reason given.
     public enum Cause: String, Hashable, Codable, Sendable, CaseIterable {
+        /// The field's controller was dismissed: its view is not in the
+        /// window at all.
+        case dismissed
         /// The field or an ancestor is hidden (`isHidden`, alpha 0).
         case hidden
         /// Some of the field is outside the window.
@@ -27,7 +30,8 @@ public struct Obstruction: Hashable, Codable, Sendable {
     }
 
     public var cause: Cause
-    /// The view that is hidden or clips (`hidden`, `clipped`), nil otherwise.
+    /// The view that is hidden or clips (`hidden`, `clipped`), the
+    /// controller that was dismissed (`dismissed`), nil otherwise.
     public var view: String?
     /// How far the field would have to move to be clear of this: past the
     /// edge for `offscreen` and `clipped`, into the band for `statusBar`
@@ -60,6 +64,10 @@ extension Screen {
     public func obstructions(of rect: Rect, view: String, in snapshot: LayoutSnapshot,
                              keyboardCovered covered: Double, clipsItself: Bool = false) -> [Obstruction] {
         var out: [Obstruction] = []
+        // Not in the window at all: the first reason.
+        if let c = dismissedController(holding: view) {
+            out.append(Obstruction(.dismissed, view: c, points: rect.height))
+        }
         // The view and its ancestors, nearest first: parents come before
         // their subviews in hierarchy order, so one backward walk finds them.
         var chain: [(model: View, layout: ViewLayout)] = []

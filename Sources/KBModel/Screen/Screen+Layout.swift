@@ -146,6 +146,7 @@ extension Screen {
     public mutating func setFocus(_ field: String?) throws(ModelError) -> MutationResult {
         if let field {
             try Screen.checkFocusable(try view(named: field))
+            if let c = dismissedController(holding: field) { throw .notInWindow(view: field, dismissed: c) }
         }
         focus = field
         return .ok

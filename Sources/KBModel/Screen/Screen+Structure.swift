@@ -62,6 +62,11 @@ extension Screen {
     public mutating func appear(_ controller: String) throws(ModelError) -> MutationResult {
         let i = try controllerIndex(controller)
         controllers[i].isAppeared = true
+        // A dismissed controller that appears again is back in the window.
+        if controllers[i].isDismissed != nil {
+            controllers[i].isDismissed = nil
+            uniqueEngine().invalidate()
+        }
         // viewDidAppear: a controller with an accessory becomes first responder again.
         if controllers[i].inputAccessory != nil { controllers[i].resignedFirstResponder = nil }
         return .ok
@@ -116,6 +121,10 @@ extension Screen {
         v.isHidden = options.isHidden
         if let s = options.stack { v.stack = s }
         if let t = options.table { v.table = t }
+        if let placeholder = options.placeholder {
+            guard kind == .textField else { throw .placeholderNeedsTextField(name) }
+            v.placeholder = placeholder
+        }
         appendView(v)
         let e = uniqueEngine()
         e.invalidateForAppendedView()
@@ -183,6 +192,16 @@ extension Screen {
         let i = try viewIndex(view)
         viewList[i].text = text
         uniqueEngine().markIntrinsic(view)
+        return .ok
+    }
+
+    /// Sets a text field's placeholder (nil: none); the layout does not
+    /// depend on it.
+    @discardableResult
+    public mutating func setPlaceholder(_ placeholder: String?, of view: String) throws(ModelError) -> MutationResult {
+        let i = try viewIndex(view)
+        guard viewList[i].kind == .textField else { throw .placeholderNeedsTextField(view) }
+        viewList[i].placeholder = placeholder
         return .ok
     }
 

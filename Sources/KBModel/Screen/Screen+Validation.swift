@@ -155,6 +155,11 @@ extension Screen {
                     throw ScreenViolation(path + ".isAppeared", "a presented controller is in the window (dismiss takes it out)")
                 }
             }
+            if let d = c.isDismissed {
+                guard d, i > 0, c.parent == nil, c.presentation == nil, !c.isAppeared else {
+                    throw ScreenViolation(path + ".isDismissed", "only a top-level controller other than the window's root that is neither presented nor appeared is dismissed, and the member is true or left out")
+                }
+            }
             if let t = c.tableView {
                 guard let k = viewIndex[t], viewList[k].kind == .tableView, viewList[k].parent == c.rootView else {
                     throw ScreenViolation(path + ".tableView", "'\(t)' is not a tableView in \(c.rootView)")
@@ -289,6 +294,9 @@ extension Screen {
                 guard v.name == Screen.cellName(parent, row), v.kind == .view else {
                     throw ScreenViolation(path + ".name", "row \(row)'s cell of \(parent) is a view called \(Screen.cellName(parent, row))")
                 }
+            }
+            if v.placeholder != nil, v.kind != .textField {
+                throw ScreenViolation(path + ".placeholder", ModelError.placeholderNeedsTextField(v.name).description)
             }
             if let h = v.inputViewHeight {
                 guard v.kind.isTextInput else {

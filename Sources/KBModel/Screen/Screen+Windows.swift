@@ -69,6 +69,7 @@ extension Screen {
         }
         controllers[i].presentation = Presentation(style: style, detent: detent, presenter: from)
         controllers[i].isAppeared = true
+        controllers[i].isDismissed = nil
         uniqueEngine().invalidate()
         return MutationResult(warnings: settleNow())
     }
@@ -83,6 +84,7 @@ extension Screen {
         for k in controllers.indices where gone.contains(controllers[k].name) {
             controllers[k].presentation = nil
             controllers[k].isAppeared = false
+            controllers[k].isDismissed = true
         }
         if let f = focus, case let .view(v)? = names[f], gone.contains(viewList[v].controller) { focus = nil }
         uniqueEngine().invalidate()
@@ -102,6 +104,40 @@ extension Screen {
             }
         }
         return gone
+    }
+
+    /// The controllers whose views are out of the window because they
+    /// were dismissed (usually none).
+    public var dismissedControllers: Set<String> {
+        var out: Set<String> = []
+        for c in controllers where c.isDismissed == true { out.insert(c.name) }
+        return out
+    }
+
+    /// The dismissed controllers and the child controllers embedded in
+    /// them: those whose views are out of the window (usually none).
+    public var controllersOutOfWindow: Set<String> {
+        var out = dismissedControllers
+        guard !out.isEmpty else { return out }
+        var grew = true
+        while grew {
+            grew = false
+            for c in controllers where !out.contains(c.name) && (c.parent.map { out.contains($0) } ?? false) {
+                out.insert(c.name)
+                grew = true
+            }
+        }
+        return out
+    }
+
+    /// The dismissed controller whose view holds `view` (nil when the view
+    /// is in the window). A child controller's view is in its parent's, so
+    /// the top-level controller decides.
+    public func dismissedController(holding view: String) -> String? {
+        guard controllers.contains(where: { $0.isDismissed == true }),
+              var c = (try? self.view(named: view)).flatMap({ try? controller(named: $0.controller) }) else { return nil }
+        while let p = c.parent, let parent = try? controller(named: p) { c = parent }
+        return c.isDismissed == true ? c.name : nil
     }
 
     /// A presented controller's root frame, in window coordinates (nil when

@@ -9,6 +9,8 @@ public struct ViewOptions: Hashable, Sendable {
     public var isHidden: Bool
     /// Table-view rows (table views only).
     public var table: TableConfiguration?
+    /// A text field's placeholder.
+    public var placeholder: String?
 
     public init(text: String? = nil, intrinsic: Size? = nil, stack: StackConfiguration? = nil, isHidden: Bool = false,
                 table: TableConfiguration? = nil) {

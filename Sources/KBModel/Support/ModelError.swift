@@ -26,6 +26,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAScrollView(String)
     case notAStackView(String)
     case notATextInput(String)
+    /// Only a text field has a placeholder.
+    case placeholderNeedsTextField(String)
+    /// The view is in a dismissed controller: out of the window.
+    case notInWindow(view: String, dismissed: String)
     /// A root view of a controller cannot be removed on its own.
     case cannotRemoveRootView(String, controller: String)
     case cannotRemoveController(String)
@@ -51,7 +55,13 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownName(name, kind, suggestion):
             return "unknown \(kind.rawValue) '\(name)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
         case let .unknownDevice(id, suggestion):
-            return "unknown device '\(id)'" + (suggestion.map { " — did you mean '\($0)'?" } ?? " — `devices` lists them")
+            // The preset and its screen beside the name: names alone can
+            // mislead (iphone-se1 is not the SE 3).
+            return "unknown device '\(id)'" + (suggestion.map { s in
+                guard let d = DeviceCatalog.standard.device(named: s) else { return " — did you mean '\(s)'?" }
+                let screen = "\(formatPoints(d.screen.width))×\(formatPoints(d.screen.height))"
+                return " — did you mean '\(s)' (\(d.id == s ? "" : d.id + ", ")\(screen))?"
+            } ?? " — `devices` lists them")
         case let .duplicateName(name, existing):
             return "'\(name)' is already the name of a \(existing.rawValue); names are unique across controllers, views and constraints"
         case let .reservedName(name):
@@ -100,6 +110,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the window \(f) does not fit the \(formatPoints(s.width))×\(formatPoints(s.height)) screen: a Stage Manager window is at least \(formatPoints(AppWindow.minimumStageSize.width))×\(formatPoints(AppWindow.minimumStageSize.height)) and inside the screen"
         case let .cannotPresent(c, why):
             return "cannot present \(c): \(why)"
+        case let .placeholderNeedsTextField(v):
+            return "'\(v)' is not a textField: only a text field has a placeholder"
+        case let .notInWindow(v, c):
+            return "\(v) is not in the window: \(c) was dismissed (present \(c) as sheet first)"
         case let .notPresented(c):
             return "\(c) is not presented, so there is nothing to dismiss (present \(c) as sheet)"
         case let .notATableView(v):

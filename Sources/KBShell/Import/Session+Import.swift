@@ -6,8 +6,9 @@ extension Session {
     /// summary, the findings and the names the import gave. Without `device`,
     /// a run's start device (`kbplay run --devices`) is used, as `new` and
     /// `demo` use it, else the document's.
-    mutating func importInterfaceBuilder(_ file: String, column: Int, scene: String?, device: String?,
+    mutating func importInterfaceBuilder(_ written: String, column: Int, scene: String?, device: String?,
                                          _ log: inout ChangeLog) throws {
+        let file = path(of: written)
         let imported: IBImport
         do {
             guard let bytes = try FileIO.readBytes(file, limit: FileIO.scriptLimit) else {

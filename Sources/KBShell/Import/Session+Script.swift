@@ -48,6 +48,7 @@ extension Session {
                 var line = "add \(v.kind.rawValue) \(v.name) to \(parent)"
                 if let p = try? s.view(named: parent), let row = p.row, let table = p.parent { line = "add \(v.kind.rawValue) \(v.name) to \(table) row \(row)" }
                 if let t = v.text { line += " text \(CommandParser.quote(t))" }
+                if let t = v.placeholder { line += " placeholder \(CommandParser.quote(t))" }
                 if let i = v.intrinsicOverride { line += " intrinsic \(Self.number(i.width)) \(Self.number(i.height))" }
                 if let st = v.stack {
                     line += " axis \(st.axis.rawValue) spacing \(Self.number(st.spacing)) distribution \(st.distribution.rawValue) alignment \(st.alignment.rawValue)"
@@ -106,6 +107,12 @@ extension Session {
             }
         }
         out += inputViews
+        // A dismissed controller, out of the window as dismissing it left
+        // it (before the sheets: the root presents one at a time).
+        for c in s.controllers where c.isDismissed == true {
+            out.append("present \(c.name) as sheet")
+            out.append("dismiss \(c.name)")
+        }
         // Sheets, each after the one that presents it.
         var presented: Set<String> = []
         var pending = s.controllers.filter { $0.presentation != nil }
@@ -119,7 +126,7 @@ extension Session {
             }
             pending.removeAll { presented.contains($0.name) }
         }
-        for c in s.controllers where !c.isAppeared { out.append("disappear \(c.name)") }
+        for c in s.controllers where !c.isAppeared && c.isDismissed != true { out.append("disappear \(c.name)") }
         // The keyboard as it is, before any strategy is attached (so no
         // handler runs again on constants that already hold its effect).
         let k = state.keyboard

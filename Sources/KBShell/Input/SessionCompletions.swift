@@ -64,7 +64,7 @@ public struct SessionCompletions: CompletionContext {
             out += ["frame", "bounds", "safeAreaInsets"].map { "\(base).\($0)." }
             if scrollViews.contains(base) { out += ["\(base).contentInset.", "\(base).contentOffset."] }
         case .anchor:
-            out += ["\(base).hugging.", "\(base).compression.", "\(base).hidden", "\(base).clipsToBounds", "\(base).alpha", "\(base).text"]
+            out += ["\(base).hugging.", "\(base).compression.", "\(base).hidden", "\(base).clipsToBounds", "\(base).alpha", "\(base).text", "\(base).placeholder"]
         default: break
         }
         return out

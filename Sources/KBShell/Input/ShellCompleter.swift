@@ -36,6 +36,14 @@ public struct ShellCompleter: Completer {
         return found.filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
     }
 
+    /// Whether the grammar expects a file's name where `word` ends
+    /// `prefix` (the names of files are not the session's to offer).
+    public static func expectsFileName(prefix: String, word: String) -> Bool {
+        let before = String(prefix.dropLast(word.count))
+        guard let tokens = try? CommandParser.tokens(of: before), !tokens.isEmpty else { return false }
+        return expectations(after: tokens).contains { if case .value(.file) = $0 { true } else { false } }
+    }
+
     /// What may come next after `tokens`.
     enum Expectation {
         case words([String])
@@ -43,6 +51,10 @@ public struct ShellCompleter: Completer {
     }
 
     func expected(after tokens: [Token]) -> [Expectation] {
+        Self.expectations(after: tokens)
+    }
+
+    static func expectations(after tokens: [Token]) -> [Expectation] {
         guard !tokens.isEmpty else { return [.words(CommandTable.firstWords)] }
         let words = tokens.prefix { $0.kind == .word }.map(\.text)
         guard let (spec, used) = CommandTable.lookup(words) else {

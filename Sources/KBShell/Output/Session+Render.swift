@@ -4,9 +4,9 @@ import KBModel
 extension Session {
     /// `render`: the screen as text (boxes with names, the keyboard shaded,
     /// the focused field marked), or `render svg FILE`.
-    mutating func render(svg file: String?, line: String) throws -> CommandOutcome {
+    mutating func render(svg written: String?, line: String) throws -> CommandOutcome {
         let snapshot = screen.layout()
-        if let file {
+        if let file = written.map(path(of:)) {
             do { try FileIO.atomicWrite(file, svg(snapshot)) } catch {
                 return .rejected(line, CommandError(error.description), status: .ioError)
             }

@@ -46,6 +46,10 @@ extension Session {
             let isCaret = focus.field != screen.focus
             text.append(verdict(focus, keyboardUp: after.keyboardFrame != nil))
             members["focus"] = focusJSON(focus, isCaret: isCaret)
+            if focus.obscuredBy.first?.cause == .keyboard, let hint = layoutGuideHint() {
+                text.append(hint)
+                members["hint"] = .string(hint)
+            }
         }
         if !log.flaws.isEmpty {
             for f in log.flaws {
@@ -173,6 +177,21 @@ extension Session {
         return report
     }
 
+    /// Why a field under the keyboard did not move although its controller
+    /// (or one it is embedded in) is handled with layout-guide: nothing is
+    /// pinned to the guide. Nil otherwise.
+    func layoutGuideHint() -> String? {
+        guard let f = screen.focus, let v = try? screen.view(named: f) else { return nil }
+        var controller: String? = v.controller
+        while let c = controller {
+            if let unpinned = unpinnedLayoutGuide(of: c) {
+                return "  hint: \(c) is handled with layout-guide, but nothing is pinned to \(unpinned.guide): \(unpinned.pin)"
+            }
+            controller = (try? screen.controller(named: c))?.parent
+        }
+        return nil
+    }
+
     /// The focus line: visible, or the first thing that hides the field.
     func verdict(_ f: FocusReport, keyboardUp: Bool) -> String {
         let p = formatPoints
@@ -180,6 +199,9 @@ extension Session {
             switch first.cause {
             case .keyboard:
                 return "✗ \(f.field) is covered by the keyboard: its bottom is at \(p(f.fieldFrame.maxY)), the keyboard's top at \(p(f.keyboardTop)) (\(p(f.covered)) pt hidden)"
+            case .dismissed:
+                let c = first.view ?? "its controller"
+                return "✗ \(f.field) is not in the window: \(c) was dismissed (present \(c) as sheet to show it again)"
             case .hidden:
                 let view = first.view ?? f.field
                 let what = first.byAlpha ? "\(view).alpha is 0" : "\(view).hidden is on"

@@ -23,11 +23,16 @@ public struct DeviceMatrix: Sendable, Equatable {
                 self.devices = ids
             } else {
                 guard !asked.isEmpty else { throw OptionError("--devices takes all or device ids separated by commas: \(ids.joined(separator: ","))") }
-                for id in asked where catalog.device(id) == nil {
-                    let near = nearestName(to: id, in: ids).map { " — did you mean '\($0)'?" } ?? ""
-                    throw OptionError("--devices: unknown device '\(id)'\(near) (the presets: all, \(ids.joined(separator: ", ")))")
+                // An id or a marketing name (`iphone-16`), each run under its id.
+                var resolved: [String] = []
+                for id in asked {
+                    guard let d = catalog.device(named: id) else {
+                        let near = catalog.suggestion(for: id).map { " — did you mean '\($0)'?" } ?? ""
+                        throw OptionError("--devices: unknown device '\(id)'\(near) (the presets: all, \(ids.joined(separator: ", ")))")
+                    }
+                    resolved.append(d.id)
                 }
-                self.devices = Self.unique(asked)
+                self.devices = Self.unique(resolved)
             }
         } else {
             self.devices = [catalog.defaultDevice.id]

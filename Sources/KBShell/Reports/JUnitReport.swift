@@ -60,7 +60,7 @@ public enum JUnitReport {
 
     static func element(_ c: ScriptCase, suite: ScriptSuite, times: Bool) -> XMLElement {
         let e = XMLElement(name: "testcase")
-        var attributes = [("name", c.name(in: suite.file)), ("classname", suite.name), ("file", suite.file)]
+        var attributes = [("name", suite.name(of: c)), ("classname", suite.className), ("file", suite.file)]
         if c.line > 0 { attributes.append(("line", "\(c.line)")) }
         attributes.append(("time", seconds(c.time, times)))
         set(e, attributes)

@@ -29,6 +29,26 @@ public struct ScriptSuite: Sendable, Equatable {
         self.device = device
     }
 
+    /// A case's name in a report (a TAP test line, a JUnit test case):
+    /// ``ScriptCase/name(in:)``, then the device and orientation when the
+    /// run goes over them, so each run's tests read apart
+    /// (`login.kbs:12: expect … (ipad-9.7 portrait)`).
+    public func name(of c: ScriptCase) -> String {
+        let base = c.name(in: file)
+        return device.map { "\(base) (\($0.description))" } ?? base
+    }
+
+    /// The JUnit `classname`: the script's path, then the device and
+    /// orientation, with a dot only between the two. Jenkins reads the
+    /// part before the last dot as a package and the rest as a class, so
+    /// the dots of `t.kbs` or `ipad-9.7` become `_`: package `t_kbs`,
+    /// class `ipad-9_7-portrait`.
+    public var className: String {
+        let script = file.replacing(".", with: "_")
+        guard let device else { return script }
+        return script + "." + "\(device.id)-\(device.orientation.rawValue)".replacing(".", with: "_")
+    }
+
     public var failures: Int { cases.count { if case .failed = $0.result { true } else { false } } }
     public var errors: Int { cases.count { if case .error = $0.result { true } else { false } } }
 }

@@ -24,7 +24,7 @@ public struct TAPReport: Sendable {
         for note in suite.notes { out += "# note: \(note)\n" }
         for c in suite.cases {
             count += 1
-            let description = Self.escaped(c.name(in: suite.file))
+            let description = Self.escaped(suite.name(of: c))
             var yaml: [(String, String)] = []
             switch c.result {
             case .passed:

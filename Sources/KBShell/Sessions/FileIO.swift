@@ -95,6 +95,15 @@ public enum FileIO {
         return String(cString: resolved)
     }
 
+    /// What tells one version of a file from another: its inode, size and
+    /// modification time (an atomic write makes a new inode; an edit in
+    /// place moves the time). Nil when there is no such file.
+    public static func stamp(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
     /// The folder holding `path`: what comes before its last slash (`/`
     /// for a path at the root, `.` for one with no slash).
     public static func folder(of path: String) -> String {
@@ -144,9 +153,12 @@ public enum FileIO {
     public static func atomicWrite(_ path: String, _ text: String, mode: mode_t = 0o644) throws(FileError) {
         var path = path
         var info = stat()
+        // A file that is replaced keeps its permissions.
+        var kept: mode_t?
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
+                kept = info.st_mode & 0o7777
                 var link = stat()
                 if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let target = realPath(path) { path = target }
             case S_IFDIR:
@@ -159,6 +171,8 @@ public enum FileIO {
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError("cannot write \(tmp): \(reason())") }
         do throws(FileError) {
+            // Not through open's mode, which the umask narrows.
+            if let kept, fchmod(fd, kept) != 0 { throw FileError("cannot set the mode of \(tmp): \(reason())") }
             try writeAll(fd, text, path: tmp)
             guard fsync(fd) == 0 else { throw FileError("cannot sync \(tmp): \(reason())") }
             close(fd)

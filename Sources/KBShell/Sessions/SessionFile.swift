@@ -355,12 +355,24 @@ extension Session {
         }
         let name = try sessionName(text, column: 6, "use letters, digits, _ and -")
         let file = name.file(in: sessionsDirectory)
+        if guardsOthersFiles, let stamp = FileIO.stamp(file) {
+            let own = savedAs == name.rawValue && (savedStamp == nil || savedStamp == stamp)
+            if !own {
+                let taken = Set(SessionName.saved(in: sessionsDirectory))
+                let free = (2...).lazy.map { "\(name.rawValue)-\($0)" }.first { !taken.contains($0) }!
+                let why = savedAs == name.rawValue ? "it changed since this session saved it" : "another session or a person wrote it"
+                throw CommandError("\(file) is not this session's to replace: \(why)", column: given == nil ? 1 : 6,
+                                   suggestion: "save under a name of your own: save \(free)")
+            }
+        }
         do {
             try FileIO.makeDirectory(sessionsDirectory)
             try FileIO.atomicWrite(file, try SessionFile.encode(self))
         } catch {
             return CommandOutcome.rejected("save", CommandError("\(error)"), status: .ioError)
         }
+        savedAs = name.rawValue
+        savedStamp = FileIO.stamp(file)
         self.name = name.rawValue
         return CommandOutcome(command: "save", text: "saved \(file)", members: ["path": .string(file)])
     }
@@ -382,6 +394,8 @@ extension Session {
         state = loaded.state
         history = loaded.history
         self.name = name.rawValue
+        // Read, not written, by this session.
+        savedAs = nil
         events = []
         notificationFromFile = loaded.notificationFromFile
     }
@@ -395,7 +409,11 @@ extension Session {
 
     /// `source FILE`: runs each command of a script; the first rejected one
     /// stops it and nothing of the script stays.
-    mutating func source(_ file: String, _ column: Int, _ log: inout ChangeLog) throws {
+    /// A relative name is found beside the script that names it, if a
+    /// script does (``fileFolder``), and the script's own relative names
+    /// beside it in turn.
+    mutating func source(_ written: String, _ column: Int, _ log: inout ChangeLog) throws {
+        let file = path(of: written)
         let real = FileIO.realPath(file) ?? file
         if let first = sourcing.firstIndex(of: real) {
             let chain = (sourcing[first...] + [real]).map { FileIO.lastComponent($0) }.joined(separator: " → ")
@@ -414,7 +432,12 @@ extension Session {
             throw CommandError(e.description, column: column)
         }
         sourcing.append(real)
-        defer { sourcing.removeLast() }
+        let outerFolder = fileFolder
+        fileFolder = FileIO.folder(of: file)
+        defer {
+            sourcing.removeLast()
+            fileFolder = outerFolder
+        }
         var lines = ScriptLines(StringLineReader(text))
         var failedExpects = 0
         while let line = lines.next() {

@@ -10,6 +10,10 @@ public struct ScriptRunner {
     public var device: DeviceSetting?
     /// Whether `import log -` may read standard input (the script itself is not read from it).
     public var standardInputForImport = false
+    /// The folder of the script: the relative file names it gives
+    /// (`source`, `import`, `render svg`, …) are found there
+    /// (``Session/fileFolder``); nil for the current folder (standard input).
+    public var folder: String?
 
     public init(json: Bool = false, echo: Bool = false, bail: Bool = false, sessionsDirectory: String = "Sessions",
                 device: DeviceSetting? = nil) {
@@ -89,6 +93,7 @@ public struct ScriptRunner {
             session = Session(sessionsDirectory: sessionsDirectory)
         }
         session.standardInputForImport = standardInputForImport
+        session.fileFolder = folder
         var lines = ScriptLines(reader)
         var worst = CommandOutcome.Status.ok
         while let line = lines.next() {

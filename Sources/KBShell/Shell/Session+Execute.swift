@@ -113,7 +113,7 @@ extension Session {
         switch error {
         case let .unknownName(n, _, _), let .unknownDevice(n, _), let .duplicateName(n, _), let .reservedName(n),
              let .invalidName(n), let .malformedAnchor(n), let .notAScrollView(n), let .notAStackView(n),
-             let .notATextInput(n):
+             let .notATextInput(n), let .notInWindow(n, _):
             name = n
         default: break
         }

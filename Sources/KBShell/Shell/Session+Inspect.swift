@@ -38,7 +38,7 @@ extension Session {
         for v in snapshot.views {
             let model = try? screen.view(named: v.name)
             var note = model.map { $0.kind.rawValue } ?? ""
-            if v.isHidden { note += ", hidden" }
+            if model?.isHidden == true { note += ", hidden" }
             if let m = model, m.alpha != 1 { note += ", alpha \(formatNumber(m.alpha))" }
             if let m = model, m.clipsToBounds != m.kind.isScrollView { note += m.clipsToBounds ? ", clipsToBounds" : ", clipsToBounds off" }
             if screen.focus == v.name { note += ", first responder" }
@@ -52,7 +52,8 @@ extension Session {
             if let m = model, let h = m.inputViewHeight { note += ", inputView \(formatPoints(h)) pt" }
             if let m = model, m.isRootView {
                 let c = try? screen.controller(named: m.controller)
-                note = "root of \(m.controller)" + (c?.isAppeared == false ? ", not in the window" : "")
+                note = "root of \(m.controller)" + (c?.isDismissed == true ? ", dismissed" : "")
+                    + (c?.isAppeared == false ? ", not in the window" : "")
                 if let p = c?.presentation { note += ", presented as \(p.style.rawValue)\(p.detent == .medium ? " (medium)" : "") from \(p.presenter)" }
                 if let t = c?.tableView { note += ", UITableViewController of \(t)" }
             }

@@ -162,7 +162,13 @@ extension Session {
             throw e
         }
         state.strategies.append(s)
-        log.notes.append(s.attachSummary)
+        if let unpinned = unpinnedLayoutGuide(of: s.controller) {
+            // The guide moves only what is pinned to it.
+            log.notes.append("\(s.controller) uses \(unpinned.guide) (no observers), but no constraint is pinned to it: nothing follows the keyboard")
+            log.notes.append("  pin: \(unpinned.pin)")
+        } else {
+            log.notes.append(s.attachSummary)
+        }
     }
 
     /// `on CONTROLLER EVENT: set NAME.constant = EXPR`, checked when entered.
@@ -267,6 +273,12 @@ extension Session {
                 throw CommandError("text takes a quoted string", column: rest.first?.column, suggestion: "set \(object).text \"Sign in\"")
             }
             take(try screen.setText(rest[0].text, of: object))
+        case "placeholder":
+            guard rest.count == 1, rest[0].kind == .string else {
+                throw CommandError("placeholder takes a quoted string", column: rest.first?.column, suggestion: "set \(object).placeholder = \"Email\"")
+            }
+            take(try screen.setPlaceholder(rest[0].text, of: object))
+            log.notes.append("\(object) shows \(CommandParser.quote(rest[0].text)) while it has no text")
         case "rows":
             guard let n = wholeNumber(try numberValue(), in: 0...TableConfiguration.maxRows) else {
                 throw CommandError("rows is a whole number from 0 to \(TableConfiguration.maxRows)", column: rest[0].column)
@@ -301,7 +313,7 @@ extension Session {
             take(try screen.setContentOffset(offset, of: object))
         default:
             let known = ["constant", "priority", "hugging.horizontal", "hugging.vertical", "compression.horizontal",
-                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "contentInset.bottom", "contentOffset.y", "keyboardDismissMode", "rows", "rowHeight"]
+                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "placeholder", "contentInset.bottom", "contentOffset.y", "keyboardDismissMode", "rows", "rowHeight"]
             throw CommandError("'\(object)' has no settable property '\(property)'",
                                column: targetToken.column + object.count + 1,
                                suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")

@@ -139,12 +139,31 @@ public struct Session: Sendable {
     public var standardInputForImport = false
     /// The name the session was loaded from or saved as.
     public var name: String?
+    /// The name this session's own `save` last wrote its file under (a
+    /// `load` or a `new` forgets it): the one file ``guardsOthersFiles``
+    /// lets it replace.
+    public var savedAs: String?
+    /// Stamp (``FileIO/stamp(_:)``) of the file `save` last wrote: a file
+    /// changed since is someone else's. Kept while the session runs.
+    var savedStamp: String?
+    /// `save NAME` replaces only the file this session saved itself, and
+    /// only while nobody changed it since: a daemon's sessions share its
+    /// sessions folder with each other and with the people who put files
+    /// there. A setting of the front end: never saved.
+    public var guardsOthersFiles = false
     /// Whether `render` may use colour (the terminal front end sets it when
     /// standard output is a terminal; scripts and pipes never get colour).
     public var colors = false
     /// Rule expressions already parsed, by text (a cache: not part of the
     /// state, never saved).
     var parsedExpressions: [String: ValueExpression] = [:]
+    /// The folder a relative file name in a command (`source`, `import`,
+    /// `import log`, `render svg`, `export … FILE`) is found in: the
+    /// folder of the script that names it, while `kbplay run` or `source`
+    /// runs one (as a C `#include "…"` is found beside the file that
+    /// includes it); nil at the prompt, where it is the current folder. A
+    /// setting of the front end: never saved.
+    public var fileFolder: String?
     /// The scripts `source` is running, outermost first (their real
     /// paths): a script that sources one of them again is refused.
     var sourcing: [String] = []
@@ -219,4 +238,15 @@ public struct Rule: Sendable, Equatable, Codable {
     }
 
     public var text: String { "on \(controller) \(event.rawValue): set \(constraint).constant = \(expression)" }
+}
+
+extension Session {
+    /// `file` as a command typed now means it: an absolute path, `-`
+    /// (standard input) or a name at the prompt as it is; a relative name
+    /// in a script joined to the script's folder (``fileFolder``).
+    public func path(of file: String) -> String {
+        guard let folder = fileFolder, folder != ".", !folder.isEmpty, !file.isEmpty, file != "-", !file.hasPrefix("/")
+        else { return file }
+        return folder.hasSuffix("/") ? folder + file : folder + "/" + file
+    }
 }

@@ -670,15 +670,19 @@ struct DaemonProcessTests {
         let replies = try await offPool { () -> [JSON?] in
             let a = try Connection(server.socket), b = try Connection(server.socket)
             var replies = commands.enumerated().map { i, c in a.request(Connection.eval(id: i, session: "a", c)) }
-            // Another session saves over the same file afterwards.
+            // Another session may not save over the same file afterwards.
             replies.append(b.request(Connection.eval(id: 7, session: "b", "new")))
             replies.append(b.request(Connection.eval(id: 8, session: "b", "save shared")))
             return replies
         }
-        for reply in replies { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
-        // The script and the picture change after they were used.
+        for reply in replies.dropLast() { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
+        #expect(replies.last??["result"]?["ok"] == .bool(false))
+        #expect(replies.last??["result"]?["error"]?["suggestion"] == .string("save under a name of your own: save shared-2"))
+        // The script and the picture change after they were used, and a
+        // person writes over the saved session.
         try "resign\nkeyboard hide\n".write(toFile: script, atomically: true, encoding: .utf8)
         try "edited".write(toFile: picture, atomically: true, encoding: .utf8)
+        #expect(try Self.kbplay(["run", "--sessions", dir + "/Sessions", "-"], input: "new\nsave shared\n").status == 0)
         let savedByB = try String(contentsOfFile: shared, encoding: .utf8)
         let restarted = try await server.killedAndRestarted()
         defer { restarted.stop() }
@@ -694,10 +698,54 @@ struct DaemonProcessTests {
         #expect(after[0]["output"] == replies[4]?["result"]?["output"])
         #expect(after[0]["output"] == fresh[2]["output"])
         #expect(after[1]["frames"] == fresh[3]["frames"])
-        // Nothing was written again: b's save stays, and so does the edit.
+        // Nothing was written again: the person's file stays, and so does the edit.
         #expect(try String(contentsOfFile: shared, encoding: .utf8) == savedByB)
         #expect(!savedByB.contains("Login"))
         #expect(try String(contentsOfFile: picture, encoding: .utf8) == "edited")
+    }
+
+    /// A student attached to a daemon runs a lesson whose closing `save`
+    /// names the teacher's file in the daemon's folder: the save is refused
+    /// (with a name of their own to use), the file keeps its bytes and its
+    /// mode; the session's own file it replaces, keeping its mode; another
+    /// session's, or one a person changed, it does not.
+    @Test func aSessionsSaveReplacesOnlyItsOwnFile() async throws {
+        let dir = temporaryDirectory()
+        let lessons = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sessions").path
+        try FileManager.default.createDirectory(atPath: dir + "/Sessions", withIntermediateDirectories: true)
+        let teacher = dir + "/Sessions/07-layout-guide.json"
+        try FileManager.default.copyItem(atPath: lessons + "/07-layout-guide.json", toPath: teacher)
+        #expect(chmod(teacher, 0o644) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: teacher))
+        func mode(_ path: String) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int) ?? -1
+        }
+        let server = try await DaemonProcess.start(directory: dir)
+        defer { server.stop() }
+        let student = try await server.evals(["new", "source \(lessons)/07-layout-guide.kbs"], session: "student")
+        let refused = student[1]?["result"]
+        #expect(refused?["ok"] == .bool(false))
+        #expect(refused?["output"]?.stringValue?.contains("07-layout-guide.json is not this session's to replace: another session or a person wrote it") == true,
+                "\(refused?.text ?? "no reply")")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: teacher)) == before)
+        #expect(mode(teacher) == 0o644)
+        // Under a name of its own it saves, and replaces that file again.
+        let own = dir + "/Sessions/mine.json"
+        let saves = try await server.evals(["demo", "save mine", "set formBottom.constant 40", "save"], session: "student")
+        for reply in saves { #expect(reply?["result"]?["ok"] == .bool(true), "\(reply?.text ?? "no reply")") }
+        #expect(chmod(own, 0o640) == 0)
+        #expect(try await server.evals(["set formBottom.constant 50", "save"], session: "student").last??["result"]?["ok"] == .bool(true))
+        #expect(mode(own) == 0o640)
+        #expect(try String(contentsOfFile: own, encoding: .utf8).contains("set formBottom.constant 50"))
+        // Another session may not replace it, nor may the student once a person changed it.
+        let other = try await server.evals(["demo", "save mine"], session: "other")
+        #expect(other[1]?["result"]?["ok"] == .bool(false))
+        try "edited".write(toFile: own, atomically: false, encoding: .utf8)
+        let changed = try await server.evals(["save"], session: "student")
+        #expect(changed[0]?["result"]?["error"]?["message"]?.stringValue?.contains("it changed since this session saved it") == true,
+                "\(changed[0]?.text ?? "no reply")")
+        #expect(try String(contentsOfFile: own, encoding: .utf8) == "edited")
     }
 
     /// Every lesson, fed to a daemon session with a `close` (a snapshot,
@@ -717,7 +765,9 @@ struct DaemonProcessTests {
         for lesson in lessons {
             var script = ScriptLines(StringLineReader(try String(contentsOf: folder.appendingPathComponent(lesson), encoding: .utf8)))
             var read: [String] = []
-            while let line = script.next() { read.append(line.text) }
+            // The files a lesson names are beside it, as `kbplay attach`
+            // sends them: made absolute.
+            while let line = script.next() { read.append(CommandParser.resolvingFiles(in: line.text, against: folder.path)) }
             let lines = read
             let dir = temporaryDirectory()
             let server = try await DaemonProcess.start(directory: dir)
@@ -763,7 +813,7 @@ struct DaemonProcessTests {
             var lines: [String] = []
             // Without the closing `save`, which would leave a snapshot last.
             while let line = script.next() {
-                if !line.text.hasPrefix("save ") { lines.append(line.text) }
+                if !line.text.hasPrefix("save ") { lines.append(CommandParser.resolvingFiles(in: line.text, against: folder.path)) }
             }
             let evals = lines
             let dir = temporaryDirectory()

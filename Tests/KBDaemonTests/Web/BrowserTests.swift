@@ -127,7 +127,11 @@ struct BrowserTests {
             """
         try browser.open(web.base + "/s/alice")
         try Self.waitUntilLive(browser)
-        #expect(try browser.evaluate(#"document.getElementById("command").hidden"#) as? Bool == true)
+        // No dead command box: the page says it is read-only, and how to get one.
+        #expect(try browser.evaluate(#"document.getElementById("command") === null && document.getElementById("line") === null"#) as? Bool == true)
+        let note = try browser.evaluate(#"(() => { const n = document.getElementById("read-only"); return n && n.offsetHeight > 0 ? n.textContent : null; })()"#) as? String
+        #expect(note?.contains("it takes no commands") == true, "\(note ?? "no read-only note shown")")
+        #expect(note?.contains("?token=") == true && note?.contains("kbplay attach alice") == true)
         let refused = try #require(try browser.evaluate(send) as? [String: Any])
         #expect(refused["type"] as? String == "error")
         #expect((refused["message"] as? String)?.hasPrefix("commands need the token") == true)
@@ -136,12 +140,53 @@ struct BrowserTests {
         // With the token, the same message runs the command.
         try browser.open(web.base + "/s/alice?token=\(WebDaemon.token)")
         try Self.waitUntilLive(browser)
-        #expect(try browser.evaluate(#"document.getElementById("command").hidden"#) as? Bool == false)
+        #expect(try browser.evaluate(#"getComputedStyle(document.getElementById("command")).display"#) as? String == "flex")
+        #expect(try browser.evaluate(#"document.getElementById("read-only") === null"#) as? Bool == true)
         let ran = try #require(try browser.evaluate(send) as? [String: Any])
         #expect(ran["type"] as? String == "reply")
         #expect(ran["ok"] as? Bool == true)
         let changed = try await web.evals(["print kb.visible"], session: "alice")
         #expect(changed[0]?["result"]?["value"] == .number(1))
+    }
+
+    /// On a projector (1280 × 720) the phone is scaled to the window with
+    /// its whole keyboard in view, and so is an iPad at 1280 × 800.
+    @Test func theDeviceIsScaledToTheWindowWithItsKeyboardInView() async throws {
+        let web = try await WebDaemon.start()
+        defer { web.stop() }
+        try await web.evals(["demo", "focus email"], session: "phone")
+        try await web.evals(["device ipad-pro-12.9", "controller Form", "add textField name to Form.view placeholder \"Your name\"",
+                             "pin name to Form.view.safeArea", "focus name"], session: "pad")
+        let browser = try Browser()
+        defer { browser.close() }
+        let measure = """
+            (() => {
+              const svg = document.querySelector("#screen svg").getBoundingClientRect();
+              const kb = document.querySelector('#screen svg [data-view="keyboard"] rect').getBoundingClientRect();
+              return [innerWidth, innerHeight, svg.top, svg.bottom, svg.width / svg.height, kb.top, kb.bottom, kb.height];
+            })()
+            """
+        for (session, width, height, ratio) in [("phone", 1280, 720, 393.0 / 852), ("pad", 1280, 800, 1024.0 / 1366)] {
+            try browser.open(web.base + "/s/" + session, width: width, height: height)
+            try Self.waitUntilLive(browser)
+            let m = try #require(try browser.evaluate(measure) as? [Double])
+            #expect(m[0] == Double(width) && m[1] == Double(height))
+            // The whole device, in its own proportions, and the whole keyboard.
+            #expect(m[3] <= m[1], "\(session): the drawing ends at \(m[3]) in a \(height) px window")
+            #expect(abs(m[4] - ratio) < 0.01, "\(session): drawn at \(m[4]), not \(ratio)")
+            #expect(m[7] > 100 && m[6] <= m[1] + 0.5 && m[5] >= m[2], "\(session): keyboard \(m[5])…\(m[6]) in \(height) px")
+        }
+        // A text field shows its placeholder, and its name only on hover (the title).
+        let field = try #require(try browser.evaluate("""
+            (() => {
+              const g = document.querySelector('#screen svg [data-view="name"]');
+              return [g.querySelector("text.placeholder").textContent, g.querySelector("title").textContent,
+                      Array.from(g.querySelectorAll("text")).some((t) => t.textContent === "name")];
+            })()
+            """) as? [Any])
+        #expect(field[0] as? String == "|Your name")
+        #expect((field[1] as? String)?.hasPrefix("name (") == true)
+        #expect(field[2] as? Bool == false)
     }
 
     @Test func namesAndTextsAreEscapedEverywhere() async throws {

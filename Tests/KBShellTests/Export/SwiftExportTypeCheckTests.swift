@@ -201,6 +201,7 @@ enum LessonRun {
     static func run(_ lesson: String) throws -> Session {
         let text = try String(contentsOf: folder.appendingPathComponent(lesson + ".kbs"), encoding: .utf8)
         var session = Session(sessionsDirectory: TemporaryFolder.make("lesson"))
+        session.fileFolder = folder.path
         var lines = ScriptLines(StringLineReader(text))
         while let line = lines.next() {
             let o = session.execute(line.text)

@@ -38,7 +38,7 @@ extension Commands {
             case .kbs: (text, member) = (session.script(), "script")
             case .swift: (text, member) = (session.swiftSource(), "swift")
             }
-            guard let file else {
+            guard let file = file.map(session.path(of:)) else {
                 return CommandOutcome(command: line, text: text.hasSuffix("\n") ? String(text.dropLast()) : text,
                                       members: [member: .string(text)])
             }

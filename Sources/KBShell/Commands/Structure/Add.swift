@@ -6,6 +6,7 @@ extension Commands {
         static let spec = CommandSpec("add", [.value("KIND", .viewKind), .value("NAME", .newName), .word("to"), .value("PARENT", .view),
                     .options([
                         KeywordOption("text", [("TEXT", .string)]),
+                        KeywordOption("placeholder", [("PLACEHOLDER", .string)]),
                         KeywordOption("intrinsic", [("W", .number), ("H", .number)]),
                         KeywordOption("axis", [("AXIS", .choice(["vertical", "horizontal"]))]),
                         KeywordOption("spacing", [("N", .number)]),
@@ -19,7 +20,7 @@ extension Commands {
             group: .structure, traits: [.mutates, .structural],
             summary: "add a view, label, button, textField, textView, scrollView, stackView or tableView",
             details: "Views added to a stack view are its arranged subviews. Intrinsic sizes: textField height 34; label and button text \"…\" → width 8 × characters, height 21 (label) / 30 (button); `intrinsic W H` overrides. Hugging 250 (labels 251), compression resistance 750. A tableView takes `rows N [rowHeight H] [style plain|grouped]` (row height 44; a grouped table has a 35 pt section header); `add KIND NAME to TABLE row K` puts a view in row K's cell (a view called TABLERowK, made for the row, pinned to its place; rows are numbered from 0). Only rows that hold views have cells, as a data source makes cells for the rows it shows.",
-            examples: ["add stackView form to Login.view axis vertical spacing 12", "add textField email to form", "add button signIn to form text \"Sign in\"",
+            examples: ["add stackView form to Login.view axis vertical spacing 12", "add textField email to form placeholder \"Email\"", "add button signIn to form text \"Sign in\"",
                        "add tableView items to List.view rows 40", "add textField qty to items row 12"],
             command: Add.self)
 
@@ -35,6 +36,7 @@ extension Commands {
                                    suggestion: nearestName(to: kindToken.text, in: ViewKind.allCases.map(\.rawValue)))
             }
             var options = ViewOptions(text: p.string("TEXT"))
+            options.placeholder = p.string("PLACEHOLDER")
             if let w = p.number("W"), let h = p.number("H") { options.intrinsic = Size(width: w, height: h) }
             if kind == .stackView {
                 var stack = StackConfiguration(axis: .vertical)

@@ -294,6 +294,7 @@ struct SwiftExporter {
         }
         if v.clipsToBounds != v.kind.isScrollView { out.append("\(ref).clipsToBounds = \(v.clipsToBounds)") }
         if v.alpha != 1 { out.append("\(ref).alpha = \(SwiftExporter.number(v.alpha))") }
+        if let p = v.placeholder { out.append("\(ref).placeholder = \(Self.stringLiteral(p))") }
         if v.isHidden { out.append("\(ref).isHidden = true") }
         if let mode = v.scroll?.keyboardDismissMode, mode != .none { out.append("\(ref).keyboardDismissMode = .\(mode.rawValue)") }
         if let parentName = v.parent, let parent = viewReference(parentName, from: controller) {

@@ -7,7 +7,8 @@ extension Session {
     /// notifications the app printed replayed on it and compared with
     /// kbplay's own. `-` reads standard input where the front end allows it
     /// (``standardInputForImport``).
-    mutating func importLog(_ file: String, column: Int, dump k: Int, device given: Token?, _ log: inout ChangeLog) throws {
+    mutating func importLog(_ written: String, column: Int, dump k: Int, device given: Token?, _ log: inout ChangeLog) throws {
+        let file = path(of: written)
         let parsed: ConsoleLog
         do {
             let path: String
@@ -36,11 +37,10 @@ extension Session {
         // the log implies (a root view's encapsulated size, the screen of
         // the keyboard notifications' frames).
         let catalog = DeviceCatalog.standard
-        if let given, catalog.device(given.text) == nil {
-            _ = try catalog.lookup(given.text)
-        }
+        // An id or a marketing name, as `device` takes.
+        let givenID = try given.map { g throws(ModelError) in try catalog.lookup(g.text).id }
         let start = given == nil ? startDevice : nil
-        let deviceID = given?.text ?? start?.id
+        let deviceID = givenID ?? start?.id
         let fromNotifications = deviceID == nil ? NotificationReplay.device(for: parsed.notifications) : nil
         func screenNote(_ f: (device: Device, orientation: Orientation, screen: Size)) -> String {
             "device \(f.device.id) \(f.orientation.rawValue), from the keyboard notifications' frames (a \(formatPoints(f.screen.width)) × \(formatPoints(f.screen.height)) screen)"

@@ -340,6 +340,7 @@ struct IBImporter {
                 }
                 var options = ViewOptions()
                 options.text = text(of: e)
+                if e.name == "textField", let placeholder = e["placeholder"] { options.placeholder = placeholder }
                 options.isHidden = e["hidden"] == "YES"
                 if kind.intrinsicFromFrame, let r = rect { options.intrinsic = Size(width: r.width, height: r.height) }
                 if kind.kind == .stackView { options.stack = stackConfiguration(e) }

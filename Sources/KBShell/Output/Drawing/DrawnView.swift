@@ -8,6 +8,8 @@ struct DrawnView {
     let layout: ViewLayout
     /// The label's or button's text, or a text input's text.
     let text: String?
+    /// A text field's placeholder, shown while it has no text.
+    let placeholder: String?
     /// Its `alpha`: drawn as opacity.
     let alpha: Double
     /// A table view's rows.
@@ -62,14 +64,17 @@ struct DrawnView {
         guard f.width > 0, f.height > 0 else { return }
         switch layout.kind {
         case .textField, .textView:
-            // The text, or the field's name as its placeholder (in grey);
-            // a focused field shows the caret where typing goes.
+            // The text, or the placeholder (in grey), or nothing: the name
+            // shows on hover (the group's title). A focused field shows the
+            // caret where typing goes.
             let y = layout.kind == .textField ? f.midY + 5 : f.minY + 19
             let caret: SVGLine = isFocused ? "<tspan class=\"caret\" fill=\"#0a84ff\" font-weight=\"700\">|</tspan>" : ""
             if let text, !text.isEmpty {
                 out.line(3, "<text class=\"text\" x=\"\(f.minX + 8)\" y=\"\(y)\" fill=\"#1c1c1e\">\(escaped: text)\(caret)</text>")
-            } else {
-                out.line(3, "<text class=\"placeholder\" x=\"\(f.minX + 8)\" y=\"\(y)\" fill=\"#a1a1a8\">\(caret)\(escaped: layout.name)</text>")
+            } else if let placeholder, !placeholder.isEmpty {
+                out.line(3, "<text class=\"placeholder\" x=\"\(f.minX + 8)\" y=\"\(y)\" fill=\"#a1a1a8\">\(caret)\(escaped: placeholder)</text>")
+            } else if isFocused {
+                out.line(3, "<text class=\"placeholder\" x=\"\(f.minX + 8)\" y=\"\(y)\" fill=\"#a1a1a8\">\(caret)</text>")
             }
         case .label:
             guard let content = text, !content.isEmpty else {

@@ -51,7 +51,7 @@ struct DrawnViews {
             // seen; "covered" when that is the keyboard.
             let report = focus?.field == v.name ? focus : nil
             let byKeyboard = report?.obscuredBy.first?.cause == .keyboard
-            let drawn = DrawnView(layout: v, text: model?.text, alpha: model?.alpha ?? 1, table: model?.table,
+            let drawn = DrawnView(layout: v, text: model?.text, placeholder: model?.placeholder, alpha: model?.alpha ?? 1, table: model?.table,
                                   isFocused: screen.focus == v.name,
                                   covered: byKeyboard ? report?.covered ?? 0 : 0,
                                   isObscured: report?.isVisible == false && !byKeyboard)

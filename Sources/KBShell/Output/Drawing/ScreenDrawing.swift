@@ -229,6 +229,7 @@ public struct ScreenDrawing {
 
     private static func phrase(_ cause: Obstruction.Cause) -> String {
         switch cause {
+        case .dismissed: "not in the window"
         case .hidden: "hidden"
         case .offscreen: "off screen"
         case .clipped: "clipped"
