@@ -192,14 +192,14 @@ extension SwiftExporter {
                 "keyboardInsetTokens = []",
             ]
             code.members.append([
-                "/// The keyboard's end frame converted to the view: its height, less the bottom safe area, is \(scrollName)'s bottom inset.",
+                "/// The keyboard's end frame converted from the screen's coordinate space to the view: its height, less the bottom safe area, is \(scrollName)'s bottom inset.",
                 "private func adjustForKeyboard(_ note: Notification) {",
                 "    guard let endFrame = \(SwiftSupport.endFrame) else { return }",
                 "    if note.name == UIResponder.keyboardWillHideNotification {",
             ] + hide.map { "        " + $0 } + [
                 "        \(scroll).contentInset = .zero",
                 "    } else {",
-                "        let converted = view.convert(endFrame, from: view.window)",
+                "        let converted = view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace)",
             ] + show.map { "        " + $0 } + [
                 "        \(scroll).contentInset.bottom = converted.height - view.safeAreaInsets.bottom",
                 "    }",
@@ -260,13 +260,5 @@ extension SwiftExporter {
             : "// kbplay: \(summary) on \(s.scrollView ?? "a table"): make this a UITableViewController of it to get UIKit's handling"]
             + flawLines(s, .register, slots: [.register])
         update(s.controller) { $0.strategySetup += lines }
-    }
-}
-
-private extension Array where Element == String {
-    /// The lines with a comma after the last one (an element of an array literal).
-    func withComma() -> [String] {
-        guard let last else { return self }
-        return dropLast() + [last + ","]
     }
 }

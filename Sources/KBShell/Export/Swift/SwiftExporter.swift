@@ -14,9 +14,6 @@ struct SwiftExporter {
     let flaws: [Flaw]
     let sessionName: String?
     let keyboard: Keyboard
-    /// Whether a keyboard notification has been posted (so handlers may
-    /// have set the constants the export starts from).
-    let notified: Bool
 
     /// The generated class of each controller.
     var classes: [String: ClassCode] = [:]
@@ -40,7 +37,6 @@ struct SwiftExporter {
         flaws = session.flawsShown
         sessionName = session.name
         keyboard = session.keyboard
-        notified = session.lastNotification != nil
     }
 
     // MARK: The file
@@ -130,7 +126,7 @@ struct SwiftExporter {
     /// when its name is one the user gave (not kbplay's `cN`).
     func isStored(_ c: LayoutConstraint) -> Bool {
         if strategies.contains(where: { s in s.references.contains { $0.name == c.name } }) { return true }
-        if rules.contains(where: { $0.constraint == c.name }) { return true }
+        if rules.contains(where: { $0.constraint == c.name || constraintsRead(by: $0).contains(c.name) }) { return true }
         if !c.isActive { return true }
         // kbplay's own names: `cN`, `pin`'s VIEW_top … VIEW_trailing, and
         // an import's VIEW_ATTRIBUTE with a number when it repeats.
@@ -378,9 +374,9 @@ struct SwiftExporter {
             ])
             code.lifecycle["viewDidAppear", default: []].append("becomeFirstResponder()")
         }
-        if let focus = screen.focus, let field = try? screen.view(named: focus), field.controller == name,
-           let ref = code.names.callName(focus) {
-            code.lifecycle["viewDidAppear", default: []].append("\(ref).becomeFirstResponder()   // kbplay: \(focus) is being edited in this session")
+        // The screen at rest: nothing is being edited when it appears.
+        if let focus = screen.focus, let field = try? screen.view(named: focus), field.controller == name {
+            lines.append("// kbplay: \(focus) is being edited in this session; the screen starts with nothing focused")
         }
         if !c.isAppeared {
             lines.append("// kbplay: \(name) is not in the window in this session (viewDidDisappear has run)")
@@ -407,11 +403,9 @@ struct SwiftExporter {
             m += ["    present(controller, animated: true)", "}"]
             code.members.append(m)
         }
-        for rule in rules where rule.controller == name {
-            lines.append("// kbplay: a rule of this session, run after the strategies: \(rule.text)")
-        }
         code.keyboardParts = lines
         classes[name] = code
+        writeRules(of: c)
     }
 
     // MARK: Assembly
@@ -428,7 +422,7 @@ struct SwiftExporter {
         }
         out.append("// kbplay's names are the properties' names and the constraints' identifiers.")
         if keyboard.isUp {
-            out.append("// kbplay: the keyboard is up in this session: the constants and insets below are the values its handlers set.")
+            out.append("// kbplay: the keyboard is up in this session: the constants below are those the screen has at rest (as declared or last set by a command); scroll insets and offsets are as its handlers left them.")
         }
         var renamed = typeNames.renamed
         for c in s.controllers { renamed += classes[c.name]?.names.renamed ?? [] }

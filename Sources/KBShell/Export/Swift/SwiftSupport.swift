@@ -18,6 +18,8 @@ enum SwiftSupport {
         case childDelegate
         /// layout-constraint: the KeyboardLayoutConstraint subclass.
         case keyboardLayoutConstraint
+        /// A rule's `V.visible`: whether the keyboard leaves a view visible.
+        case visibility
     }
 
     /// Where in a strategy's code a flaw's comment goes.
@@ -53,6 +55,7 @@ enum SwiftSupport {
     static let namedTypes: Set<String> = [
         "CGRect", "CGPoint", "CGFloat", "NSValue", "NSObjectProtocol", "Notification", "NotificationCenter", "MainActor",
         "UILayoutPriority", "UIEdgeInsets", "UIControl", "UIWindow", "UILayoutGuide", "UIKeyboardLayoutGuide",
+        "UIScreen", "UICoordinateSpace", "UIWindowScene", "keyboardVisibility",
         "UISheetPresentationController", "Double", "UInt", "Bool", "String", "Self",
     ]
 
@@ -256,10 +259,29 @@ enum SwiftSupport {
                 "        let curve = note.userInfo?[UIResponder.keyboardAnimationCurveUserInfoKey] as? UInt ?? 0",
             ] + at(.layoutConstraint, .animation, "        ") + [
                 "        let options = UIView.AnimationOptions(rawValue: curve)",
+                "        // The first item may be a layout guide (a safe area's): the window lays out every view the",
+                "        // constraint can move, as the KeyboardLayoutConstraint library does.",
+                "        let item = (firstItem as? UIView) ?? (firstItem as? UILayoutGuide)?.owningView",
+                "        let root: UIView? = item?.window ?? item?.superview ?? item",
                 "        UIView.animate(withDuration: duration, delay: 0, options: options, animations: {",
-                "            (self.firstItem as? UIView)?.superview?.layoutIfNeeded()",
+                "            root?.layoutIfNeeded()",
                 "        })",
                 "    }",
+                "}",
+            ]
+        case .visibility:
+            return [
+                "/// kbplay's `V.visible` in a rule: 1 when the view is in a window, neither it nor a superview is hidden",
+                "/// or transparent, and the keyboard's end frame (screen coordinates) covers none of it; else 0.",
+                "@MainActor func keyboardVisibility(of view: UIView, keyboardEndFrame endFrame: CGRect) -> CGFloat {",
+                "    guard let window = view.window else { return 0 }",
+                "    var current: UIView? = view",
+                "    while let v = current {",
+                "        if v.isHidden || v.alpha < 0.01 { return 0 }",
+                "        current = v.superview",
+                "    }",
+                "    let screenSpace = window.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace",
+                "    return view.convert(view.bounds, to: screenSpace).intersects(endFrame) ? 0 : 1",
                 "}",
             ]
         }
