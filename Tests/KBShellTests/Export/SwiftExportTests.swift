@@ -288,7 +288,7 @@ struct SwiftExportTests {
         ])
         #expect(source.contains("keyboardInsetTokens = ["))
         #expect(Self.comment("// kbplay: ⚑ hardware-keyboard-height:", isAbove: "body.contentInset.bottom = converted.height - view.safeAreaInsets.bottom", in: source))
-        #expect(source.contains("for field in [note] as [UIView] where field.isFirstResponder {"))
+        #expect(source.contains("for field in [self.note] as [UIView] where field.isFirstResponder {"))
     }
 
     @Test func layoutConstraintSubclassWithCurveNotShiftedAtTheAnimationOptions() throws {
@@ -467,13 +467,108 @@ struct SwiftExportTests {
         var s = Session.demo()
         let missing = s.execute("export")
         #expect(missing.status != .ok)
-        #expect(missing.text.contains("export kbs|swift [FILE]"))
+        #expect(missing.text.contains("export kbs|swift [fixed] [FILE]"))
         let unknown = s.execute("export java")
         #expect(unknown.status != .ok)
         #expect(unknown.text.contains("kbs"))
         #expect(unknown.text.contains("swift"))
         #expect(s.execute("export kbs").members["script"] != nil)
         #expect(s.execute("export swift").members["swift"] != nil)
+    }
+
+    // MARK: export swift fixed
+
+    /// The export of `lines` with `fixed`.
+    static func fixedExport(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        var (s, _) = export(lines, sourceLocation: sourceLocation)
+        let o = s.execute("export swift fixed")
+        #expect(o.status == .ok, "\(o.text)", sourceLocation: sourceLocation)
+        return o.members["swift"]?.stringValue ?? ""
+    }
+
+    @Test func fixedObserverRegistersWhileAppearedAndUsesTheOverlapLessTheSafeArea() throws {
+        var s = try LessonRun.run("18-observer-after-disappear")
+        let plain = try #require(s.execute("export swift").members["swift"]?.stringValue)
+        let source = try #require(s.execute("export swift fixed").members["swift"]?.stringValue)
+        #expect(plain.contains("keyboardObserver = KeyboardObserver(delegate: self)"))
+        let all = Self.lines(source)
+        #expect(all[0].hasPrefix("// kbplay export swift fixed: "))
+        // observer-after-disappear: made in viewWillAppear, stopped in viewWillDisappear.
+        #expect(Self.comment("// kbplay: fixed ⚑ observer-after-disappear: remove the observer in viewWillDisappear",
+                             isAbove: "keyboardObserver = KeyboardObserver(delegate: self)", in: source))
+        let appear = try #require(all.firstIndex(of: "override func viewWillAppear(_ animated: Bool) {"))
+        let made = try #require(all.firstIndex(of: "keyboardObserver = KeyboardObserver(delegate: self)"))
+        #expect(appear < made)
+        #expect(all.contains("keyboardObserver?.stop()"))
+        #expect(all.contains("func stop() {"))
+        // safe-area-double-count and hide-keeps-height: the overlap of the converted end frame, less the safe area.
+        #expect(all.contains("formBottom.constant = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom) + 8"))
+        #expect(!source.contains("formBottom.constant = endFrame.height + 8"))
+        #expect(all.contains("let screenSpace = window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace"))
+        // Profile's controllable: the overlap of its view, less the safe area.
+        #expect(all.contains("profileBottom.constant = -max(0, height - view.safeAreaInsets.bottom)"))
+        #expect(all.contains("let height = endFrame.map { view?.keyboardOverlap($0) ?? $0.height } ?? fallbackHeight"))
+        // Every flaw shown is fixed: none is left as a ⚑ with its fix to do.
+        #expect(!source.contains("// kbplay: fix:"))
+        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "fixed18") {
+            Issue.record("does not type-check:\n\(errors)\n\(source)")
+        }
+    }
+
+    @Test func fixedCurveScreenCoordinatesAndHardwareKeyboard() throws {
+        var curve = try LessonRun.run("19-curve-not-shifted")
+        let curveSource = try #require(curve.execute("export swift fixed").members["swift"]?.stringValue)
+        #expect(Self.comment("// kbplay: fixed ⚑ curve-not-shifted (Login): UIView.AnimationOptions(rawValue: UInt(curve) << 16)",
+                             isAbove: "let options = UIView.AnimationOptions(rawValue: curve << 16)", in: curveSource))
+        var child = try LessonRun.run("04-child-delegate")
+        let childSource = try #require(child.execute("export swift fixed").members["swift"]?.stringValue)
+        #expect(Self.lines(childSource).contains("commentBottom.constant = view.keyboardOverlap(endFrame)"))
+        let resize = Self.fixedExport([
+            "device ipad-pro-11 landscape", "window stage 100 60 700 600", "controller Notes",
+            "add textField title to Notes.view", "constrain title.bottom == Notes.view.bottom - 20",
+            "handle Notes with resize-root", "focus title",
+        ])
+        #expect(Self.lines(resize).contains("let endFrame = superview.convert(screenEndFrame, from: screenSpace)"))
+        let inset = Self.fixedExport([
+            "device iphone-15", "controller Notes", "add scrollView body to Notes.view", "pin body to Notes.view",
+            "add textField note to body", "constrain note.top == body.content.top + 600",
+            "constrain note.leading == body.content.leading", "constrain note.width == body.frameGuide.width",
+            "constrain note.bottom == body.content.bottom", "handle Notes with content-inset body",
+            "keyboard hardware on", "focus note",
+        ])
+        #expect(Self.comment("// kbplay: fixed ⚑ hardware-keyboard-height: use the intersection of the converted end frame with the view's bounds",
+                             isAbove: "body.contentInset.bottom = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom)", in: inset))
+        for (name, source) in [("fixed19", curveSource), ("fixed04", childSource), ("fixedResize", resize), ("fixedInset", inset)] {
+            if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: name) {
+                Issue.record("\(name) does not type-check:\n\(errors)\n\(source)")
+            }
+        }
+    }
+
+    @Test func aFlawCodeCannotFixKeepsItsCommentInTheFixedExport() {
+        // IQKeyboardManager is a package, not code of this file.
+        let source = Self.fixedExport([
+            "device ipad-pro-11", "controller Notes", "add textField note to Notes.view",
+            "constrain note.bottom == Notes.view.bottom - 20", "handle Notes with auto-scroll", "focus note", "keyboard undock",
+        ])
+        #expect(source.contains("// kbplay: ⚑ undocked-hide-only: the keyboard was undocked or floats"))
+        #expect(source.contains("// kbplay: fix: observe keyboardWillChangeFrame"))
+    }
+
+    @Test func fixedIsForSwiftOnlyAndWritesAFileAsExportDoes() throws {
+        var (s, _) = Self.export(Self.form + ["handle Login with observer formBottom padding 8", "focus email"])
+        let before = s.state
+        let kbs = s.execute("export kbs fixed")
+        #expect(kbs.status != .ok)
+        #expect(kbs.text.contains("'fixed' goes with export swift only"))
+        #expect(kbs.text.contains("export swift fixed [FILE]"))
+        #expect(s.state == before)
+        let path = TemporaryFolder.make("export-swift-fixed") + "/Login+fixed.swift"
+        let o = s.execute("export swift fixed \(path)")
+        #expect(o.status == .ok, "\(o.text)")
+        let printed = try #require(s.execute("export swift fixed").members["swift"]?.stringValue)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == printed)
+        #expect(printed.contains("formBottom.constant = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom) + 8"))
     }
 
     // MARK: Whole exports
@@ -484,5 +579,12 @@ struct SwiftExportTests {
     func aLessonsExportIsPinned(_ lesson: String) throws {
         let source = try SwiftExportTypeCheckTests.exported(lesson)
         try GoldenFile.check(source, against: Self.golden.appendingPathComponent(lesson + ".swift"))
+    }
+
+    /// The fixed export of lessons with a flawed strategy still attached.
+    @Test(arguments: ["01-observer", "04-child-delegate", "18-observer-after-disappear", "19-curve-not-shifted"])
+    func aLessonsFixedExportIsPinned(_ lesson: String) throws {
+        let source = try SwiftExportTypeCheckTests.exported(lesson, fixed: true)
+        try GoldenFile.check(source, against: Self.golden.appendingPathComponent(lesson + "+fixed.swift"))
     }
 }

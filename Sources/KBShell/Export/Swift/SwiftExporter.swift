@@ -14,6 +14,9 @@ struct SwiftExporter {
     let flaws: [Flaw]
     let sessionName: String?
     let keyboard: Keyboard
+    /// `export swift fixed`: each flaw the session showed fixed in the
+    /// code as its `fix:` line says.
+    let fixed: Bool
 
     /// The generated class of each controller.
     var classes: [String: ClassCode] = [:]
@@ -30,7 +33,8 @@ struct SwiftExporter {
     /// Lines for the file's header (what no class holds).
     var headerNotes: [String] = []
 
-    init(_ session: Session) {
+    init(_ session: Session, fixed: Bool = false) {
+        self.fixed = fixed
         screen = session.screen
         strategies = session.state.strategies
         rules = session.state.rules
@@ -413,7 +417,7 @@ struct SwiftExporter {
     private func assemble() -> String {
         var out: [String] = []
         let s = screen
-        out.append("// kbplay export swift: \(sessionName.map { "the session \"\($0)\"" } ?? "this session") as UIKit code.")
+        out.append("// kbplay export swift\(fixed ? " fixed" : ""): \(sessionName.map { "the session \"\($0)\"" } ?? "this session") as UIKit code\(fixed ? ", with each flaw it showed fixed as its fix: line says where code can (`export swift` writes it as it is, to diff against)" : "").")
         out.append("// Device \(s.device.id) (\(s.device.name)), \(s.orientation.rawValue)\(s.window.map { w in w.kind == .stage ? "; a Stage Manager window \(w.frame)" : "; window \(w.kind.rawValue)" } ?? "").")
         if let root = s.controllers.first, let rootClass = classes[root.name]?.className {
             out.append("// The window's root view controller: \(rootClass)().")
@@ -437,12 +441,20 @@ struct SwiftExporter {
             out.append("")
             out += code.lines()
         }
-        for kind in support {
+        var kinds = support
+        var supportLines = kinds.map { SwiftSupport.lines($0, flaws: flaws, fixes: fixes(of: $0.strategy), fixing: fixed) }
+        // A fixed strategy measures the keyboard's overlap with a view.
+        if fixed, !kinds.contains(.overlap),
+           (out + supportLines.flatMap { $0 }).contains(where: { $0.contains("keyboardOverlap(") }) {
+            kinds.append(.overlap)
+            supportLines.append(SwiftSupport.lines(.overlap, flaws: [], fixes: [], fixing: false))
+        }
+        for lines in supportLines {
             out.append("")
-            out += SwiftSupport.lines(kind, flaws: flaws)
+            out += lines
         }
         out.append("")
-        out += SwiftSupport.lines(.named, flaws: [])
+        out += SwiftSupport.lines(.named, flaws: [], fixes: [], fixing: false)
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -463,9 +475,10 @@ struct SwiftExporter {
 }
 
 extension Session {
-    /// The session as UIKit Swift (`export swift`).
-    public func swiftSource() -> String {
-        var exporter = SwiftExporter(self)
+    /// The session as UIKit Swift (`export swift`); with `fixed`, each
+    /// flaw it showed fixed as its `fix:` line says (`export swift fixed`).
+    public func swiftSource(fixed: Bool = false) -> String {
+        var exporter = SwiftExporter(self, fixed: fixed)
         return exporter.source()
     }
 }
