@@ -358,6 +358,28 @@ struct SwiftExportTests {
         }
     }
 
+    /// NotificationCenter calls observers in the order they were added:
+    /// a rule's is added after its controller's strategies', where the
+    /// last of them registers, as kbplay runs rules after strategies.
+    @Test func aRuleRegistersAfterTheStrategiesOfItsClass() throws {
+        let (_, loaded) = Self.export(Self.form + ["handle Login with observer formBottom padding 8",
+                                                   "on Login keyboardWillShow: set formBottom.constant = 10"])
+        let a = Self.lines(loaded)
+        let observer = try #require(a.firstIndex(of: "keyboardObserver = KeyboardObserver(delegate: self)"))
+        let rules = try #require(a.firstIndex(of: "keyboardRuleTokens = ["))
+        #expect(observer < rules)
+        #expect(a.contains("guard viewIfLoaded?.window != nil else { return }"))
+        // Lesson 17: child-delegate registers in viewWillAppear, so the rule does too, and goes in viewWillDisappear.
+        let b = Self.lines(try SwiftExportTypeCheckTests.exported("17-child-controller-offsets"))
+        let form = try #require(b.firstIndex(of: "final class FormViewController: UIViewController {"))
+        let appear = try #require(b[form...].firstIndex(of: "override func viewWillAppear(_ animated: Bool) {"))
+        let child = try #require(b[appear...].firstIndex(of: "keyboardChildTokens = ["))
+        let rule = try #require(b[appear...].firstIndex(of: "keyboardRuleTokens = ["))
+        let end = try #require(b[appear...].firstIndex(of: "}"))
+        #expect(child < rule && rule < end)
+        #expect(b.contains("keyboardRuleTokens.forEach { NotificationCenter.default.removeObserver($0) }"))
+    }
+
     /// Every value and operation of the rule language, translated: the
     /// keyboard's frames, duration, curve and visibility; the window's
     /// frame; a view's frame (window coordinates), bounds, insets, scroll

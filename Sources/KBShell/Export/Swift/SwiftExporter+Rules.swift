@@ -188,13 +188,19 @@ extension SwiftExporter {
 
     /// Writes the rules of controller `c` as the observer code that does
     /// what each does: one observer per notification, registered with the
-    /// strategies; each handler reads the userInfo the rules use, sets the
-    /// constants in the order they were attached and animates the layout
-    /// with the keyboard's duration and curve.
+    /// strategies and after them (NotificationCenter calls observers in the
+    /// order they were added, and kbplay runs rules after strategies): in
+    /// `viewWillAppear`, removed in `viewWillDisappear`, when a strategy of
+    /// the class registers there, else in `viewDidLoad` with a handler
+    /// that does nothing while the view is not in a window. Each handler
+    /// reads the userInfo the rules use, sets the constants in the order
+    /// they were attached and animates the layout with the keyboard's
+    /// duration and curve. Called once the strategies are written.
     mutating func writeRules(of c: Controller) {
         let name = c.name
         let own = rules.filter { $0.controller == name }
         guard !own.isEmpty else { return }
+        let whileAppeared = classes[name]?.lifecycle["viewWillAppear"]?.isEmpty == false
         var events: [KeyboardNotification.Name] = []
         for r in own where !events.contains(r.event) { events.append(r.event) }
         var setup: [String] = []
@@ -234,9 +240,10 @@ extension SwiftExporter {
             let method = classes[name]?.names.declareMember(event.rawValue + "Rules") ?? event.rawValue + "Rules"
             var lines = ["/// kbplay's rules on \(event.rawValue), run after the strategies' handlers:"] + comments + [
                 "private func \(method)(_ note: Notification) {",
+            ] + (whileAppeared ? [] : [
                 "    // kbplay runs a rule only while its controller is in the window.",
                 "    guard viewIfLoaded?.window != nil else { return }",
-            ]
+            ])
             lines += reads.sorted().map { "    " + $0.declaration }
             if !layout.isEmpty {
                 lines += [
@@ -262,7 +269,15 @@ extension SwiftExporter {
         if helpersUsed.contains(.visibility) { use(.visibility) }
         update(name) { code in
             code.properties.append("private var \(tokens): [NSObjectProtocol] = []")
-            code.strategySetup += setup
+            if whileAppeared {
+                code.lifecycle["viewWillAppear", default: []] += setup
+                code.lifecycle["viewWillDisappear", default: []] += [
+                    "\(tokens).forEach { NotificationCenter.default.removeObserver($0) }",
+                    "\(tokens) = []",
+                ]
+            } else {
+                code.strategySetup += setup
+            }
             code.members += methods
         }
     }

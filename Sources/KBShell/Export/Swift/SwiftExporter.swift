@@ -50,6 +50,8 @@ struct SwiftExporter {
         plan()
         for c in screen.controllers { writeClass(c) }
         writeStrategies()
+        // After the strategies: kbplay runs a controller's rules after them.
+        for c in screen.controllers { writeRules(of: c) }
         return assemble()
     }
 
@@ -409,7 +411,6 @@ struct SwiftExporter {
         }
         code.keyboardParts = lines
         classes[name] = code
-        writeRules(of: c)
     }
 
     // MARK: Assembly

@@ -59,9 +59,9 @@ final class LoginViewController: UIViewController, KeyboardExpansionDelegate {
 final class FormViewController: UIViewController {
     let comment = UITextField()
     var commentBottom: NSLayoutConstraint!
-    private var keyboardRuleTokens: [NSObjectProtocol] = []
     weak var expansionDelegate: KeyboardExpansionDelegate?
     private var keyboardChildTokens: [NSObjectProtocol] = []
+    private var keyboardRuleTokens: [NSObjectProtocol] = []
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -75,12 +75,6 @@ final class FormViewController: UIViewController {
             commentBottom,
         ])
         // kbplay: comment is being edited in this session; the screen starts with nothing focused
-        // kbplay: this session's rules, run after the strategies' handlers, as observers:
-        keyboardRuleTokens = [
-            NotificationCenter.default.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: .main) { [weak self] note in
-                MainActor.assumeIsolated { self?.keyboardWillShowRules(note) }
-            },
-        ]
     }
 
     override func viewWillAppear(_ animated: Bool) {
@@ -94,26 +88,24 @@ final class FormViewController: UIViewController {
                 MainActor.assumeIsolated { self?.keyboardWillHide(note) }
             },
         ]
+        // kbplay: this session's rules, run after the strategies' handlers, as observers:
+        keyboardRuleTokens = [
+            NotificationCenter.default.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: .main) { [weak self] note in
+                MainActor.assumeIsolated { self?.keyboardWillShowRules(note) }
+            },
+        ]
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        keyboardRuleTokens.forEach { NotificationCenter.default.removeObserver($0) }
+        keyboardRuleTokens = []
     }
 
     override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         keyboardChildTokens.forEach { NotificationCenter.default.removeObserver($0) }
         keyboardChildTokens = []
-    }
-
-    /// kbplay's rules on keyboardWillShow, run after the strategies' handlers:
-    ///   on Form keyboardWillShow: set commentBottom.constant = max(0, Form.view.frame.maxY - kb.end.minY) + 12
-    private func keyboardWillShowRules(_ note: Notification) {
-        // kbplay runs a rule only while its controller is in the window.
-        guard viewIfLoaded?.window != nil else { return }
-        let endFrame = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue ?? .zero
-        let duration = note.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double ?? 0
-        let curve = note.userInfo?[UIResponder.keyboardAnimationCurveUserInfoKey] as? UInt ?? 0
-        self.commentBottom.constant = max(0, self.view.convert(self.view.bounds, to: nil).maxY - endFrame.minY) + 12
-        UIView.animate(withDuration: duration, delay: 0, options: UIView.AnimationOptions(rawValue: curve << 16), animations: {
-            self.view.layoutIfNeeded()
-        })
     }
 
     private func keyboardWillShow(_ note: Notification) {
@@ -127,6 +119,18 @@ final class FormViewController: UIViewController {
     private func keyboardWillHide(_ note: Notification) {
         commentBottom.constant = 0
         expansionDelegate?.childWantsToExpand(self, false)
+    }
+
+    /// kbplay's rules on keyboardWillShow, run after the strategies' handlers:
+    ///   on Form keyboardWillShow: set commentBottom.constant = max(0, Form.view.frame.maxY - kb.end.minY) + 12
+    private func keyboardWillShowRules(_ note: Notification) {
+        let endFrame = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue ?? .zero
+        let duration = note.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double ?? 0
+        let curve = note.userInfo?[UIResponder.keyboardAnimationCurveUserInfoKey] as? UInt ?? 0
+        self.commentBottom.constant = max(0, self.view.convert(self.view.bounds, to: nil).maxY - endFrame.minY) + 12
+        UIView.animate(withDuration: duration, delay: 0, options: UIView.AnimationOptions(rawValue: curve << 16), animations: {
+            self.view.layoutIfNeeded()
+        })
     }
 }
 
