@@ -321,6 +321,7 @@ extension Screen {
                 }
                 try at(path + ".scroll") { () throws(ModelError) in
                     try Screen.checkFinite("content inset", scroll.contentInset)
+                    if let r = scroll.restingContentInset { try Screen.checkFinite("content inset", r) }
                     try Screen.checkFinite("indicator inset", scroll.indicatorInsets)
                     if let o = scroll.contentOffset {
                         try Screen.checkFinite("content offset", o.x)

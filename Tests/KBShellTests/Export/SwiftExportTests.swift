@@ -289,6 +289,9 @@ struct SwiftExportTests {
         #expect(source.contains("keyboardInsetTokens = ["))
         #expect(Self.comment("// kbplay: ⚑ hardware-keyboard-height:", isAbove: "body.contentInset.bottom = converted.height - view.safeAreaInsets.bottom", in: source))
         #expect(source.contains("for field in [self.note] as [UIView] where field.isFirstResponder {"))
+        // At rest the inset is zero: the 302 the handler set while the keyboard is up is said, not written.
+        #expect(source.contains("// kbplay: body's content inset is top 0, left 0, bottom 302, right 0 in this session, as its keyboard handlers left it; top 0, left 0, bottom 0, right 0 at rest"))
+        #expect(!source.contains("body.contentInset = UIEdgeInsets("))
     }
 
     @Test func layoutConstraintSubclassWithCurveNotShiftedAtTheAnimationOptions() throws {

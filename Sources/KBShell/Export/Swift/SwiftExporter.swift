@@ -361,7 +361,13 @@ struct SwiftExporter {
                 lines.append("\(ref).inputView = UIView(frame: CGRect(x: 0, y: 0, width: 0, height: \(SwiftExporter.number(h))))")
             }
             if let scroll = v.scroll {
-                let i = scroll.contentInset
+                let i = scroll.contentInsetAtRest
+                if scroll.restingContentInset != nil {
+                    func text(_ e: EdgeInsets) -> String {
+                        "top \(SwiftExporter.number(e.top)), left \(SwiftExporter.number(e.left)), bottom \(SwiftExporter.number(e.bottom)), right \(SwiftExporter.number(e.right))"
+                    }
+                    lines.append("// kbplay: \(v.name)'s content inset is \(text(scroll.contentInset)) in this session, as its keyboard handlers left it; \(text(i)) at rest")
+                }
                 if i != .zero {
                     lines.append("\(ref).contentInset = UIEdgeInsets(top: \(SwiftExporter.number(i.top)), left: \(SwiftExporter.number(i.left)), bottom: \(SwiftExporter.number(i.bottom)), right: \(SwiftExporter.number(i.right)))")
                 }
@@ -427,7 +433,7 @@ struct SwiftExporter {
         }
         out.append("// kbplay's names are the properties' names and the constraints' identifiers.")
         if keyboard.isUp {
-            out.append("// kbplay: the keyboard is up in this session: the constants below are those the screen has at rest (as declared or last set by a command); scroll insets and offsets are as its handlers left them.")
+            out.append("// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command); scroll offsets are as the session has them.")
         }
         var renamed = typeNames.renamed
         for c in s.controllers { renamed += classes[c.name]?.names.renamed ?? [] }
