@@ -16,6 +16,28 @@ import Testing
         #expect(s.constraints.count == 3)
     }
 
+    /// The demo declares formBottom's constant 20: a keyboard handler's
+    /// change keeps 20 as the constant at rest, a command's replaces it,
+    /// and a handler that sets the constant at rest back leaves none kept.
+    @Test func aHandlersConstantKeepsTheOneAtRest() throws {
+        var s = Screen.demo()
+        try s.setConstant(344, of: "formBottom", byHandler: true)
+        try s.setConstant(310, of: "formBottom", byHandler: true)
+        var c = try s.constraint(named: "formBottom")
+        #expect(c.constant == 310 && c.restingConstant == 20 && c.constantAtRest == 20)
+        try s.setConstant(20, of: "formBottom", byHandler: true)
+        c = try s.constraint(named: "formBottom")
+        #expect(c.constant == 20 && c.restingConstant == nil)
+        try s.setConstant(344, of: "formBottom", byHandler: true)
+        try s.setConstant(50, of: "formBottom")
+        c = try s.constraint(named: "formBottom")
+        #expect(c.constant == 50 && c.restingConstant == nil && c.constantAtRest == 50)
+        // A command that sets the handler's value makes it the one at rest.
+        try s.setConstant(344, of: "formBottom", byHandler: true)
+        try s.setConstant(344, of: "formBottom")
+        #expect(try s.constraint(named: "formBottom").restingConstant == nil)
+    }
+
     @Test func formBottomConstantMovesTheForm() throws {
         var s = Screen.demo()
         let before = s.layout()

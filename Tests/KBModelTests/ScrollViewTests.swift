@@ -84,6 +84,24 @@ import Testing
         }
     }
 
+    /// A keyboard handler's inset keeps the one at rest (zero here); a
+    /// command's replaces it; a handler setting it back leaves none kept.
+    @Test func aHandlersContentInsetKeepsTheOneAtRest() throws {
+        var s = try scrolling()
+        let up = EdgeInsets(top: 0, left: 0, bottom: 302, right: 0)
+        try s.setContentInset(up, of: "sv", byHandler: true)
+        var sv = try #require(try s.view(named: "sv").scroll)
+        #expect(sv.contentInset == up && sv.restingContentInset == .zero && sv.contentInsetAtRest == .zero)
+        try s.setContentInset(.zero, of: "sv", byHandler: true)
+        sv = try #require(try s.view(named: "sv").scroll)
+        #expect(sv.restingContentInset == nil)
+        try s.setContentInset(up, of: "sv", byHandler: true)
+        let command = EdgeInsets(top: 0, left: 0, bottom: 10, right: 0)
+        try s.setContentInset(command, of: "sv")
+        sv = try #require(try s.view(named: "sv").scroll)
+        #expect(sv.restingContentInset == nil && sv.contentInsetAtRest == command)
+    }
+
     @Test func scrollRectToVisibleScrollsAsLittleAsNeeded() throws {
         var s = try scrolling()
         // Visible content y: from offset + 59 to offset + 852 − 34.

@@ -110,6 +110,34 @@ struct EndToEndTests {
         #expect(process.terminationStatus == 0)
     }
 
+    /// `export swift` and `export swift fixed` through `kbplay run`: the
+    /// screen at rest, the rule as code, the flaw fixed in the second file.
+    @Test func runExportsSwiftAndItsFixedVersion() throws {
+        let dir = Self.temporaryFolder()
+        let script = dir + "/export.kbs"
+        try """
+        demo
+        handle Login with observer formBottom padding 8
+        on Login keyboardWillShow: set formBottom.constant = kb.end.height - Login.view.safeAreaInsets.bottom + 8
+        focus email
+        export swift \(dir)/Login.swift
+        export swift fixed \(dir)/Login+fixed.swift
+        export kbs fixed
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let r = try Self.run(["run", script])
+        // The last line is refused: exit status 2 (a rejected command), the files written before it.
+        #expect(r.status == 2)
+        #expect(r.out.contains("\(script):7: error: 'fixed' goes with export swift only"))
+        let plain = try String(contentsOfFile: dir + "/Login.swift", encoding: .utf8)
+        let fixed = try String(contentsOfFile: dir + "/Login+fixed.swift", encoding: .utf8)
+        #expect(plain.contains("constraint(equalTo: form.bottomAnchor, constant: 20).named(\"formBottom\")"))
+        #expect(!plain.contains("becomeFirstResponder"))
+        #expect(plain.contains("self.formBottom.constant = endFrame.height - self.view.safeAreaInsets.bottom + 8"))
+        #expect(plain.contains("formBottom.constant = endFrame.height + 8"))
+        #expect(fixed.contains("formBottom.constant = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom) + 8"))
+        #expect(fixed.contains("// kbplay: fixed ⚑ safe-area-double-count:"))
+    }
+
     @Test func runIsDeterministic() throws {
         let script = "demo\nhandle Login with observer formBottom padding 8\nfocus email\nrotate\nrender\nevents 3\n"
         let a = try Self.run(["run", "-"], input: script)

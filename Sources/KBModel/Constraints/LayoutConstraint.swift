@@ -14,6 +14,10 @@ public struct LayoutConstraint: Hashable, Codable, Sendable, CustomStringConvert
     /// out of the layout (as UIKit breaks it) until it is activated again or
     /// its constant or priority changes.
     public var isBroken: Bool
+    /// The constant the screen has at rest, when a keyboard handler (a
+    /// strategy or a rule) has changed ``constant`` since it was declared
+    /// or a command last set it; nil when ``constant`` is that one.
+    public var restingConstant: Double?
 
     public init(name: String, first: Anchor, relation: LayoutRelation, second: Anchor? = nil,
                 multiplier: Double = 1, constant: Double = 0, priority: Int = 1000, isActive: Bool = true) {
@@ -29,6 +33,10 @@ public struct LayoutConstraint: Hashable, Codable, Sendable, CustomStringConvert
     }
 
     public var isRequired: Bool { priority >= 1000 }
+
+    /// The constant as declared or as a command last set it, not as a
+    /// keyboard handler left it.
+    public var constantAtRest: Double { restingConstant ?? constant }
 
     /// Whether the constraint takes part in layout (active and not broken).
     public var isEffective: Bool { isActive && !isBroken }

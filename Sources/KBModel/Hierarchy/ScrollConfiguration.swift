@@ -10,6 +10,14 @@ public struct ScrollConfiguration: Hashable, Codable, Sendable {
     public var contentOffset: Point?
     /// `keyboardDismissMode` (nil: `.none`, UIKit's default).
     public var keyboardDismissMode: KeyboardDismissMode?
+    /// The content inset the screen has at rest, when a keyboard handler
+    /// (a strategy) has changed ``contentInset`` since a command last set
+    /// it; nil when ``contentInset`` is that one.
+    public var restingContentInset: EdgeInsets?
+
+    /// The content inset as a command last set it, not as a keyboard
+    /// handler left it.
+    public var contentInsetAtRest: EdgeInsets { restingContentInset ?? contentInset }
 
     public init(contentInset: EdgeInsets = .zero, indicatorInsets: EdgeInsets = .zero, contentOffset: Point? = nil) {
         self.contentInset = contentInset

@@ -71,10 +71,21 @@ extension Screen {
     /// Changes a constraint's constant in place (the solver's `setConstant`,
     /// never a remove and add). If the new constant cannot be satisfied the
     /// constraint is broken and the result says why.
+    ///
+    /// A keyboard handler's change (`byHandler`) keeps the constant the
+    /// screen has at rest (``LayoutConstraint/restingConstant``); a
+    /// command's makes the new constant the one at rest.
     @discardableResult
-    public mutating func setConstant(_ value: Double, of name: String) throws(ModelError) -> MutationResult {
+    public mutating func setConstant(_ value: Double, of name: String, byHandler: Bool = false) throws(ModelError) -> MutationResult {
         let i = try constraintIndex(name)
         try Screen.checkFinite("constant", value)
+        if !byHandler {
+            constraintList[i].restingConstant = nil
+        } else if constraintList[i].restingConstant == value {
+            constraintList[i].restingConstant = nil
+        } else if constraintList[i].restingConstant == nil && constraintList[i].constant != value {
+            constraintList[i].restingConstant = constraintList[i].constant
+        }
         // The same constant changes nothing, unless the constraint is broken
         // (setting it again retries it).
         guard constraintList[i].constant != value || constraintList[i].isBroken else { return .ok }

@@ -51,11 +51,20 @@ extension Screen {
 
     // MARK: Scrolling
 
-    /// Sets a scroll view's `contentInset`.
+    /// Sets a scroll view's `contentInset`. A keyboard handler's change
+    /// (`byHandler`) keeps the inset the screen has at rest
+    /// (``ScrollConfiguration/restingContentInset``); a command's makes the
+    /// new inset the one at rest.
     @discardableResult
-    public mutating func setContentInset(_ inset: EdgeInsets, of view: String) throws(ModelError) -> MutationResult {
+    public mutating func setContentInset(_ inset: EdgeInsets, of view: String, byHandler: Bool = false) throws(ModelError) -> MutationResult {
         let i = try scrollIndex(view)
         try Screen.checkFinite("content inset", inset)
+        let current = viewList[i].scroll!
+        if !byHandler || current.restingContentInset == inset {
+            if current.restingContentInset != nil { viewList[i].scroll!.restingContentInset = nil }
+        } else if current.restingContentInset == nil && current.contentInset != inset {
+            viewList[i].scroll!.restingContentInset = current.contentInset
+        }
         guard viewList[i].scroll!.contentInset != inset else { return .ok }
         viewList[i].scroll!.contentInset = inset
         uniqueEngine().invalidate()

@@ -329,6 +329,7 @@ extension Screen {
                 }
                 try at(path + ".scroll") { () throws(ModelError) in
                     try Screen.checkFinite("content inset", scroll.contentInset)
+                    if let r = scroll.restingContentInset { try Screen.checkFinite("content inset", r) }
                     try Screen.checkFinite("indicator inset", scroll.indicatorInsets)
                     if let o = scroll.contentOffset {
                         try Screen.checkFinite("content offset", o.x)
@@ -355,6 +356,9 @@ extension Screen {
                 default: "second"
                 }
                 throw ScreenViolation("\(path).\(member)", error.description)
+            }
+            if let r = c.restingConstant, !r.isFinite {
+                throw ScreenViolation(path + ".restingConstant", "the constant at rest is a finite number (or the member is left out)")
             }
             if c.isBroken && !c.isActive {
                 throw ScreenViolation(path + ".isBroken", "an inactive constraint is not broken (deactivate clears it): false")

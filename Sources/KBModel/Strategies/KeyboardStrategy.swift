@@ -134,7 +134,7 @@ public struct Handler {
         let w = host.appWindowFrame
         let place = w == Rect(origin: Point(x: 0, y: 0), size: host.screenSize) ? "" : " (the app's window is \(w) on the screen)"
         flaw(.screenCoordinates,
-             "\(controller).view is \(inScreen) in screen coordinates\(place), so its bottom is \(p(screenHeight - inScreen.maxY)) pt above the screen's: the keyboard covers \(p(overlap)) pt of it, but \(uses) uses endFrame.height (\(p(n.end.height))), which is right only for a view reaching the screen's bottom. fix: convert the end frame with view.convert(endFrame, from: nil) and use its overlap with view.bounds, or UIKeyboardLayoutGuide")
+             "\(controller).view is \(inScreen) in screen coordinates\(place), so its bottom is \(p(screenHeight - inScreen.maxY)) pt above the screen's: the keyboard covers \(p(overlap)) pt of it, but \(uses) uses endFrame.height (\(p(n.end.height))), which is right only for a view reaching the screen's bottom. fix: convert the end frame from the screen's coordinate space, view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace) and use its overlap with view.bounds, or UIKeyboardLayoutGuide")
     }
 
     /// The controller's view in screen coordinates and the end frame's

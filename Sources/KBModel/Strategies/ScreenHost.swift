@@ -25,7 +25,7 @@ public struct ScreenHost: StrategyHost {
     }
 
     public mutating func setConstant(_ value: Double, of constraint: String) {
-        _ = try? screen.setConstant(value, of: constraint)
+        _ = try? screen.setConstant(value, of: constraint, byHandler: true)
     }
 
     public mutating func windowFrame(of view: String) -> Rect? {
@@ -55,7 +55,7 @@ public struct ScreenHost: StrategyHost {
     }
 
     public mutating func setContentInset(_ insets: EdgeInsets, of scrollView: String) {
-        _ = try? screen.setContentInset(insets, of: scrollView)
+        _ = try? screen.setContentInset(insets, of: scrollView, byHandler: true)
         _ = try? screen.setIndicatorInsets(insets, of: scrollView)
     }
 

@@ -63,7 +63,7 @@ extension Session {
                 guard (try? screen.controller(named: rule.controller))?.isAppeared == true else { continue }
                 let value = try evaluate(rule.expression, notification: n)
                 let before = (try? screen.constraint(named: rule.constraint))?.constant ?? 0
-                log.warnings += try screen.setConstant(value, of: rule.constraint).warnings
+                log.warnings += try screen.setConstant(value, of: rule.constraint, byHandler: true).warnings
                 let what = "\(rule.constraint).constant \(formatPoints(before)) → \(formatPoints(value))"
                 log.lines.append("  \(rule.controller) · rule         \(what)   (\(rule.expression))")
                 handlers.append("\(rule.controller) · rule: \(what)")

@@ -259,7 +259,8 @@ struct SwiftExportTests {
         ])
         #expect(source.contains("view = KeyboardResizingView()"))
         #expect(Self.comment("// kbplay: ⚑ screen-coordinates (Notes):", isAbove: "let keyboardTop = endFrame.minY", in: source))
-        #expect(source.contains("// kbplay: fix: convert the end frame with view.convert(endFrame, from: nil)"))
+        #expect(source.contains("// kbplay: fix: convert the end frame from the screen's coordinate space, view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace)"))
+        #expect(!source.contains("from: nil"))
     }
 
     @Test func childDelegateWithScreenCoordinatesAtTheShowHandler() throws {
@@ -287,7 +288,10 @@ struct SwiftExportTests {
         ])
         #expect(source.contains("keyboardInsetTokens = ["))
         #expect(Self.comment("// kbplay: ⚑ hardware-keyboard-height:", isAbove: "body.contentInset.bottom = converted.height - view.safeAreaInsets.bottom", in: source))
-        #expect(source.contains("for field in [note] as [UIView] where field.isFirstResponder {"))
+        #expect(source.contains("for field in [self.note] as [UIView] where field.isFirstResponder {"))
+        // At rest the inset is zero: the 302 the handler set while the keyboard is up is said, not written.
+        #expect(source.contains("// kbplay: body's content inset is top 0, left 0, bottom 302, right 0 in this session, as its keyboard handlers left it; top 0, left 0, bottom 0, right 0 at rest"))
+        #expect(!source.contains("body.contentInset = UIEdgeInsets("))
     }
 
     @Test func layoutConstraintSubclassWithCurveNotShiftedAtTheAnimationOptions() throws {
@@ -297,6 +301,29 @@ struct SwiftExportTests {
         #expect(source.contains("formBottom.downOffset = 4"))
         #expect(source.contains("formBottom.startObservingKeyboard()"))
         #expect(Self.comment("// kbplay: ⚑ curve-not-shifted (Login):", isAbove: "let options = UIView.AnimationOptions(rawValue: curve)", in: source))
+        // formBottom's first item is the safe area's guide: the window is laid out, not a guide's superview.
+        let all = Self.lines(source)
+        #expect(all.contains("let item = (firstItem as? UIView) ?? (firstItem as? UILayoutGuide)?.owningView"))
+        #expect(all.contains("let root: UIView? = item?.window ?? item?.superview ?? item"))
+        #expect(all.contains("root?.layoutIfNeeded()"))
+        #expect(!source.contains("(self.firstItem as? UIView)?.superview?.layoutIfNeeded()"))
+    }
+
+    @Test func contentInsetConvertsFromTheScreensCoordinateSpace() throws {
+        let source = try SwiftExportTypeCheckTests.exported("05-content-inset")
+        #expect(Self.lines(source).contains("let converted = view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace)"))
+        #expect(!source.contains("from: view.window)"))
+    }
+
+    /// Lesson 09 without its `save`: the keyboard is up, the rule set formBottom to 310.
+    @Test func lesson09IsExportedAtRestWithItsRuleAsCode() throws {
+        let source = try SwiftExportTypeCheckTests.exported("09-safe-area-double-count")
+        let all = Self.lines(source)
+        #expect(all.contains("formBottom = view.safeAreaLayoutGuide.bottomAnchor.constraint(equalTo: form.bottomAnchor, constant: 20).named(\"formBottom\")"))
+        #expect(!source.contains("constant: 310"))
+        #expect(!source.contains("becomeFirstResponder"))
+        #expect(all.contains("self.formBottom.constant = endFrame.height - self.view.safeAreaInsets.bottom + 8"))
+        #expect(!source.contains("a rule of this session"))
     }
 
     @Test func layoutGuideAutoScrollAndTableControllerAreSaidInComments() throws {
@@ -310,9 +337,125 @@ struct SwiftExportTests {
         #expect(table.contains("UIKit adjusts items's content inset for the keyboard and scrolls the editing row to visible"))
     }
 
-    @Test func aRuleIsAComment() {
+    @Test func aRuleIsObserverCodeThatDoesIt() throws {
         let (_, source) = Self.export(Self.form + ["on Login keyboardWillShow: set formBottom.constant = kb.end.height - Login.view.safeAreaInsets.bottom + 8"])
-        #expect(source.contains("// kbplay: a rule of this session, run after the strategies: on Login keyboardWillShow: set formBottom.constant = kb.end.height - Login.view.safeAreaInsets.bottom + 8"))
+        let all = Self.lines(source)
+        #expect(!source.contains("a rule of this session"))
+        // Registered with the strategies, in viewDidLoad.
+        #expect(all.contains("keyboardRuleTokens = ["))
+        #expect(all.contains("NotificationCenter.default.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: .main) { [weak self] note in"))
+        #expect(all.contains("MainActor.assumeIsolated { self?.keyboardWillShowRules(note) }"))
+        // The userInfo reads, the arithmetic, the keyboard's animation, the layout of the constraint's view.
+        for line in ["private func keyboardWillShowRules(_ note: Notification) {",
+                     "guard viewIfLoaded?.window != nil else { return }",
+                     "let endFrame = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue ?? .zero",
+                     "let duration = note.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double ?? 0",
+                     "let curve = note.userInfo?[UIResponder.keyboardAnimationCurveUserInfoKey] as? UInt ?? 0",
+                     "self.formBottom.constant = endFrame.height - self.view.safeAreaInsets.bottom + 8",
+                     "UIView.animate(withDuration: duration, delay: 0, options: UIView.AnimationOptions(rawValue: curve << 16), animations: {",
+                     "self.view.layoutIfNeeded()"] {
+            #expect(all.contains(line), "\(line)")
+        }
+        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "rule") {
+            Issue.record("does not type-check:\n\(errors)\n\(source)")
+        }
+    }
+
+    /// NotificationCenter calls observers in the order they were added:
+    /// a rule's is added after its controller's strategies', where the
+    /// last of them registers, as kbplay runs rules after strategies.
+    @Test func aRuleRegistersAfterTheStrategiesOfItsClass() throws {
+        let (_, loaded) = Self.export(Self.form + ["handle Login with observer formBottom padding 8",
+                                                   "on Login keyboardWillShow: set formBottom.constant = 10"])
+        let a = Self.lines(loaded)
+        let observer = try #require(a.firstIndex(of: "keyboardObserver = KeyboardObserver(delegate: self)"))
+        let rules = try #require(a.firstIndex(of: "keyboardRuleTokens = ["))
+        #expect(observer < rules)
+        #expect(a.contains("guard viewIfLoaded?.window != nil else { return }"))
+        // Lesson 17: child-delegate registers in viewWillAppear, so the rule does too, and goes in viewWillDisappear.
+        let b = Self.lines(try SwiftExportTypeCheckTests.exported("17-child-controller-offsets"))
+        let form = try #require(b.firstIndex(of: "final class FormViewController: UIViewController {"))
+        let appear = try #require(b[form...].firstIndex(of: "override func viewWillAppear(_ animated: Bool) {"))
+        let child = try #require(b[appear...].firstIndex(of: "keyboardChildTokens = ["))
+        let rule = try #require(b[appear...].firstIndex(of: "keyboardRuleTokens = ["))
+        let end = try #require(b[appear...].firstIndex(of: "}"))
+        #expect(child < rule && rule < end)
+        #expect(b.contains("keyboardRuleTokens.forEach { NotificationCenter.default.removeObserver($0) }"))
+    }
+
+    /// Every value and operation of the rule language, translated: the
+    /// keyboard's frames, duration, curve and visibility; the window's
+    /// frame; a view's frame (window coordinates), bounds, insets, scroll
+    /// state and flags; a constraint's constant and priority; `+ - * /`,
+    /// signs, parentheses, `min max abs`.
+    @Test func everyExpressionOfTheRuleLanguageTranslates() throws {
+        let (_, source) = Self.export(Self.form + [
+            "add scrollView list to Login.view",
+            "constrain list.top == Login.view.top as listTop",
+            "on Login keyboardWillChangeFrame: set formBottom.constant = max(0, window.frame.maxY - kb.end.minY, kb.begin.height) + kb.frame.width / 2 - -(kb.duration * kb.curve)",
+            "on Login keyboardWillChangeFrame: set listTop.constant = min(email.frame.maxY, Login.view.bounds.height) * kb.visible - abs(list.contentInset.bottom - list.contentOffset.y) + list.contentSize.height",
+            "on Login keyboardDidHide: set listTop.constant = email.visible + email.alpha + email.hidden + form.clipsToBounds + formBottom.constant - listTop.priority / (1 + 2) - (3 - 4) + min(5)",
+        ])
+        let all = Self.lines(source)
+        for line in [
+            "self.formBottom.constant = max(0, windowFrame.maxY - endFrame.minY, beginFrame.height) + endFrame.width / 2 - -(CGFloat(duration) * CGFloat(curve))",
+            "self.listTop.constant = min(self.email.convert(self.email.bounds, to: nil).maxY, self.view.bounds.height) * keyboardVisible - abs(self.list.contentInset.bottom - self.list.contentOffset.y) + self.list.contentSize.height",
+            "self.listTop.constant = keyboardVisibility(of: self.email, keyboardEndFrame: endFrame) + self.email.alpha + (self.email.isHidden ? 1 : 0) + (self.form.clipsToBounds ? 1 : 0) + self.formBottom.constant - CGFloat(self.listTop.priority.rawValue) / (1 + 2) - (3 - 4) + (5)",
+            "let beginFrame = (note.userInfo?[UIResponder.keyboardFrameBeginUserInfoKey] as? NSValue)?.cgRectValue ?? .zero",
+            "let keyboardVisible: CGFloat = note.name == UIResponder.keyboardWillHideNotification || note.name == UIResponder.keyboardDidHideNotification ? 0 : 1",
+            "let windowFrame = view.window.map { $0.convert($0.bounds, to: $0.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace) } ?? .zero",
+            "private func keyboardDidHideRules(_ note: Notification) {",
+            "@MainActor func keyboardVisibility(of view: UIView, keyboardEndFrame endFrame: CGRect) -> CGFloat {",
+        ] {
+            #expect(all.contains(line), "\(line)")
+        }
+        // Two rules on one notification share one observer and one handler.
+        #expect(source.components(separatedBy: "UIResponder.keyboardWillChangeFrameNotification").count == 2)
+        #expect(!source.contains("kbplay: on Login"), "a rule left out as a comment")
+        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "rules") {
+            Issue.record("does not type-check:\n\(errors)\n\(source)")
+        }
+    }
+
+    // MARK: The screen at rest
+
+    @Test func constantsAreExportedAtRestNotAsTheHandlersLeftThem() {
+        // iPhone 15: the observer sets formBottom to 336 + 8 = 344 while the keyboard is up.
+        let (s, source) = Self.export(Self.form + ["handle Login with observer formBottom padding 8", "focus email"])
+        #expect((try? s.screen.constraint(named: "formBottom"))?.constant == 344)
+        let all = Self.lines(source)
+        #expect(all.contains("formBottom = view.safeAreaLayoutGuide.bottomAnchor.constraint(equalTo: form.bottomAnchor, constant: 20).named(\"formBottom\")"))
+        #expect(all.contains("// kbplay: formBottom is 344 in this session, as its keyboard handlers left it; 20 at rest"))
+        // Nothing focused at launch.
+        #expect(!source.contains("becomeFirstResponder"))
+        #expect(all.contains("// kbplay: email is being edited in this session; the screen starts with nothing focused"))
+    }
+
+    @Test func aConstantACommandSetIsTheOneAtRest() {
+        // Set by a command while the keyboard is up (after the observer's 344), then the observer moves it again on hide (336 + 8).
+        let (s, source) = Self.export(Self.form + ["handle Login with observer formBottom padding 8", "focus email",
+                                                   "set formBottom.constant = 50", "resign"])
+        #expect((try? s.screen.constraint(named: "formBottom"))?.constant == 344)
+        #expect(Self.lines(source).contains("formBottom = view.safeAreaLayoutGuide.bottomAnchor.constraint(equalTo: form.bottomAnchor, constant: 50).named(\"formBottom\")"))
+        // A handler that sets the constant back to the one at rest leaves nothing to say.
+        let (_, back) = Self.export(Self.form + ["on Login keyboardWillShow: set formBottom.constant = 99",
+                                                 "on Login keyboardWillHide: set formBottom.constant = 20", "focus email", "resign"])
+        #expect(!back.contains("as its keyboard handlers left it"))
+    }
+
+    @Test func theConstantAtRestIsSavedAndLoaded() throws {
+        let (s, _) = Self.export(Self.form + ["handle Login with observer formBottom padding 8", "focus email"])
+        let text = try SessionFile.encode(s)
+        #expect(text.contains("\"restingConstant\" : 20"))
+        let loaded = try SessionFile.decode(text, path: "at-rest.json")
+        #expect((try? loaded.screen.constraint(named: "formBottom"))?.restingConstant == 20)
+        #expect((try? loaded.screen.constraint(named: "formBottom"))?.constant == 344)
+        // A file without the member (every file written before it) loads with the constant as the one at rest.
+        let old = text.replacingOccurrences(of: "\"restingConstant\" : 20,\n", with: "")
+            .replacingOccurrences(of: ",\n        \"restingConstant\" : 20", with: "")
+        #expect(!old.contains("restingConstant"))
+        let oldLoaded = try SessionFile.decode(old, path: "old.json")
+        #expect((try? oldLoaded.screen.constraint(named: "formBottom"))?.constantAtRest == 344)
     }
 
     // MARK: The command
@@ -349,7 +492,7 @@ struct SwiftExportTests {
         var s = Session.demo()
         let missing = s.execute("export")
         #expect(missing.status != .ok)
-        #expect(missing.text.contains("export kbs|swift [FILE]"))
+        #expect(missing.text.contains("export kbs|swift [fixed] [FILE]"))
         let unknown = s.execute("export java")
         #expect(unknown.status != .ok)
         #expect(unknown.text.contains("kbs"))
@@ -358,11 +501,115 @@ struct SwiftExportTests {
         #expect(s.execute("export swift").members["swift"] != nil)
     }
 
+    // MARK: export swift fixed
+
+    /// The export of `lines` with `fixed`.
+    static func fixedExport(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        var (s, _) = export(lines, sourceLocation: sourceLocation)
+        let o = s.execute("export swift fixed")
+        #expect(o.status == .ok, "\(o.text)", sourceLocation: sourceLocation)
+        return o.members["swift"]?.stringValue ?? ""
+    }
+
+    @Test func fixedObserverRegistersWhileAppearedAndUsesTheOverlapLessTheSafeArea() throws {
+        var s = try LessonRun.run("18-observer-after-disappear")
+        let plain = try #require(s.execute("export swift").members["swift"]?.stringValue)
+        let source = try #require(s.execute("export swift fixed").members["swift"]?.stringValue)
+        #expect(plain.contains("keyboardObserver = KeyboardObserver(delegate: self)"))
+        let all = Self.lines(source)
+        #expect(all[0].hasPrefix("// kbplay export swift fixed: "))
+        // observer-after-disappear: made in viewWillAppear, stopped in viewWillDisappear.
+        #expect(Self.comment("// kbplay: fixed ⚑ observer-after-disappear: remove the observer in viewWillDisappear",
+                             isAbove: "keyboardObserver = KeyboardObserver(delegate: self)", in: source))
+        let appear = try #require(all.firstIndex(of: "override func viewWillAppear(_ animated: Bool) {"))
+        let made = try #require(all.firstIndex(of: "keyboardObserver = KeyboardObserver(delegate: self)"))
+        #expect(appear < made)
+        #expect(all.contains("keyboardObserver?.stop()"))
+        #expect(all.contains("func stop() {"))
+        // safe-area-double-count and hide-keeps-height: the overlap of the converted end frame, less the safe area.
+        #expect(all.contains("formBottom.constant = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom) + 8"))
+        #expect(!source.contains("formBottom.constant = endFrame.height + 8"))
+        #expect(all.contains("let screenSpace = window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace"))
+        // Profile's controllable: the overlap of its view, less the safe area.
+        #expect(all.contains("profileBottom.constant = -max(0, height - view.safeAreaInsets.bottom)"))
+        #expect(all.contains("let height = endFrame.map { view?.keyboardOverlap($0) ?? $0.height } ?? fallbackHeight"))
+        // Every flaw shown is fixed: none is left as a ⚑ with its fix to do.
+        #expect(!source.contains("// kbplay: fix:"))
+        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "fixed18") {
+            Issue.record("does not type-check:\n\(errors)\n\(source)")
+        }
+    }
+
+    @Test func fixedCurveScreenCoordinatesAndHardwareKeyboard() throws {
+        var curve = try LessonRun.run("19-curve-not-shifted")
+        let curveSource = try #require(curve.execute("export swift fixed").members["swift"]?.stringValue)
+        #expect(Self.comment("// kbplay: fixed ⚑ curve-not-shifted (Login): UIView.AnimationOptions(rawValue: UInt(curve) << 16)",
+                             isAbove: "let options = UIView.AnimationOptions(rawValue: curve << 16)", in: curveSource))
+        var child = try LessonRun.run("04-child-delegate")
+        let childSource = try #require(child.execute("export swift fixed").members["swift"]?.stringValue)
+        #expect(Self.lines(childSource).contains("commentBottom.constant = view.keyboardOverlap(endFrame)"))
+        let resize = Self.fixedExport([
+            "device ipad-pro-11 landscape", "window stage 100 60 700 600", "controller Notes",
+            "add textField title to Notes.view", "constrain title.bottom == Notes.view.bottom - 20",
+            "handle Notes with resize-root", "focus title",
+        ])
+        #expect(Self.lines(resize).contains("let endFrame = superview.convert(screenEndFrame, from: screenSpace)"))
+        let inset = Self.fixedExport([
+            "device iphone-15", "controller Notes", "add scrollView body to Notes.view", "pin body to Notes.view",
+            "add textField note to body", "constrain note.top == body.content.top + 600",
+            "constrain note.leading == body.content.leading", "constrain note.width == body.frameGuide.width",
+            "constrain note.bottom == body.content.bottom", "handle Notes with content-inset body",
+            "keyboard hardware on", "focus note",
+        ])
+        #expect(Self.comment("// kbplay: fixed ⚑ hardware-keyboard-height: use the intersection of the converted end frame with the view's bounds",
+                             isAbove: "body.contentInset.bottom = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom)", in: inset))
+        for (name, source) in [("fixed19", curveSource), ("fixed04", childSource), ("fixedResize", resize), ("fixedInset", inset)] {
+            if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: name) {
+                Issue.record("\(name) does not type-check:\n\(errors)\n\(source)")
+            }
+        }
+    }
+
+    @Test func aFlawCodeCannotFixKeepsItsCommentInTheFixedExport() {
+        // IQKeyboardManager is a package, not code of this file.
+        let source = Self.fixedExport([
+            "device ipad-pro-11", "controller Notes", "add textField note to Notes.view",
+            "constrain note.bottom == Notes.view.bottom - 20", "handle Notes with auto-scroll", "focus note", "keyboard undock",
+        ])
+        #expect(source.contains("// kbplay: ⚑ undocked-hide-only: the keyboard was undocked or floats"))
+        #expect(source.contains("// kbplay: fix: observe keyboardWillChangeFrame"))
+    }
+
+    @Test func fixedIsForSwiftOnlyAndWritesAFileAsExportDoes() throws {
+        var (s, _) = Self.export(Self.form + ["handle Login with observer formBottom padding 8", "focus email"])
+        let before = s.state
+        let kbs = s.execute("export kbs fixed")
+        #expect(kbs.status != .ok)
+        #expect(kbs.text.contains("'fixed' goes with export swift only"))
+        #expect(kbs.text.contains("export swift fixed [FILE]"))
+        #expect(s.state == before)
+        let path = TemporaryFolder.make("export-swift-fixed") + "/Login+fixed.swift"
+        let o = s.execute("export swift fixed \(path)")
+        #expect(o.status == .ok, "\(o.text)")
+        let printed = try #require(s.execute("export swift fixed").members["swift"]?.stringValue)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == printed)
+        #expect(printed.contains("formBottom.constant = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom) + 8"))
+    }
+
     // MARK: Whole exports
 
-    @Test(arguments: ["04-child-delegate", "06-layout-constraint"])
+    /// Two strategies, and the lessons whose fix is a rule.
+    @Test(arguments: ["04-child-delegate", "06-layout-constraint", "09-safe-area-double-count", "15-hardware-keyboard",
+                      "17-child-controller-offsets", "20-toolbar-accessory", "24-stage-manager-window", "26-imported-login"])
     func aLessonsExportIsPinned(_ lesson: String) throws {
         let source = try SwiftExportTypeCheckTests.exported(lesson)
         try GoldenFile.check(source, against: Self.golden.appendingPathComponent(lesson + ".swift"))
+    }
+
+    /// The fixed export of lessons with a flawed strategy still attached.
+    @Test(arguments: ["01-observer", "04-child-delegate", "18-observer-after-disappear", "19-curve-not-shifted"])
+    func aLessonsFixedExportIsPinned(_ lesson: String) throws {
+        let source = try SwiftExportTypeCheckTests.exported(lesson, fixed: true)
+        try GoldenFile.check(source, against: Self.golden.appendingPathComponent(lesson + "+fixed.swift"))
     }
 }

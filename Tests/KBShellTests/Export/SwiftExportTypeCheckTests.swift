@@ -15,9 +15,9 @@ struct SwiftExportTypeCheckTests {
         .appendingPathComponent("UIKitStub/UIKit.swift").path
 
     /// The export of a lesson, run from an empty session to its end.
-    static func exported(_ lesson: String) throws -> String {
+    static func exported(_ lesson: String, fixed: Bool = false) throws -> String {
         var session = try LessonRun.run(lesson)
-        let outcome = session.execute("export swift")
+        let outcome = session.execute(fixed ? "export swift fixed" : "export swift")
         #expect(outcome.status == .ok, "\(lesson): \(outcome.text)")
         return try #require(outcome.members["swift"]?.stringValue)
     }
@@ -105,6 +105,15 @@ struct SwiftExportTypeCheckTests {
         }
     }
 
+    /// `export swift fixed` of every lesson: the fixes are code too.
+    @Test(arguments: LessonRun.lessons)
+    func everyLessonsFixedExportTypeChecks(_ lesson: String) throws {
+        let source = try Self.exported(lesson, fixed: true)
+        if let errors = try Self.typeCheck(source, named: "fixed_" + lesson.replacingOccurrences(of: "-", with: "_")) {
+            Issue.record("\(lesson)'s fixed export does not type-check:\n\(errors)\n\(source)")
+        }
+    }
+
     /// Sessions random commands build (the session-file property's):
     /// stacks in scroll views, child controllers, every strategy, rules,
     /// inactive and broken constraints, an iPad's keyboard modes.
@@ -116,9 +125,13 @@ struct SwiftExportTypeCheckTests {
             if let errors = try Self.typeCheck(source, named: "random\(i)") {
                 Issue.record("random session \(i) (\(s.history.joined(separator: " · "))) does not type-check:\n\(errors)\n\(source)")
             }
+            let fixed = try #require(s.execute("export swift fixed").members["swift"]?.stringValue)
+            if let errors = try Self.typeCheck(fixed, named: "random\(i)_fixed") {
+                Issue.record("random session \(i)'s fixed export (\(s.history.joined(separator: " · "))) does not type-check:\n\(errors)\n\(fixed)")
+            }
         }
         // The sessions hold what the export writes code for.
-        for piece in ["KeyboardObserver(delegate: self)", "addArrangedSubview", "addChild(", "⚑", "a rule of this session"] {
+        for piece in ["KeyboardObserver(delegate: self)", "addArrangedSubview", "addChild(", "⚑", "keyboardRuleTokens = ["] {
             #expect(sources.contains { $0.contains(piece) }, "no random session's export has \(piece)")
         }
     }

@@ -123,6 +123,33 @@ public struct UILayoutPriority: Hashable, Equatable, RawRepresentable, Sendable 
     open var followsUndockedKeyboard = false
 }
 
+// MARK: Coordinate spaces, screens and scenes
+
+/// A coordinate space: a view, or a screen's (`UIScreen.coordinateSpace`).
+@MainActor public protocol UICoordinateSpace: NSObjectProtocol {
+    var bounds: CGRect { get }
+    func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint
+    func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint
+    func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect
+    func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect
+}
+
+@MainActor open class UIScreen: NSObject {
+    @available(iOS, introduced: 2.0, deprecated: 16.0, message: "Use a UIScreen instance found through context instead")
+    open class var main: UIScreen { UIScreen() }
+    open var bounds: CGRect { .zero }
+    open var scale: CGFloat { 1 }
+    open var coordinateSpace: any UICoordinateSpace { UIView() }
+    open var fixedCoordinateSpace: any UICoordinateSpace { UIView() }
+}
+
+@MainActor open class UIScene: UIResponder {}
+
+@MainActor open class UIWindowScene: UIScene {
+    open var screen: UIScreen { UIScreen() }
+    open var windows: [UIWindow] { [] }
+}
+
 // MARK: Responders and views
 
 @MainActor open class UIResponder: NSObject {
@@ -211,6 +238,10 @@ public struct UILayoutPriority: Hashable, Equatable, RawRepresentable, Sendable 
     open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { point }
     open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { rect }
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { rect }
+    open func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint { point }
+    open func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint { point }
+    open func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect { rect }
+    open func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect { rect }
     open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {}
     open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {}
 
@@ -221,7 +252,12 @@ public struct UILayoutPriority: Hashable, Equatable, RawRepresentable, Sendable 
                             completion: ((Bool) -> Void)? = nil) {}
 }
 
-@MainActor open class UIWindow: UIView {}
+extension UIView: UICoordinateSpace {}
+
+@MainActor open class UIWindow: UIView {
+    open weak var windowScene: UIWindowScene?
+    open var isKeyWindow: Bool { false }
+}
 
 @MainActor open class UILabel: UIView {
     open var text: String?
@@ -363,6 +399,8 @@ public enum UIModalPresentationStyle: Int, Sendable {
     public override convenience init() { self.init(nibName: nil, bundle: nil) }
 
     open var view: UIView!
+    open var viewIfLoaded: UIView? { nil }
+    open var isViewLoaded: Bool { false }
     open var title: String?
     open var parent: UIViewController? { nil }
     open var children: [UIViewController] { [] }

@@ -29,7 +29,7 @@ public enum ChildDelegateStrategy: KeyboardStrategy {
         if showing, let frame = childFrame, frame.maxY < h.screenHeight - 0.5, h.onScreen > 0 {
             let gap = h.screenHeight - frame.maxY
             h.flaw(.screenCoordinates,
-                   "\(s.controller).view ends at \(p(frame.maxY)), \(p(gap)) pt above the screen's bottom, but endFrame (screen coordinates) is used as if it were in \(s.controller)'s own coordinates, so \(name) overshoots by \(p(gap)) pt. fix: convert the end frame with view.convert(endFrame, from: nil) and use its overlap with view.bounds")
+                   "\(s.controller).view ends at \(p(frame.maxY)), \(p(gap)) pt above the screen's bottom, but endFrame (screen coordinates) is used as if it were in \(s.controller)'s own coordinates, so \(name) overshoots by \(p(gap)) pt. fix: convert the end frame from the screen's coordinate space, view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace) and use its overlap with view.bounds")
         }
         h.safeAreaCheck(name, extra: 0, host: &host)
         h.hardwareCheck("child-delegate")

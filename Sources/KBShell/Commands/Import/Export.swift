@@ -1,9 +1,10 @@
 import KBModel
 
 extension Commands {
-    /// `export kbs|swift [FILE]`: the session in another form — a script of
-    /// commands that rebuilds it, or UIKit Swift — printed, or written to
-    /// FILE atomically (as `save` writes).
+    /// `export kbs|swift [fixed] [FILE]`: the session in another form — a
+    /// script of commands that rebuilds it, or UIKit Swift (with `fixed`,
+    /// each flaw it showed fixed as its `fix:` line says) — printed, or
+    /// written to FILE atomically (as `save` writes).
     struct Export: Command {
         /// The forms `export` writes.
         enum Format: String, CaseIterable {
@@ -11,14 +12,16 @@ extension Commands {
         }
 
         static let spec = CommandSpec("export", [.value("FORMAT", .choice(Format.allCases.map(\.rawValue))),
+                                                 .optional([.word("fixed")]),
                                                  .optional([.value("FILE", .file)])], group: .sessions,
             traits: [.writesFiles, .journaledAsSnapshotWithAFile],
-            summary: "the session as a script of commands that rebuilds it (kbs), or as UIKit Swift (swift); printed, or written to FILE",
-            details: "kbs: the device and the app's window; controllers, table view controllers and presented sheets; views with their options, priorities, clipping, alpha and visibility, table rows, input accessory views and input views; every constraint with its name, constant, multiplier and priority (inactive ones deactivated); scroll state; the keyboard's settings and the focus; then the strategies and rules, attached last so that none runs again. `kbplay run` of the script prints the same `frames`. The undo history and the events posted are not part of it.\nswift: a UIViewController subclass per controller that makes its views and activates its constraints with the anchor API (kbplay's names as identifiers, named constraints as properties, child controllers embedded), and each strategy as the code of its source, with every flaw this session showed as a `// kbplay:` comment and its fix at the line it concerns. What UIKit code cannot hold (a rule, a table's rows) is a `// kbplay:` comment.",
-            examples: ["export kbs", "export kbs login.kbs", "export swift", "export swift LoginViewController.swift"],
+            summary: "the session as a script of commands that rebuilds it (kbs), or as UIKit Swift (swift; fixed: with its flaws fixed); printed, or written to FILE",
+            details: "kbs: the device and the app's window; controllers, table view controllers and presented sheets; views with their options, priorities, clipping, alpha and visibility, table rows, input accessory views and input views; every constraint with its name, constant, multiplier and priority (inactive ones deactivated); scroll state; the keyboard's settings and the focus; then the strategies and rules, attached last so that none runs again. `kbplay run` of the script prints the same `frames`. The undo history and the events posted are not part of it.\nswift: a UIViewController subclass per controller that makes its views and activates its constraints with the anchor API (kbplay's names as identifiers, named constraints as properties, child controllers embedded), the screen at rest (constants as declared or last set by a command, not as keyboard handlers left them; nothing focused), each strategy as the code of its source, with every flaw this session showed as a `// kbplay:` comment and its fix at the line it concerns, and each rule as the observer code that does it. What UIKit code cannot hold (a table's rows) is a `// kbplay:` comment.\nswift fixed: the same with each flaw fixed in the code as its fix: line says, where code can (the end frame converted from the screen's coordinate space and overlapped with the view, the safe area subtracted, keyboardWillChangeFrame observed, observers removed in viewWillDisappear, the curve shifted << 16), to diff against `export swift`. A file named fixed is written with `export swift ./fixed`.",
+            examples: ["export kbs", "export kbs login.kbs", "export swift", "export swift LoginViewController.swift", "export swift fixed LoginViewController+fixed.swift"],
             command: Export.self)
 
         let format: Format
+        let fixed: Bool
         let file: String?
 
         init(_ p: ParsedCommand) throws {
@@ -28,6 +31,11 @@ extension Commands {
                                    suggestion: "usage: \(Self.spec.usage)")
             }
             self.format = format
+            fixed = p.present.contains("fixed")
+            if fixed && format != .swift {
+                throw CommandError("'fixed' goes with export swift only: a kbs script rebuilds the session as it is",
+                                   column: token.column, suggestion: "export swift fixed [FILE]")
+            }
             file = p.string("FILE")
         }
 
@@ -36,7 +44,7 @@ extension Commands {
             let member: String
             switch format {
             case .kbs: (text, member) = (session.script(), "script")
-            case .swift: (text, member) = (session.swiftSource(), "swift")
+            case .swift: (text, member) = (session.swiftSource(fixed: fixed), "swift")
             }
             guard let file = file.map(session.path(of:)) else {
                 return CommandOutcome(command: line, text: text.hasSuffix("\n") ? String(text.dropLast()) : text,

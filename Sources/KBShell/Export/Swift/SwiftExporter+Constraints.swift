@@ -17,7 +17,7 @@ extension SwiftExporter {
             let keyboardConstraint = strategies.first { $0.kind == .layoutConstraint && $0.constraint == c.name }
             guard let expression = keyboardConstraint != nil
                     ? itemConstraint(c, from: controller, type: "KeyboardLayoutConstraint",
-                                     constant: keyboardConstraint?.offset ?? c.constant)
+                                     constant: keyboardConstraint?.offset ?? c.constantAtRest)
                     : constraintExpression(c, from: controller) else { continue }
             let named = expression + Self.naming(c)
             var notes: [String] = []
@@ -25,8 +25,8 @@ extension SwiftExporter {
                 notes.append("// kbplay: UIKit breaks \(c.name): it conflicts with required constraints (its equation cannot hold with them)")
             }
             if !c.isActive { notes.append("// kbplay: \(c.name) is inactive in this session: made and kept, not activated") }
-            if notified, keyboardConstraint == nil, isDriven(c.name) {
-                notes.append("// kbplay: \(SwiftExporter.number(c.constant)) is \(c.name)'s constant as this session's keyboard handlers left it")
+            if keyboardConstraint == nil, c.restingConstant != nil {
+                notes.append("// kbplay: \(c.name) is \(SwiftExporter.number(c.constant)) in this session, as its keyboard handlers left it; \(SwiftExporter.number(c.constantAtRest)) at rest")
             }
             if isStored(c), let ref = classes[controller]?.names.callName(c.name) {
                 let type = keyboardConstraint != nil ? "KeyboardLayoutConstraint" : "NSLayoutConstraint"
@@ -43,12 +43,6 @@ extension SwiftExporter {
             $0.constraintLines = assigned
             $0.activated = activated
         }
-    }
-
-    /// Whether a strategy or a rule sets the constraint's constant.
-    func isDriven(_ name: String) -> Bool {
-        strategies.contains { s in s.references.contains { $0.isConstraint && $0.name == name } }
-            || rules.contains { $0.constraint == name }
     }
 
     /// Why a constraint has no class that can make it.
@@ -78,16 +72,16 @@ extension SwiftExporter {
         }
         let isSize = c.first.attribute.kind == .size
         guard let secondAnchor = c.second else {
-            guard isSize else { return itemConstraint(c, from: controller, type: "NSLayoutConstraint", constant: c.constant) }
-            return "\(first).\(c.first.attribute.rawValue)Anchor.constraint(\(relation)Constant: \(SwiftExporter.number(c.constant)))"
+            guard isSize else { return itemConstraint(c, from: controller, type: "NSLayoutConstraint", constant: c.constantAtRest) }
+            return "\(first).\(c.first.attribute.rawValue)Anchor.constraint(\(relation)Constant: \(SwiftExporter.number(c.constantAtRest)))"
         }
         guard let second = ownerReference(secondAnchor, from: controller) else { return nil }
         if c.multiplier != 1 && !isSize {
-            return itemConstraint(c, from: controller, type: "NSLayoutConstraint", constant: c.constant)
+            return itemConstraint(c, from: controller, type: "NSLayoutConstraint", constant: c.constantAtRest)
         }
         var arguments = "\(relation): \(second).\(secondAnchor.attribute.rawValue)Anchor"
         if c.multiplier != 1 { arguments += ", multiplier: \(SwiftExporter.number(c.multiplier))" }
-        if c.constant != 0 { arguments += ", constant: \(SwiftExporter.number(c.constant))" }
+        if c.constantAtRest != 0 { arguments += ", constant: \(SwiftExporter.number(c.constantAtRest))" }
         return "\(first).\(c.first.attribute.rawValue)Anchor.constraint(\(arguments))"
     }
 

@@ -50,7 +50,7 @@ extension SwiftExporter {
 
     /// The `// kbplay:` comments of the flaws of `s` that go at `slot`.
     func flawLines(_ s: Strategy, _ slot: SwiftSupport.Slot, slots: [SwiftSupport.Slot] = [.register, .show, .hide, .animation]) -> [String] {
-        SwiftSupport.comments(SwiftSupport.flaws(flaws, s.kind, controller: s.controller, at: slot, slots: slots), naming: false)
+        SwiftSupport.comments(SwiftSupport.flaws(flaws, s.kind, controller: s.controller, at: slot, slots: slots), naming: false, fixing: fixed)
     }
 
     /// `K.constant = EXPR` when class `controller` reaches constraint
@@ -70,13 +70,21 @@ extension SwiftExporter {
 
     private mutating func writeObserver(_ s: Strategy, _ summary: String) {
         use(.keyboardObserver)
-        let value = Self.plus("endFrame.height", s.padding)
+        let fx = fixes(s)
+        let value = Self.plus(Self.keyboardHeight(fx), s.padding)
         let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
         let set = setConstant(s.constraint, value, from: s.controller)
+        let fixedSummary = "\(s.kind.rawValue) (\(source(of: s.kind))): registered in viewWillAppear, removed in viewWillDisappear"
         update(s.controller) { code in
             code.conformances.append("KeyboardObserverDelegate")
             code.properties.append("private var keyboardObserver: KeyboardObserver?")
-            code.strategySetup += ["// kbplay: \(summary)"] + register + ["keyboardObserver = KeyboardObserver(delegate: self)"]
+            if fx.contains(.observerAfterDisappear) {
+                code.lifecycle["viewWillAppear", default: []] += ["// kbplay: " + fixedSummary]
+                    + register + ["keyboardObserver = KeyboardObserver(delegate: self)"]
+                code.lifecycle["viewWillDisappear", default: []] += ["keyboardObserver?.stop()", "keyboardObserver = nil"]
+            } else {
+                code.strategySetup += ["// kbplay: \(summary)"] + register + ["keyboardObserver = KeyboardObserver(delegate: self)"]
+            }
             code.members.append(["func keyboardObserver(_ observer: KeyboardObserver, keyboardWillShowWith endFrame: CGRect) {"]
                 + (show + [set]).map { "    " + $0 } + ["}"])
             code.members.append(["func keyboardObserver(_ observer: KeyboardObserver, keyboardWillHideWith endFrame: CGRect) {"]
@@ -88,7 +96,8 @@ extension SwiftExporter {
         use(.controllable)
         let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
         let inset = SwiftExporter.number(s.inset)
-        let onShow = setConstant(s.constraint, s.inset == 0 ? "-height" : "-(\(inset) + height)", from: s.controller)
+        let height = fixes(s).contains(.safeAreaDoubleCount) ? "max(0, height - view.safeAreaInsets.bottom)" : "height"
+        let onShow = setConstant(s.constraint, s.inset == 0 ? "-" + height : "-(\(inset) + \(height))", from: s.controller)
         let onHide = setConstant(s.constraint, s.inset == 0 ? "0" : "-\(inset)", from: s.controller)
         update(s.controller) { code in
             code.conformances += ["KeyboardObserving", "KeyboardControllable"]
@@ -118,20 +127,23 @@ extension SwiftExporter {
         use(.childDelegate)
         let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
         let child = s.controller
+        let fx = fixes(s)
         update(child) { code in
             code.properties.append("weak var expansionDelegate: KeyboardExpansionDelegate?")
             code.properties.append("private var keyboardChildTokens: [NSObjectProtocol] = []")
             code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
                 + ["keyboardChildTokens = ["]
                 + SwiftSupport.observer("keyboardWillShowNotification", "keyboardWillShow").map { "    " + $0 }.withComma()
+                + (Self.observesFrameChange(fx) ? ["    // kbplay: fixed: keyboardWillChangeFrame observed too"]
+                    + SwiftSupport.observer("keyboardWillChangeFrameNotification", "keyboardWillShow").map { "    " + $0 }.withComma() : [])
                 + SwiftSupport.observer("keyboardWillHideNotification", "keyboardWillHide").map { "    " + $0 }.withComma()
                 + ["]"]
-            code.lifecycle["viewDidDisappear", default: []] += [
+            code.lifecycle[fx.contains(.observerAfterDisappear) ? "viewWillDisappear" : "viewDidDisappear", default: []] += [
                 "keyboardChildTokens.forEach { NotificationCenter.default.removeObserver($0) }",
                 "keyboardChildTokens = []",
             ]
         }
-        let onShow = setConstant(s.constraint, "endFrame.height", from: child)
+        let onShow = setConstant(s.constraint, Self.keyboardHeight(fx), from: child)
         let onHide = setConstant(s.constraint, "0", from: child)
         update(child) { code in
             code.members.append([
@@ -173,13 +185,26 @@ extension SwiftExporter {
         } else {
             let fields = screen.views.filter { v in
                 v.kind.isTextInput && !excluded.contains(v.name) && isInside(v.name, scrollName)
-            }.compactMap { viewReference($0.name, from: name) }
+            }.compactMap { viewReference($0.name, from: name).map { "self." + $0 } }
             reveal = fields.isEmpty ? ["// kbplay: no text input in \(scrollName) to scroll to visible"] : [
                 "for field in [\(fields.joined(separator: ", "))] as [UIView] where field.isFirstResponder {",
                 "    \(scroll).scrollRectToVisible(field.convert(field.bounds, to: \(scroll)), animated: true)",
                 "}",
             ]
         }
+        let fx = fixes(s)
+        let adjust: [String] = fx.isEmpty ? [
+            "    if note.name == UIResponder.keyboardWillHideNotification {",
+        ] + hide.map { "        " + $0 } + [
+            "        \(scroll).contentInset = .zero",
+            "    } else {",
+            "        let converted = view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace)",
+        ] + show.map { "        " + $0 } + [
+            "        \(scroll).contentInset.bottom = converted.height - view.safeAreaInsets.bottom",
+            "    }",
+        ] : (hide + show).map { "    " + $0 } + [
+            "    \(scroll).contentInset.bottom = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom)",
+        ]
         update(name) { code in
             code.properties.append("private var keyboardInsetTokens: [NSObjectProtocol] = []")
             code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
@@ -192,17 +217,10 @@ extension SwiftExporter {
                 "keyboardInsetTokens = []",
             ]
             code.members.append([
-                "/// The keyboard's end frame converted to the view: its height, less the bottom safe area, is \(scrollName)'s bottom inset.",
+                "/// The keyboard's end frame converted from the screen's coordinate space to the view: its height, less the bottom safe area, is \(scrollName)'s bottom inset.",
                 "private func adjustForKeyboard(_ note: Notification) {",
                 "    guard let endFrame = \(SwiftSupport.endFrame) else { return }",
-                "    if note.name == UIResponder.keyboardWillHideNotification {",
-            ] + hide.map { "        " + $0 } + [
-                "        \(scroll).contentInset = .zero",
-                "    } else {",
-                "        let converted = view.convert(endFrame, from: view.window)",
-            ] + show.map { "        " + $0 } + [
-                "        \(scroll).contentInset.bottom = converted.height - view.safeAreaInsets.bottom",
-                "    }",
+            ] + adjust + [
                 "    \(scroll).verticalScrollIndicatorInsets = \(scroll).contentInset",
             ] + reveal.map { "    " + $0 } + ["}"])
         }
@@ -260,13 +278,5 @@ extension SwiftExporter {
             : "// kbplay: \(summary) on \(s.scrollView ?? "a table"): make this a UITableViewController of it to get UIKit's handling"]
             + flawLines(s, .register, slots: [.register])
         update(s.controller) { $0.strategySetup += lines }
-    }
-}
-
-private extension Array where Element == String {
-    /// The lines with a comma after the last one (an element of an array literal).
-    func withComma() -> [String] {
-        guard let last else { return self }
-        return dropLast() + [last + ","]
     }
 }

@@ -14,9 +14,9 @@ struct SwiftExporter {
     let flaws: [Flaw]
     let sessionName: String?
     let keyboard: Keyboard
-    /// Whether a keyboard notification has been posted (so handlers may
-    /// have set the constants the export starts from).
-    let notified: Bool
+    /// `export swift fixed`: each flaw the session showed fixed in the
+    /// code as its `fix:` line says.
+    let fixed: Bool
 
     /// The generated class of each controller.
     var classes: [String: ClassCode] = [:]
@@ -33,14 +33,14 @@ struct SwiftExporter {
     /// Lines for the file's header (what no class holds).
     var headerNotes: [String] = []
 
-    init(_ session: Session) {
+    init(_ session: Session, fixed: Bool = false) {
+        self.fixed = fixed
         screen = session.screen
         strategies = session.state.strategies
         rules = session.state.rules
         flaws = session.flawsShown
         sessionName = session.name
         keyboard = session.keyboard
-        notified = session.lastNotification != nil
     }
 
     // MARK: The file
@@ -50,6 +50,8 @@ struct SwiftExporter {
         plan()
         for c in screen.controllers { writeClass(c) }
         writeStrategies()
+        // After the strategies: kbplay runs a controller's rules after them.
+        for c in screen.controllers { writeRules(of: c) }
         return assemble()
     }
 
@@ -130,7 +132,7 @@ struct SwiftExporter {
     /// when its name is one the user gave (not kbplay's `cN`).
     func isStored(_ c: LayoutConstraint) -> Bool {
         if strategies.contains(where: { s in s.references.contains { $0.name == c.name } }) { return true }
-        if rules.contains(where: { $0.constraint == c.name }) { return true }
+        if rules.contains(where: { $0.constraint == c.name || constraintsRead(by: $0).contains(c.name) }) { return true }
         if !c.isActive { return true }
         // kbplay's own names: `cN`, `pin`'s VIEW_top … VIEW_trailing, and
         // an import's VIEW_ATTRIBUTE with a number when it repeats.
@@ -360,7 +362,13 @@ struct SwiftExporter {
                 lines.append("\(ref).inputView = UIView(frame: CGRect(x: 0, y: 0, width: 0, height: \(SwiftExporter.number(h))))")
             }
             if let scroll = v.scroll {
-                let i = scroll.contentInset
+                let i = scroll.contentInsetAtRest
+                if scroll.restingContentInset != nil {
+                    func text(_ e: EdgeInsets) -> String {
+                        "top \(SwiftExporter.number(e.top)), left \(SwiftExporter.number(e.left)), bottom \(SwiftExporter.number(e.bottom)), right \(SwiftExporter.number(e.right))"
+                    }
+                    lines.append("// kbplay: \(v.name)'s content inset is \(text(scroll.contentInset)) in this session, as its keyboard handlers left it; \(text(i)) at rest")
+                }
                 if i != .zero {
                     lines.append("\(ref).contentInset = UIEdgeInsets(top: \(SwiftExporter.number(i.top)), left: \(SwiftExporter.number(i.left)), bottom: \(SwiftExporter.number(i.bottom)), right: \(SwiftExporter.number(i.right)))")
                 }
@@ -379,9 +387,9 @@ struct SwiftExporter {
             ])
             code.lifecycle["viewDidAppear", default: []].append("becomeFirstResponder()")
         }
-        if let focus = screen.focus, let field = try? screen.view(named: focus), field.controller == name,
-           let ref = code.names.callName(focus) {
-            code.lifecycle["viewDidAppear", default: []].append("\(ref).becomeFirstResponder()   // kbplay: \(focus) is being edited in this session")
+        // The screen at rest: nothing is being edited when it appears.
+        if let focus = screen.focus, let field = try? screen.view(named: focus), field.controller == name {
+            lines.append("// kbplay: \(focus) is being edited in this session; the screen starts with nothing focused")
         }
         if !c.isAppeared {
             lines.append("// kbplay: \(name) is not in the window in this session (viewDidDisappear has run)")
@@ -408,9 +416,6 @@ struct SwiftExporter {
             m += ["    present(controller, animated: true)", "}"]
             code.members.append(m)
         }
-        for rule in rules where rule.controller == name {
-            lines.append("// kbplay: a rule of this session, run after the strategies: \(rule.text)")
-        }
         code.keyboardParts = lines
         classes[name] = code
     }
@@ -420,7 +425,7 @@ struct SwiftExporter {
     private func assemble() -> String {
         var out: [String] = []
         let s = screen
-        out.append("// kbplay export swift: \(sessionName.map { "the session \"\($0)\"" } ?? "this session") as UIKit code.")
+        out.append("// kbplay export swift\(fixed ? " fixed" : ""): \(sessionName.map { "the session \"\($0)\"" } ?? "this session") as UIKit code\(fixed ? ", with each flaw it showed fixed as its fix: line says where code can (`export swift` writes it as it is, to diff against)" : "").")
         out.append("// Device \(s.device.id) (\(s.device.name)), \(s.orientation.rawValue)\(s.window.map { w in w.kind == .stage ? "; a Stage Manager window \(w.frame)" : "; window \(w.kind.rawValue)" } ?? "").")
         if let root = s.controllers.first, let rootClass = classes[root.name]?.className {
             out.append("// The window's root view controller: \(rootClass)().")
@@ -429,7 +434,7 @@ struct SwiftExporter {
         }
         out.append("// kbplay's names are the properties' names and the constraints' identifiers.")
         if keyboard.isUp {
-            out.append("// kbplay: the keyboard is up in this session: the constants and insets below are the values its handlers set.")
+            out.append("// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command); scroll offsets are as the session has them.")
         }
         var renamed = typeNames.renamed
         for c in s.controllers { renamed += classes[c.name]?.names.renamed ?? [] }
@@ -444,12 +449,20 @@ struct SwiftExporter {
             out.append("")
             out += code.lines()
         }
-        for kind in support {
+        var kinds = support
+        var supportLines = kinds.map { SwiftSupport.lines($0, flaws: flaws, fixes: fixes(of: $0.strategy), fixing: fixed) }
+        // A fixed strategy measures the keyboard's overlap with a view.
+        if fixed, !kinds.contains(.overlap),
+           (out + supportLines.flatMap { $0 }).contains(where: { $0.contains("keyboardOverlap(") }) {
+            kinds.append(.overlap)
+            supportLines.append(SwiftSupport.lines(.overlap, flaws: [], fixes: [], fixing: false))
+        }
+        for lines in supportLines {
             out.append("")
-            out += SwiftSupport.lines(kind, flaws: flaws)
+            out += lines
         }
         out.append("")
-        out += SwiftSupport.lines(.named, flaws: [])
+        out += SwiftSupport.lines(.named, flaws: [], fixes: [], fixing: false)
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -470,9 +483,10 @@ struct SwiftExporter {
 }
 
 extension Session {
-    /// The session as UIKit Swift (`export swift`).
-    public func swiftSource() -> String {
-        var exporter = SwiftExporter(self)
+    /// The session as UIKit Swift (`export swift`); with `fixed`, each
+    /// flaw it showed fixed as its `fix:` line says (`export swift fixed`).
+    public func swiftSource(fixed: Bool = false) -> String {
+        var exporter = SwiftExporter(self, fixed: fixed)
         return exporter.source()
     }
 }

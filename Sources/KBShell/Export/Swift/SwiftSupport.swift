@@ -18,6 +18,22 @@ enum SwiftSupport {
         case childDelegate
         /// layout-constraint: the KeyboardLayoutConstraint subclass.
         case keyboardLayoutConstraint
+        /// A rule's `V.visible`: whether the keyboard leaves a view visible.
+        case visibility
+        /// A fixed strategy's keyboard overlap with a view.
+        case overlap
+
+        /// The strategy whose flaws the type holds, if any.
+        var strategy: StrategyKind {
+            switch self {
+            case .keyboardObserver: .observer
+            case .controllable: .controllable
+            case .resizingView: .resizeRoot
+            case .childDelegate: .childDelegate
+            case .keyboardLayoutConstraint: .layoutConstraint
+            case .named, .visibility, .overlap: .layoutGuide
+            }
+        }
     }
 
     /// Where in a strategy's code a flaw's comment goes.
@@ -53,16 +69,22 @@ enum SwiftSupport {
     static let namedTypes: Set<String> = [
         "CGRect", "CGPoint", "CGFloat", "NSValue", "NSObjectProtocol", "Notification", "NotificationCenter", "MainActor",
         "UILayoutPriority", "UIEdgeInsets", "UIControl", "UIWindow", "UILayoutGuide", "UIKeyboardLayoutGuide",
+        "UIScreen", "UICoordinateSpace", "UIWindowScene", "keyboardVisibility",
         "UISheetPresentationController", "Double", "UInt", "Bool", "String", "Self",
     ]
 
     /// `// kbplay: ⚑ ID: why` and `// kbplay: fix: …` for each flaw
     /// (`(CONTROLLER)` after the id when `naming`).
-    static func comments(_ flaws: [Flaw], naming: Bool) -> [String] {
+    /// With `fixing`, a flaw the code fixes is `// kbplay: fixed ⚑ ID: FIX`.
+    static func comments(_ flaws: [Flaw], naming: Bool, fixing: Bool = false) -> [String] {
         var out: [String] = []
         for f in flaws {
             let (reason, fix) = f.message.splitFix()
             let who = naming ? " (\(f.controller))" : ""
+            if fixing, SwiftExporter.isFixedInCode(f) {
+                out.append("// kbplay: fixed ⚑ \(f.id.rawValue)\(who): \(oneLine(fix ?? reason))")
+                continue
+            }
             out.append("// kbplay: ⚑ \(f.id.rawValue)\(who): \(oneLine(reason))")
             if let fix { out.append("// kbplay: fix: \(oneLine(fix))") }
         }
@@ -97,10 +119,13 @@ enum SwiftSupport {
     }
 
     /// A support type's code.
-    static func lines(_ kind: Kind, flaws all: [Flaw]) -> [String] {
+    /// A support type's code; `fixes` are the flaws of its strategy the
+    /// code fixes (`export swift fixed`).
+    static func lines(_ kind: Kind, flaws all: [Flaw], fixes: Set<Flaw.ID>, fixing: Bool) -> [String] {
         func at(_ strategy: StrategyKind, _ slot: Slot, _ indent: String, slots: [Slot] = [.register, .show, .hide, .animation]) -> [String] {
-            comments(flaws(all, strategy, controller: nil, at: slot, slots: slots), naming: true).map { indent + $0 }
+            comments(flaws(all, strategy, controller: nil, at: slot, slots: slots), naming: true, fixing: fixing).map { indent + $0 }
         }
+        let frameChange = SwiftExporter.observesFrameChange(fixes)
         switch kind {
         case .named:
             return [
@@ -130,10 +155,20 @@ enum SwiftSupport {
                 "        self.delegate = delegate",
                 "        tokens = [",
             ] + observer("keyboardWillShowNotification", "willShow").map { "            " + $0 }.joined(",")
+              + (frameChange ? ["            // kbplay: fixed: keyboardWillChangeFrame observed too (a frame change without show or hide)"]
+                  + observer("keyboardWillChangeFrameNotification", "willShow").map { "            " + $0 }.joined(",") : [])
               + observer("keyboardWillHideNotification", "willHide").map { "            " + $0 }.joined(",") + [
                 "        ]",
                 "    }",
                 "",
+            ] + (fixes.contains(.observerAfterDisappear) ? [
+                "    /// kbplay: fixed: removes the observers (its controller calls it in viewWillDisappear).",
+                "    func stop() {",
+                "        tokens.forEach { NotificationCenter.default.removeObserver($0) }",
+                "        tokens = []",
+                "    }",
+                "",
+            ] : []) + [
                 "    private func willShow(_ note: Notification) {",
                 "        guard let endFrame = \(endFrame) else { return }",
                 "        delegate?.keyboardObserver(self, keyboardWillShowWith: endFrame)",
@@ -163,10 +198,22 @@ enum SwiftSupport {
                 "    func startObservingKeyboard(for controllable: KeyboardControllable, fallbackHeight: CGFloat) {",
                 "        let center = NotificationCenter.default",
                 "        keyboardTokens = [",
+            ] + (fixes.isEmpty ? [
                 "            center.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: .main) { [weak controllable] note in",
                 "                let height = (\(endFrame))?.height ?? 0",
                 "                MainActor.assumeIsolated { controllable?.keyboardWillShow(height: height > 0 ? height : fallbackHeight) }",
                 "            },",
+            ] : (frameChange ? ["keyboardWillShowNotification", "keyboardWillChangeFrameNotification"] : ["keyboardWillShowNotification"]).flatMap { name in [
+                "            center.addObserver(forName: UIResponder.\(name), object: nil, queue: .main) { [weak controllable] note in",
+                "                let endFrame = \(endFrame)",
+                "                MainActor.assumeIsolated {",
+                "                    // kbplay: fixed: the end frame's overlap with the controller's view, converted from the screen's coordinate space",
+                "                    let view = (controllable as? UIViewController)?.viewIfLoaded",
+                "                    let height = endFrame.map { view?.keyboardOverlap($0) ?? $0.height } ?? fallbackHeight",
+                "                    controllable?.keyboardWillShow(height: height)",
+                "                }",
+                "            },",
+            ] }) + [
                 "            center.addObserver(forName: UIResponder.keyboardWillHideNotification, object: nil, queue: .main) { [weak controllable] _ in",
                 "                MainActor.assumeIsolated { controllable?.keyboardWillHide() }",
                 "            },",
@@ -199,10 +246,17 @@ enum SwiftSupport {
                 "    }",
                 "",
                 "    private func keyboardWillChangeFrame(_ note: Notification) {",
+            ] + (fixes.contains(.screenCoordinates) ? [
+                "        guard let screenEndFrame = \(endFrame), let superview else { return }",
+                "        let fullHeight = superview.bounds.height - frame.minY",
+            ] + at(.resizeRoot, .show, "        ", slots: [.register, .show]) + [
+                "        let screenSpace = window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace",
+                "        let endFrame = superview.convert(screenEndFrame, from: screenSpace)",
+            ] : [
                 "        guard let endFrame = \(endFrame), let superview else { return }",
                 "        let fullHeight = superview.bounds.height - frame.minY",
                 "        // The end frame is in screen coordinates; it is compared with the view's own frame.",
-            ] + at(.resizeRoot, .show, "        ", slots: [.register, .show]) + [
+            ] + at(.resizeRoot, .show, "        ", slots: [.register, .show])) + [
                 "        let keyboardTop = endFrame.minY",
                 "        if keyboardTop > frame.minY && keyboardTop < frame.minY + fullHeight && endFrame.maxY >= frame.minY + fullHeight {",
                 "            frame.size.height = keyboardTop - frame.minY",
@@ -239,9 +293,16 @@ enum SwiftSupport {
                 "    }",
                 "",
                 "    private func keyboardWillShow(_ note: Notification) {",
+            ] + (SwiftExporter.keyboardHeight(fixes) == "endFrame.height" ? [
                 "        guard let endFrame = \(endFrame) else { return }",
             ] + at(.layoutConstraint, .show, "        ") + [
                 "        constant = offset + endFrame.height",
+            ] : [
+                "        guard let endFrame = \(endFrame),",
+                "              let view = (firstItem as? UIView) ?? (firstItem as? UILayoutGuide)?.owningView else { return }",
+            ] + at(.layoutConstraint, .show, "        ") + [
+                "        constant = offset + \(SwiftExporter.keyboardHeight(fixes))",
+            ]) + [
                 "        animate(with: note)",
                 "    }",
                 "",
@@ -255,10 +316,43 @@ enum SwiftSupport {
                 "        let duration = note.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double ?? 0.25",
                 "        let curve = note.userInfo?[UIResponder.keyboardAnimationCurveUserInfoKey] as? UInt ?? 0",
             ] + at(.layoutConstraint, .animation, "        ") + [
-                "        let options = UIView.AnimationOptions(rawValue: curve)",
+                fixes.contains(.curveNotShifted) ? "        let options = UIView.AnimationOptions(rawValue: curve << 16)" : "        let options = UIView.AnimationOptions(rawValue: curve)",
+                "        // The first item may be a layout guide (a safe area's): the window lays out every view the",
+                "        // constraint can move, as the KeyboardLayoutConstraint library does.",
+                "        let item = (firstItem as? UIView) ?? (firstItem as? UILayoutGuide)?.owningView",
+                "        let root: UIView? = item?.window ?? item?.superview ?? item",
                 "        UIView.animate(withDuration: duration, delay: 0, options: options, animations: {",
-                "            (self.firstItem as? UIView)?.superview?.layoutIfNeeded()",
+                "            root?.layoutIfNeeded()",
                 "        })",
+                "    }",
+                "}",
+            ]
+        case .visibility:
+            return [
+                "/// kbplay's `V.visible` in a rule: 1 when the view is in a window, neither it nor a superview is hidden",
+                "/// or transparent, and the keyboard's end frame (screen coordinates) covers none of it; else 0.",
+                "@MainActor func keyboardVisibility(of view: UIView, keyboardEndFrame endFrame: CGRect) -> CGFloat {",
+                "    guard let window = view.window else { return 0 }",
+                "    var current: UIView? = view",
+                "    while let v = current {",
+                "        if v.isHidden || v.alpha < 0.01 { return 0 }",
+                "        current = v.superview",
+                "    }",
+                "    let screenSpace = window.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace",
+                "    return view.convert(view.bounds, to: screenSpace).intersects(endFrame) ? 0 : 1",
+                "}",
+            ]
+        case .overlap:
+            return [
+                "fileprivate extension UIView {",
+                "    /// How far the keyboard reaches up into the view: its end frame converted from the screen's coordinate",
+                "    /// space (not the window's: they differ in Split View, Slide Over and Stage Manager), from its top to the",
+                "    /// view's bottom; 0 when it does not overlap the view (hidden, a hardware keyboard's bar, undocked away).",
+                "    func keyboardOverlap(_ endFrame: CGRect) -> CGFloat {",
+                "        let screenSpace = window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace",
+                "        let keyboard = convert(endFrame, from: screenSpace)",
+                "        guard keyboard.intersects(bounds) else { return 0 }",
+                "        return max(0, bounds.maxY - keyboard.minY)",
                 "    }",
                 "}",
             ]

@@ -24,7 +24,6 @@ final class LoginViewController: UIViewController, KeyboardExpansionDelegate {
         addChild(Form)
         Form.view.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(Form.view)
-        // kbplay: 0 is headerTop's constant as this session's keyboard handlers left it
         headerTop = header.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor).named("headerTop")
         NSLayoutConstraint.activate([
             headerTop,
@@ -65,8 +64,8 @@ final class FormViewController: UIViewController {
         super.viewDidLoad()
         comment.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(comment)
-        // kbplay: 0 is commentBottom's constant as this session's keyboard handlers left it
-        commentBottom = view.bottomAnchor.constraint(equalTo: comment.bottomAnchor).named("commentBottom")
+        // kbplay: commentBottom is 0 in this session, as its keyboard handlers left it; 12 at rest
+        commentBottom = view.bottomAnchor.constraint(equalTo: comment.bottomAnchor, constant: 12).named("commentBottom")
         NSLayoutConstraint.activate([
             comment.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor).named("c12"),
             comment.trailingAnchor.constraint(equalTo: view.layoutMarginsGuide.trailingAnchor).named("c13"),
@@ -96,7 +95,7 @@ final class FormViewController: UIViewController {
     private func keyboardWillShow(_ note: Notification) {
         guard let endFrame = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue else { return }
         // kbplay: ⚑ screen-coordinates: Form.view ends at 618, 49 pt above the screen's bottom, but endFrame (screen coordinates) is used as if it were in Form's own coordinates, so commentBottom overshoots by 49 pt.
-        // kbplay: fix: convert the end frame with view.convert(endFrame, from: nil) and use its overlap with view.bounds
+        // kbplay: fix: convert the end frame from the screen's coordinate space, view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace) and use its overlap with view.bounds
         commentBottom.constant = endFrame.height
         expansionDelegate?.childWantsToExpand(self, true)
     }

@@ -77,8 +77,12 @@ final class KeyboardLayoutConstraint: NSLayoutConstraint {
         // kbplay: ⚑ curve-not-shifted (Login): the animation options are UIView.AnimationOptions(rawValue: 7), the curve itself, not 7 << 16 = 458752: that is .layoutSubviews/.allowUserInteraction/.beginFromCurrentState, so the views ease in and out while the keyboard springs.
         // kbplay: fix: UIView.AnimationOptions(rawValue: UInt(curve) << 16)
         let options = UIView.AnimationOptions(rawValue: curve)
+        // The first item may be a layout guide (a safe area's): the window lays out every view the
+        // constraint can move, as the KeyboardLayoutConstraint library does.
+        let item = (firstItem as? UIView) ?? (firstItem as? UILayoutGuide)?.owningView
+        let root: UIView? = item?.window ?? item?.superview ?? item
         UIView.animate(withDuration: duration, delay: 0, options: options, animations: {
-            (self.firstItem as? UIView)?.superview?.layoutIfNeeded()
+            root?.layoutIfNeeded()
         })
     }
 }
