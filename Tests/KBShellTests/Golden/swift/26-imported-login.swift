@@ -25,9 +25,11 @@ final class LoginViewController: UIViewController {
         view.addSubview(welcomeBackLabel)
         emailField.translatesAutoresizingMaskIntoConstraints = false
         // kbplay: emailField's intrinsic content size is 353 × 34 (its content's, in an app)
+        emailField.placeholder = "Email"
         view.addSubview(emailField)
         passwordField.translatesAutoresizingMaskIntoConstraints = false
         // kbplay: passwordField's intrinsic content size is 353 × 34 (its content's, in an app)
+        passwordField.placeholder = "Password"
         view.addSubview(passwordField)
         signInButton.translatesAutoresizingMaskIntoConstraints = false
         signInButton.setTitle("Sign In", for: .normal)
