@@ -76,7 +76,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
-        .testTarget(name: "KBSwiftImportTests", dependencies: ["KBSwiftImport"]),
+        .testTarget(name: "KBSwiftImportTests", dependencies: ["KBSwiftImport"], exclude: ["Golden"]),
         // What the test targets share: the built kbplay, a pseudo-terminal
         // to run it at, and a headless browser to open its pages in. The
         // drivers and the golden transcripts are used from the source tree

@@ -36,6 +36,8 @@ public struct SwiftFinding: Equatable, Sendable {
 public struct SwiftImportResult: Equatable, Sendable {
     /// One report per type whose code handles the keyboard, in source order.
     public var keyboardCode: [KeyboardCodeReport]
+    /// The screens view controllers build in code.
+    public var screens: [CodeScreen] = []
     /// What was read but not modelled.
     public var findings: [SwiftFinding]
 

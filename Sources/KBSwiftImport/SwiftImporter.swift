@@ -17,7 +17,12 @@ public enum SwiftImporter {
             findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
                                          message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: \(r.why)"))
         }
-        return SwiftImportResult(keyboardCode: reports, findings: findings)
+        var layout = LayoutCodeReader(index: index)
+        let screens = layout.screens()
+        findings += layout.findings
+        var result = SwiftImportResult(keyboardCode: reports, findings: findings)
+        result.screens = screens
+        return result
     }
 
     /// Parse errors: the file is still read, around them.

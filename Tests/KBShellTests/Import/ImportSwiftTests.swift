@@ -106,3 +106,31 @@ struct ImportSwiftTests {
         #expect(r.out.contains("no file 'Nowhere.swift'") || r.err.contains("no file 'Nowhere.swift'"))
     }
 }
+
+/// A screen made in code, built by `import swift` on the controller its
+/// class binds to.
+@Suite("import swift: a screen made in code")
+struct ImportSwiftLayoutTests {
+    static let login = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("KBSwiftImportTests/Golden/LoginViewController.swift").path
+
+    /// iPhone 15: 393 × 852, safe area top 59.
+    /// email: x 20, y 59 + 40 = 99, width 393 − 20 − 20 = 353, height 44;
+    /// password: y 99 + 44 + 12 = 155, same x, width and height;
+    /// signIn: y 155 + 44 + 24 = 223, width 393 × 0.5 = 196.5, centred:
+    /// x (393 − 196.5) / 2 = 98.25, height 44.
+    @Test func theLoginScreenLaysOutAsTheCodeSays() throws {
+        let r = try EndToEndTests.run(["run", "-"], input: "device iphone-15\nimport swift \"\(Self.login)\"\nframes\n")
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("built Login from LoginViewController's code: 4 views, 15 constraints"))
+        var frames: [String: [String]] = [:]
+        for line in r.out.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            if words.count == 5 { frames[words[0]] = Array(words[1...]) }
+        }
+        #expect(frames["email"] == ["20", "99", "353", "44"])
+        #expect(frames["password"] == ["20", "155", "353", "44"])
+        #expect(frames["signIn"] == ["98.25", "223", "196.5", "44"])
+        #expect(r.out.contains("LoginViewController.swift:44:9: note: constraint(equalToSystemSpacingBelow:) (system spacing and the like) is not modelled: not built"))
+    }
+}

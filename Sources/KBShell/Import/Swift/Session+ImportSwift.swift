@@ -31,22 +31,33 @@ extension Session {
             if !r.onHide.isEmpty { log.lines.append("  on hide: \(r.onHide)") }
             if !r.flaws.isEmpty { log.lines.append("  flaws: \(r.flaws.map(\.rawValue).joined(separator: ", "))") }
         }
+        var built: [JSON] = []
+        for screen in result.screens {
+            built.append(.object(build(screen, into: controller?.text, &log)))
+        }
         var attached: [JSON] = []
-        if let controller {
-            for r in result.keyboardCode {
-                guard let kind = StrategyKind(rawValue: r.strategy.rawValue) else {
-                    log.notes.append("note: \(r.type)'s \(r.strategy.rawValue) is not a strategy kbplay runs: not attached")
-                    continue
-                }
-                let line = "handle \(controller.text) with \(kind.rawValue)" + (r.target.map { " \($0)" } ?? "")
-                do {
-                    guard let parsed = try CommandParser.parse(line) else { continue }
-                    try Commands.Handle(parsed).apply(to: &self, &log)
-                    log.lines.append("attached: \(line.dropFirst(7))")
-                    attached.append(.string(String(line.dropFirst(7))))
-                } catch let e as CommandError {
-                    log.notes.append("note: \(r.type) not attached (\(line.dropFirst(7))): \(e.message)")
-                }
+        for r in result.keyboardCode {
+            // The controller the type binds to: the one given, else NAME for
+            // a class NAME or NAMEViewController that the session has.
+            var bound = r.type
+            for suffix in ["ViewController", "Controller"] where bound.hasSuffix(suffix) && bound.count > suffix.count {
+                bound = String(bound.dropLast(suffix.count))
+                break
+            }
+            let name = controller?.text ?? [bound, r.type].first { (try? screen.controller(named: $0)) != nil }
+            guard let name else { continue }
+            guard let kind = StrategyKind(rawValue: r.strategy.rawValue) else {
+                log.notes.append("note: \(r.type)'s \(r.strategy.rawValue) is not a strategy kbplay runs: not attached to \(name)")
+                continue
+            }
+            let line = "handle \(name) with \(kind.rawValue)" + (r.target.map { " \($0)" } ?? "")
+            do {
+                guard let parsed = try CommandParser.parse(line) else { continue }
+                try Commands.Handle(parsed).apply(to: &self, &log)
+                log.lines.append("attached: \(line.dropFirst(7))")
+                attached.append(.string(String(line.dropFirst(7))))
+            } catch let e as CommandError {
+                log.notes.append("note: \(r.type) not attached (\(line.dropFirst(7))): \(e.message)")
             }
         }
         log.notes += result.findings.map(\.text)
@@ -62,10 +73,64 @@ extension Session {
             ])
         })
         log.extra["attached"] = .array(attached)
+        log.extra["screens"] = .array(built)
         log.extra["names"] = .object([:])
         log.extra["findings"] = .array(result.findings.map { f in
             .object(["file": .string(f.file), "message": .string(f.message),
                      "line": .number(Double(f.line)), "column": .number(Double(f.column))])
         })
+    }
+
+    /// Builds a screen made in code: the controller (unless it exists), its
+    /// views, its constraints, as the commands a user would type; a command
+    /// the session refuses is a note, and the rest is still built.
+    private mutating func build(_ screen: CodeScreen, into: String?, _ log: inout ChangeLog) -> [String: JSON] {
+        let controller = into ?? screen.controller
+        let root = "\(controller).view"
+        var lines: [String] = []
+        if (try? self.screen.controller(named: controller)) == nil { lines.append("controller \(controller)") }
+        for v in screen.views {
+            lines.append("add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)")
+        }
+        func anchor(_ a: Anchor) -> String {
+            (a.view == codeScreenRoot ? root : a.view) + (a.guide.map { ".\($0.rawValue)" } ?? "") + ".\(a.attribute.rawValue)"
+        }
+        func number(_ x: Double) -> String { formatPoints(x) }
+        for c in screen.constraints {
+            var line = "constrain \(anchor(c.first)) \(c.relation) "
+            if let second = c.second {
+                line += anchor(second)
+                if c.multiplier != 1 { line += " * \(number(c.multiplier))" }
+                if c.constant != 0 { line += c.constant < 0 ? " - \(number(-c.constant))" : " + \(number(c.constant))" }
+            } else {
+                line += number(c.constant)
+            }
+            if let p = c.priority, p != 1000 { line += " @ \(number(p))" }
+            if let n = c.name, !n.contains("."), (try? self.screen.constraint(named: n)) == nil { line += " as \(n)" }
+            lines.append(line)
+        }
+        var done = 0
+        var refused: [JSON] = []
+        for line in lines {
+            // Applied inside this command's own transaction (one undo step,
+            // one diff); a refused line leaves the state as it was.
+            let before = state
+            do {
+                guard let parsed = try CommandParser.parse(line), let type = parsed.spec.command as? any Mutation.Type else { continue }
+                var inner = ChangeLog()
+                try type.init(parsed).apply(to: &self, &inner)
+                log.warnings += inner.warnings
+                done += 1
+            } catch {
+                state = before
+                let why = (error as? CommandError)?.message ?? "\(error)"
+                log.notes.append("note: not built: \(line): \(why)")
+                refused.append(.object(["command": .string(line), "error": .string(why)]))
+            }
+        }
+        _ = done
+        log.lines.append("built \(controller) from \(screen.type)'s code: \(screen.views.count) view\(screen.views.count == 1 ? "" : "s"), \(screen.constraints.count) constraint\(screen.constraints.count == 1 ? "" : "s")")
+        return ["type": .string(screen.type), "controller": .string(controller),
+                "commands": .array(lines.map { .string($0) }), "refused": .array(refused)]
     }
 }
