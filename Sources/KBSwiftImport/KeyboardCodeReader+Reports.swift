@@ -176,7 +176,7 @@ extension KeyboardCodeReader {
             if let consumer {
                 return (.observer, "sets \(t) from \(consumer.helper)'s \(consumer.viaDelegate ? "delegate" : "closure")", name)
             }
-            if let owner, owner.kind == "extension", index.protocols.contains(owner.name) {
+            if let owner, index.protocols.contains(owner.name) {
                 return (.controllable, "a protocol extension adopted by the controller sets \(t)", name)
             }
             return (.other, "the controller's own handler sets \(t)", name)
