@@ -111,19 +111,10 @@ extension KeyboardCodeReader {
         let report = KeyboardCodeReport(
             type: c.owner, file: place.file, line: place.line, column: place.column, observes: observes,
             registers: c.registers.label, removes: c.removes.label,
-            onShow: formulaText(observes.first(where: \.isShow).flatMap { walks[$0] } ?? showWalks.first ?? all),
-            onHide: observes.first(where: \.isHide).flatMap { walks[$0] }.map(formulaText) ?? "",
+            onShow: formula(observes.first(where: \.isShow).flatMap { walks[$0] } ?? showWalks.first ?? all),
+            onHide: observes.first(where: \.isHide).flatMap { walks[$0] }.map(formula) ?? "",
             strategy: decided.strategy, why: decided.why, flaws: flaws, target: decided.target)
         return (place, report)
-    }
-
-    private func formulaText(_ w: HandlerWalk) -> String {
-        var seen: [String] = []
-        for a in w.assignments {
-            let line = "\(a.target) = \(a.value.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))"
-            if !seen.contains(line) { seen.append(line) }
-        }
-        return seen.joined(separator: "; ")
     }
 
     /// Routines no handler reaches that take or read a keyboard frame and
@@ -132,20 +123,18 @@ extension KeyboardCodeReader {
         var out: [(order: Place, report: KeyboardCodeReport)] = []
         for name in index.order {
             let t = index.types[name]!
-            for r in t.routines where !reached.contains(ObjectIdentifier(r)) {
-                guard let body = r.body else { continue }
+            for r in t.routines where !reached.contains(ObjectIdentifier(r)) && r.body != nil {
                 let keyboardParams = r.parameters.filter { $0.name.lowercased().contains("keyboard") && $0.type.contains("CGRect") }.map(\.name)
                 guard !keyboardParams.isEmpty else { continue }
                 let w = HandlerWalk(index: index, kind: nil)
                 w.walk(r, seeds: keyboardParams)
-                _ = body
                 let decided = classify([w], owner: t, consumer: nil)
                 guard decided.strategy != .other, decided.strategy != .observer else { continue }
                 guard !out.contains(where: { $0.report.type == name }) else { continue }
                 out.append((r.place, KeyboardCodeReport(
                     type: name, file: r.place.file, line: r.place.line, column: r.place.column, observes: [],
                     registers: "not in the files read (\(r.name) is given the keyboard's frame)", removes: "not in the files read",
-                    onShow: formulaText(w), onHide: "", strategy: decided.strategy, why: decided.why, flaws: [], target: decided.target)))
+                    onShow: formula(w), onHide: "", strategy: decided.strategy, why: decided.why, flaws: [], target: decided.target)))
             }
         }
         return out

@@ -35,7 +35,7 @@ extension KeyboardCodeReader {
             let handlers = regs.compactMap(\.handler)
             let all = walk(handlers, kind: nil)
             reached.formUnion(all.visited)
-            var observes = KeyboardNotificationKind.allCases.filter { k in regs.contains { $0.kinds.contains(k) } }
+            let observes = KeyboardNotificationKind.allCases.filter { k in regs.contains { $0.kinds.contains(k) } }
             let t = index.types[owner]
             let registers = uniqueLabels(regs.map { lifecycleLabel($0.routine, owner: owner) })
             var ownRemovals = removals.filter { $0.owner == owner }.map { lifecycleLabel($0.routine, owner: owner) }
@@ -64,8 +64,6 @@ extension KeyboardCodeReader {
             } else {
                 reports.append((first, report))
             }
-            _ = observes
-            observes = []
         }
 
         // Helpers: their consumers in the files are reports of their own,
@@ -80,18 +78,13 @@ extension KeyboardCodeReader {
                 for hh in c.handlers { if case let .routine(rr) = hh { reached.insert(ObjectIdentifier(rr)) } }
             }
             var helper = h.report
-            if !h.consumers.isEmpty {
-                helper.observes = helper.observes.filter { union.contains($0) }
-                reports.append((Place(file: helper.file, line: helper.line, column: helper.column), helper))
-            } else {
-                reports.append((Place(file: helper.file, line: helper.line, column: helper.column), helper))
-            }
+            if !h.consumers.isEmpty { helper.observes = helper.observes.filter { union.contains($0) } }
+            reports.append((Place(file: helper.file, line: helper.line, column: helper.column), helper))
         }
         reports += consumerReports.map { ($0.0, $0.1) }
 
         // A helper nothing uses is library code beside the screen's own:
         // left out of the reports when the files have code of their own.
-        let used = Set(helpers.filter { !$0.consumers.isEmpty }.map(\.name))
         let unused = Set(helpers.filter { $0.consumers.isEmpty }.map(\.name))
         let screenCode = reports.contains { !unused.contains($0.report.type) } || !layoutGuideReports().isEmpty
         if screenCode {
@@ -101,7 +94,6 @@ extension KeyboardCodeReader {
             }
             reports.removeAll { unused.contains($0.report.type) }
         }
-        _ = used
 
         // Handler-only code: a routine of a keyboard frame that moves a
         // frame, called from code not in the files.
@@ -117,7 +109,9 @@ extension KeyboardCodeReader {
         return (seen.joined(separator: ", "), moments)
     }
 
-    private func formula(_ w: HandlerWalk) -> String {
+    /// What a walk assigned and forwarded, as formulas: `bottom.constant =
+    /// end.height + 8; calls onChange`.
+    func formula(_ w: HandlerWalk) -> String {
         var seen: [String] = []
         for a in w.assignments {
             let v = a.value.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

@@ -65,10 +65,10 @@ struct LayoutCodeReader {
                         if target.hasSuffix(".isActive"), e[2].trimmedDescription == "true" {
                             let base = String(target.dropLast(".isActive".count))
                             if let p = pending[base] {
-                                if let c = constraint(p.syntax, file: p.file, name: base) { constraints.append(c) }
+                                if let c = constraint(p.syntax, file: p.file, name: base, owner: t) { constraints.append(c) }
                                 pending[base] = nil
                             } else if let m = e[0].as(MemberAccessExprSyntax.self), let call = m.base?.as(FunctionCallExprSyntax.self), isConstraint(call),
-                                      let c = constraint(call, file: r.file, name: nil) {
+                                      let c = constraint(call, file: r.file, name: nil, owner: t) {
                                 constraints.append(c)
                             }
                         }
@@ -97,11 +97,11 @@ struct LayoutCodeReader {
                 if fname == "activate", base == "NSLayoutConstraint", let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) {
                     for element in array.elements {
                         if let c = element.expression.as(FunctionCallExprSyntax.self), isConstraint(c) {
-                            if let built = constraint(c, file: r.file, name: nil) { constraints.append(built) }
+                            if let built = constraint(c, file: r.file, name: nil, owner: t) { constraints.append(built) }
                         } else {
                             let n = HandlerWalk.normalize(element.expression.trimmedDescription)
                             if let p = pending[n] {
-                                if let built = constraint(p.syntax, file: p.file, name: n) { constraints.append(built) }
+                                if let built = constraint(p.syntax, file: p.file, name: n, owner: t) { constraints.append(built) }
                                 pending[n] = nil
                             } else {
                                 note(index.place(element, file: r.file), "\(element.expression.trimmedDescription) is not a constraint kbplay can read: not built")
@@ -186,7 +186,7 @@ struct LayoutCodeReader {
         return Anchor(view, guide, attribute)
     }
 
-    private mutating func number(_ e: ExprSyntax, owner: TypeInfo?) -> Double? {
+    private func number(_ e: ExprSyntax, owner: TypeInfo?) -> Double? {
         let t = e.trimmedDescription.replacingOccurrences(of: " ", with: "")
         if let x = Double(t) { return x }
         if t.hasPrefix("-"), let p = owner?.properties[String(t.dropFirst())], let x = Double(p.initializer) { return -x }
@@ -194,7 +194,7 @@ struct LayoutCodeReader {
         return nil
     }
 
-    private mutating func constraint(_ call: FunctionCallExprSyntax, file: Int, name: String?) -> CodeScreen.Constraint? {
+    private mutating func constraint(_ call: FunctionCallExprSyntax, file: Int, name: String?, owner: TypeInfo) -> CodeScreen.Constraint? {
         let place = index.place(call, file: file)
         guard let m = call.calledExpression.as(MemberAccessExprSyntax.self), let baseText = m.base?.trimmedDescription,
               let first = anchor(baseText) else {
@@ -202,7 +202,6 @@ struct LayoutCodeReader {
             return nil
         }
         var relation = "==", second: Anchor?, multiplier = 1.0, constant = 0.0
-        let owner = index.types.values.first { $0.file == file && $0.isViewController }
         for a in call.arguments {
             let label = a.label?.text ?? ""
             switch label {

@@ -109,7 +109,6 @@ extension Session {
             if let n = c.name, !n.contains("."), (try? self.screen.constraint(named: n)) == nil { line += " as \(n)" }
             lines.append(line)
         }
-        var done = 0
         var refused: [JSON] = []
         for line in lines {
             // Applied inside this command's own transaction (one undo step,
@@ -120,7 +119,6 @@ extension Session {
                 var inner = ChangeLog()
                 try type.init(parsed).apply(to: &self, &inner)
                 log.warnings += inner.warnings
-                done += 1
             } catch {
                 state = before
                 let why = (error as? CommandError)?.message ?? "\(error)"
@@ -128,7 +126,6 @@ extension Session {
                 refused.append(.object(["command": .string(line), "error": .string(why)]))
             }
         }
-        _ = done
         log.lines.append("built \(controller) from \(screen.type)'s code: \(screen.views.count) view\(screen.views.count == 1 ? "" : "s"), \(screen.constraints.count) constraint\(screen.constraints.count == 1 ? "" : "s")")
         return ["type": .string(screen.type), "controller": .string(controller),
                 "commands": .array(lines.map { .string($0) }), "refused": .array(refused)]
