@@ -9,6 +9,11 @@ public struct CodeScreen: Equatable, Sendable {
         public var kind: ViewKind
         /// The view it is added to: another view's name, or the root (`nil`).
         public var parent: String?
+        /// A label's text or a button's title, when the code sets a literal.
+        public var text: String?
+        /// A stack view's axis (`horizontal`/`vertical`) and spacing.
+        public var axis: String?
+        public var spacing: Double?
         public var file: String
         public var line: Int
     }

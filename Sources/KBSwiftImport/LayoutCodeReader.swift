@@ -80,6 +80,11 @@ struct LayoutCodeReader {
                 }
                 guard let call = node.as(FunctionCallExprSyntax.self) else { continue }
                 let (fname, base) = HandlerWalk.calleeName(call.calledExpression)
+                let labels = call.arguments.map { $0.label?.text ?? "_" }
+                if (fname == "constraints" && labels.first == "withVisualFormat") || (fname == "NSLayoutConstraint" && labels.first == "item")
+                    || ((fname == "makeConstraints" || fname == "updateConstraints" || fname == "remakeConstraints") && (base ?? "").hasSuffix("snp")) {
+                    note(index.place(call, file: r.file), "\(call.calledExpression.trimmedDescription)(\(labels.first.map { $0 == "_" ? "" : "\($0):" } ?? "")…) constraints are not built by this version")
+                }
                 if fname == "addSubview" || fname == "addArrangedSubview", let child = call.arguments.first?.expression.trimmedDescription {
                     // `[a, b].forEach { view.addSubview($0) }` adds each.
                     var children = [HandlerWalk.normalize(child)]
@@ -112,6 +117,28 @@ struct LayoutCodeReader {
             }
         }
         for i in constraints.indices { if let n = constraints[i].name, let p = priorities[n] { constraints[i].priority = p } }
+        // What the code sets that kbplay models: a literal text or title, a
+        // stack's axis and spacing.
+        let options = self.options(t)
+        for i in views.indices {
+            let o = options[views[i].name] ?? [:]
+            views[i].text = o["text"]
+            views[i].axis = o["axis"]
+            views[i].spacing = o["spacing"].flatMap(Double.init)
+        }
+        // `UIStackView(arrangedSubviews: [a, b])`: a and b are its arranged views.
+        // They come first in the stack, before those added later.
+        var withArranged: [CodeScreen.View] = []
+        for v in views {
+            withArranged.append(v)
+            guard v.kind == .stackView else { continue }
+            for child in arranged(v.name, in: t) where !views.contains(where: { $0.name == child }) {
+                if let d = declared[child] {
+                    withArranged.append(CodeScreen.View(name: child, kind: d.kind, parent: v.name, file: d.place.file, line: d.place.line))
+                }
+            }
+        }
+        views = withArranged
         guard !views.isEmpty || !constraints.isEmpty else { return nil }
         // Parents before children.
         var ordered: [CodeScreen.View] = []
@@ -131,6 +158,69 @@ struct LayoutCodeReader {
             break
         }
         return CodeScreen(type: t.name, controller: controller, views: ordered, constraints: constraints)
+    }
+
+    /// `email.placeholder = …` aside, what the code sets on its views that
+    /// kbplay models, by view name: `text`, `axis`, `spacing`. In a lazy
+    /// closure the local it returns stands for the property.
+    private func options(_ t: TypeInfo) -> [String: [String: String]] {
+        var out: [String: [String: String]] = [:]
+        for r in t.routines {
+            guard let body = r.body else { continue }
+            var alias: [String: String] = [:]
+            if t.properties[r.name] != nil {
+                for node in body.allDescendants {
+                    if let b = node.as(PatternBindingSyntax.self), let v = b.initializer?.value, Self.viewClass(v.trimmedDescription) != nil {
+                        alias[b.pattern.trimmedDescription] = r.name
+                    }
+                }
+            }
+            func owner(_ base: String) -> String { alias[base] ?? base }
+            for node in body.allDescendants {
+                if let q = node.as(SequenceExprSyntax.self) {
+                    let e = Array(q.elements)
+                    guard e.count == 3, e[1].is(AssignmentExprSyntax.self) else { continue }
+                    let parts = HandlerWalk.normalize(e[0].trimmedDescription).split(separator: ".").map(String.init)
+                    guard parts.count == 2 else { continue }
+                    let value = e[2].trimmedDescription
+                    switch parts[1] {
+                    case "text" where e[2].is(StringLiteralExprSyntax.self):
+                        out[owner(parts[0]), default: [:]]["text"] = String(value.dropFirst().dropLast())
+                    case "axis":
+                        out[owner(parts[0]), default: [:]]["axis"] = value.hasSuffix("horizontal") ? "horizontal" : "vertical"
+                    case "spacing" where Double(value) != nil:
+                        out[owner(parts[0]), default: [:]]["spacing"] = value
+                    default: continue
+                    }
+                }
+                if let call = node.as(FunctionCallExprSyntax.self), HandlerWalk.calleeName(call.calledExpression).name == "setTitle",
+                   let base = HandlerWalk.calleeName(call.calledExpression).base, let first = call.arguments.first,
+                   first.expression.is(StringLiteralExprSyntax.self) {
+                    out[owner(base), default: [:]]["text"] = String(first.expression.trimmedDescription.dropFirst().dropLast())
+                }
+            }
+        }
+        return out
+    }
+
+    /// The views a stack view property or local is made with.
+    private func arranged(_ name: String, in t: TypeInfo) -> [String] {
+        var texts: [String] = []
+        if let p = t.properties[name] { texts.append(p.initializer) }
+        for r in t.routines {
+            for node in r.body?.allDescendants ?? [] {
+                if let b = node.as(PatternBindingSyntax.self), b.pattern.trimmedDescription == name, let v = b.initializer?.value {
+                    texts.append(v.trimmedDescription)
+                }
+            }
+        }
+        for text in texts {
+            guard let r = text.range(of: "arrangedSubviews:") else { continue }
+            let rest = text[r.upperBound...]
+            guard let open = rest.firstIndex(of: "["), let close = rest.firstIndex(of: "]"), open < close else { continue }
+            return rest[rest.index(after: open)..<close].split(separator: ",").map { HandlerWalk.normalize(String($0)) }
+        }
+        return []
     }
 
     /// The elements of the array literal a `forEach` around `call` walks.

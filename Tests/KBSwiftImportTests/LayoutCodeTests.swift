@@ -36,3 +36,48 @@ final class LayoutCodeTests: XCTestCase {
                       "\(result.findings.map(\.text))")
     }
 }
+
+/// A stack view made with arranged subviews, configured in its lazy
+/// closure, another added later; a title; a visual format string is a
+/// finding.
+final class StackCodeTests: XCTestCase {
+    func testAStackViewMadeInCode() throws {
+        let result = SwiftImporter.read([SwiftSource(path: "Profile.swift", text: """
+        class ProfileViewController: UIViewController {
+            let name = UITextField()
+            let city = UITextField()
+            lazy var form: UIStackView = {
+                let s = UIStackView(arrangedSubviews: [name, city])
+                s.axis = .vertical
+                s.spacing = 12
+                return s
+            }()
+            let save = UIButton(type: .system)
+            override func viewDidLoad() {
+                view.addSubview(form)
+                save.setTitle("Save", for: .normal)
+                form.addArrangedSubview(save)
+                form.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.activate([
+                    form.topAnchor.constraint(equalTo: view.layoutMarginsGuide.topAnchor),
+                    form.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+                    form.widthAnchor.constraint(greaterThanOrEqualToConstant: 240),
+                ])
+                let more = NSLayoutConstraint.constraints(withVisualFormat: "V:[form]-|", metrics: nil, views: ["form": form])
+                NSLayoutConstraint.activate(more)
+            }
+        }
+        """)])
+        let screen = try XCTUnwrap(result.screens.first)
+        XCTAssertEqual(screen.controller, "Profile")
+        XCTAssertEqual(screen.views.map(\.name), ["form", "name", "city", "save"])
+        XCTAssertEqual(screen.views.map(\.parent), [nil, "form", "form", "form"])
+        XCTAssertEqual(screen.views[0].axis, "vertical")
+        XCTAssertEqual(screen.views[0].spacing, 12)
+        XCTAssertEqual(screen.views[3].text, "Save")
+        XCTAssertEqual(screen.constraints.map(\.relation), ["==", "==", ">="])
+        XCTAssertEqual(screen.constraints[0].second, Anchor(codeScreenRoot, .margins, .top))
+        XCTAssertTrue(result.findings.contains { $0.text.hasPrefix("Profile.swift:21:20: note: NSLayoutConstraint.constraints(withVisualFormat:…) constraints are not built") },
+                      "\(result.findings.map(\.text))")
+    }
+}

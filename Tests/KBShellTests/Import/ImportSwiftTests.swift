@@ -118,7 +118,9 @@ struct ImportSwiftLayoutTests {
     /// email: x 20, y 59 + 40 = 99, width 393 − 20 − 20 = 353, height 44;
     /// password: y 99 + 44 + 12 = 155, same x, width and height;
     /// signIn: y 155 + 44 + 24 = 223, width 393 × 0.5 = 196.5, centred:
-    /// x (393 − 196.5) / 2 = 98.25, height 44.
+    /// x (393 − 196.5) / 2 = 98.25, height 44; hint, a label "Forgot your
+    /// password?" (21 characters: 8 × 21 = 168 wide, 21 high), 8 below
+    /// signIn: y 223 + 44 + 8 = 275, centred: x (393 − 168) / 2 = 112.5.
     @Test func theLoginScreenLaysOutAsTheCodeSays() throws {
         let r = try EndToEndTests.run(["run", "-"], input: "device iphone-15\nimport swift \"\(Self.login)\"\nframes\n")
         #expect(r.status == 0, "\(r.out)\(r.err)")
@@ -131,6 +133,7 @@ struct ImportSwiftLayoutTests {
         #expect(frames["email"] == ["20", "99", "353", "44"])
         #expect(frames["password"] == ["20", "155", "353", "44"])
         #expect(frames["signIn"] == ["98.25", "223", "196.5", "44"])
+        #expect(frames["hint"] == ["112.5", "275", "168", "21"])
         #expect(r.out.contains("LoginViewController.swift:44:9: note: constraint(equalToSystemSpacingBelow:) (system spacing and the like) is not modelled: not built"))
     }
 }

@@ -90,7 +90,13 @@ extension Session {
         var lines: [String] = []
         if (try? self.screen.controller(named: controller)) == nil { lines.append("controller \(controller)") }
         for v in screen.views {
-            lines.append("add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)")
+            var line = "add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)"
+            if let text = v.text, v.kind == .label || v.kind == .button { line += " text " + CommandParser.quote(text) }
+            if v.kind == .stackView {
+                if let axis = v.axis { line += " axis \(axis)" }
+                if let spacing = v.spacing { line += " spacing \(formatPoints(spacing))" }
+            }
+            lines.append(line)
         }
         func anchor(_ a: Anchor) -> String {
             (a.view == codeScreenRoot ? root : a.view) + (a.guide.map { ".\($0.rawValue)" } ?? "") + ".\(a.attribute.rawValue)"
