@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
         // Pure incremental Cassowary solver: no I/O, no UIKit words.
@@ -43,8 +44,18 @@ let package = Package(
             dependencies: ["KBSolver"],
             resources: [.embedInCode("Resources/devices.json")]
         ),
+        // Reads a developer's Swift source (swift-syntax) into KBModel values:
+        // the screen built in code and what the keyboard handling code does.
+        .target(
+            name: "KBSwiftImport",
+            dependencies: [
+                "KBModel",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Command language, renderers, session codec: text in, text out.
-        .target(name: "KBShell", dependencies: ["KBModel"]),
+        .target(name: "KBShell", dependencies: ["KBModel", "KBSwiftImport"]),
         // The daemon: sessions served over a Unix socket, and its web pages
         // over HTTP and WebSocket (SwiftNIO).
         .target(
@@ -83,6 +94,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
+        .testTarget(name: "KBSwiftImportTests", dependencies: ["KBSwiftImport"], exclude: ["Golden"]),
         // What the test targets share: the built kbplay, a pseudo-terminal
         // to run it at, and a headless browser to open its pages in. The
         // drivers and the golden transcripts are used from the source tree

@@ -7,10 +7,10 @@ import KBShell
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a scene of an Interface Builder storyboard or XIB: print its layout, its script (--script), or save it (-o NAME)."
+        abstract: "Import a scene of an Interface Builder storyboard or XIB: print its layout, its script (--script), or save it (-o NAME). A .swift file is read for its keyboard handling code (import swift)."
     )
 
-    @Argument(help: "A .storyboard or .xib file.")
+    @Argument(help: "A .storyboard or .xib file, or a .swift file.")
     var file: String
 
     @Option(help: ArgumentHelp("The scene: its storyboard identifier, custom class, IB object id or title (default: the initial view controller).", valueName: "NAME"))
@@ -33,7 +33,10 @@ struct Import: ParsableCommand {
 
     func run() throws {
         var session = Session(sessionsDirectory: sessions.resolved)
-        var line = "import " + CommandParser.quote(file)
+        var line = (file.hasSuffix(".swift") ? "import swift " : "import ") + CommandParser.quote(file)
+        if file.hasSuffix(".swift"), scene != nil || device != nil {
+            throw ValidationError("--scene and --device are for Interface Builder documents, not Swift files")
+        }
         if let scene { line += " scene " + CommandParser.quote(scene) }
         if let device { line += " device " + device }
         let outcome = session.execute(line)

@@ -20,12 +20,13 @@ import Testing
     @Test func traitsNameTheCommandsTheyShould() {
         func with(_ trait: CommandTraits) -> [String] { CommandTable.all.filter { $0.traits.contains(trait) }.map(\.name) }
         #expect(with(.structural) == ["device", "controller", "add", "remove", "set", "constrain", "pin", "activate",
-                                      "deactivate", "accessory", "load", "new", "demo", "source", "import", "import log"])
+                                      "deactivate", "accessory", "load", "new", "demo", "source", "import", "import log",
+                                      "import swift"])
         #expect(with(.outsideHistory) == ["undo", "redo", "history", "help", "quit"])
         #expect(with(.keepsUndoStacks) == ["source"])
-        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source", "import", "import log"])
+        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source", "import", "import log", "import swift"])
         #expect(with(.journaledAsSnapshotWithAFile) == ["render", "export"])
-        #expect(with(.readsFiles) == ["load", "sessions", "source", "import", "import log"])
+        #expect(with(.readsFiles) == ["load", "sessions", "source", "import", "import log", "import swift"])
         #expect(with(.writesFiles) == ["render", "save", "export"])
         #expect(!CommandTable.all.filter { !$0.mutates }.map(\.name).contains("focus"))
         #expect(CommandTable.all.filter { !$0.mutates }.map(\.name) == [

@@ -53,7 +53,7 @@ enum Commands {
         Expect.self,
         // Sessions
         Save.self, Load.self, SessionList.self, New.self, Demo.self, Undo.self, Redo.self, History.self, Source.self,
-        Import.self, ImportLog.self, Export.self, Help.self, Quit.self,
+        Import.self, ImportLog.self, ImportSwift.self, Export.self, Help.self, Quit.self,
     ]
 }
 

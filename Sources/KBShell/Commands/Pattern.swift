@@ -48,6 +48,8 @@ public enum RestKind: Equatable, Sendable {
     case comparison
     case strategyArguments
     case rule
+    /// More paths (`import swift A.swift B.swift`).
+    case files
 }
 
 /// A keyword option: the keyword and the values after it.

@@ -149,6 +149,8 @@ public struct ShellCompleter: Completer {
                 return [.value(.expression)]
             case .strategyArguments:
                 return [.value(.constraint), .words(ShellCompleter.strategyKeywords)]
+            case .files:
+                return [.value(.file), .words(["into"])]
             case .rule:
                 if rest.isEmpty { return [.value(.event)] }
                 if rest.count <= 2 { return [.words(["set"])] }

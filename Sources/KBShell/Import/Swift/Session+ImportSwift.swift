@@ -1,0 +1,139 @@
+import KBModel
+import KBSwiftImport
+
+extension Session {
+    /// `import swift FILE... [into CONTROLLER]`: the keyboard handling code
+    /// of the files, per type, printed and in the `keyboardCode` JSON
+    /// member; with `into`, the strategies kbplay has attached to the
+    /// controller.
+    mutating func importSwift(_ files: [Token], into controller: Token?, _ log: inout ChangeLog) throws {
+        var sources: [SwiftSource] = []
+        for f in files {
+            do {
+                guard let text = try FileIO.read(f.text, limit: FileIO.scriptLimit) else {
+                    throw CommandError("no file '\(f.text)'", column: f.column, suggestion: "name a .swift file that exists")
+                }
+                sources.append(SwiftSource(path: f.text, text: text))
+            } catch let e as FileError {
+                throw CommandError(e.description, column: f.column)
+            }
+        }
+        if let controller { _ = try screen.controller(named: controller.text) }
+        let result = SwiftImporter.read(sources)
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let names = files.map(\.text).joined(separator: ", ")
+        log.lines.append("read \(names): \(count(result.keyboardCode.count, "type")) handling the keyboard, \(count(result.findings.count, "finding"))")
+        for r in result.keyboardCode {
+            let observes = r.observes.isEmpty ? "no notifications" : r.observes.map(\.rawValue).joined(separator: ", ")
+            log.lines.append("\(r.type) (\(r.file):\(r.line)): \(r.strategy.rawValue) — \(r.why)")
+            log.lines.append("  observes \(observes); registers in \(r.registers); removes in \(r.removes)")
+            if !r.onShow.isEmpty { log.lines.append("  on show: \(r.onShow)") }
+            if !r.onHide.isEmpty { log.lines.append("  on hide: \(r.onHide)") }
+            if !r.flaws.isEmpty { log.lines.append("  flaws: \(r.flaws.map(\.rawValue).joined(separator: ", "))") }
+        }
+        var built: [JSON] = []
+        for screen in result.screens {
+            built.append(.object(build(screen, into: controller?.text, &log)))
+        }
+        var attached: [JSON] = []
+        for r in result.keyboardCode {
+            // The controller the type binds to: the one given, else NAME for
+            // a class NAME or NAMEViewController that the session has.
+            var bound = r.type
+            for suffix in ["ViewController", "Controller"] where bound.hasSuffix(suffix) && bound.count > suffix.count {
+                bound = String(bound.dropLast(suffix.count))
+                break
+            }
+            let name = controller?.text ?? [bound, r.type].first { (try? screen.controller(named: $0)) != nil }
+            guard let name else { continue }
+            guard let kind = StrategyKind(rawValue: r.strategy.rawValue) else {
+                log.notes.append("note: \(r.type)'s \(r.strategy.rawValue) is not a strategy kbplay runs: not attached to \(name)")
+                continue
+            }
+            let line = "handle \(name) with \(kind.rawValue)" + (r.target.map { " \($0)" } ?? "")
+            do {
+                guard let parsed = try CommandParser.parse(line) else { continue }
+                try Commands.Handle(parsed).apply(to: &self, &log)
+                log.lines.append("attached: \(line.dropFirst(7))")
+                attached.append(.string(String(line.dropFirst(7))))
+            } catch let e as CommandError {
+                log.notes.append("note: \(r.type) not attached (\(line.dropFirst(7))): \(e.message)")
+            }
+        }
+        log.notes += result.findings.map(\.text)
+        log.extra["keyboardCode"] = .array(result.keyboardCode.map { r in
+            .object([
+                "type": .string(r.type), "file": .string(r.file), "line": .number(Double(r.line)),
+                "observes": .array(r.observes.map { .string($0.rawValue) }),
+                "registers": .string(r.registers), "removes": .string(r.removes),
+                "onShow": .string(r.onShow), "onHide": .string(r.onHide),
+                "strategy": .string(r.strategy.rawValue), "why": .string(r.why),
+                "flaws": .array(r.flaws.map { .string($0.rawValue) }),
+                "target": r.target.map { .string($0) } ?? .null,
+            ])
+        })
+        log.extra["attached"] = .array(attached)
+        log.extra["screens"] = .array(built)
+        log.extra["names"] = .object([:])
+        log.extra["findings"] = .array(result.findings.map { f in
+            .object(["file": .string(f.file), "message": .string(f.message),
+                     "line": .number(Double(f.line)), "column": .number(Double(f.column))])
+        })
+    }
+
+    /// Builds a screen made in code: the controller (unless it exists), its
+    /// views, its constraints, as the commands a user would type; a command
+    /// the session refuses is a note, and the rest is still built.
+    private mutating func build(_ screen: CodeScreen, into: String?, _ log: inout ChangeLog) -> [String: JSON] {
+        let controller = into ?? screen.controller
+        let root = "\(controller).view"
+        var lines: [String] = []
+        if (try? self.screen.controller(named: controller)) == nil { lines.append("controller \(controller)") }
+        for v in screen.views {
+            var line = "add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)"
+            if let text = v.text, v.kind == .label || v.kind == .button { line += " text " + CommandParser.quote(text) }
+            if v.kind == .stackView {
+                if let axis = v.axis { line += " axis \(axis)" }
+                if let spacing = v.spacing { line += " spacing \(formatPoints(spacing))" }
+            }
+            lines.append(line)
+        }
+        func anchor(_ a: Anchor) -> String {
+            (a.view == codeScreenRoot ? root : a.view) + (a.guide.map { ".\($0.rawValue)" } ?? "") + ".\(a.attribute.rawValue)"
+        }
+        func number(_ x: Double) -> String { formatPoints(x) }
+        for c in screen.constraints {
+            var line = "constrain \(anchor(c.first)) \(c.relation) "
+            if let second = c.second {
+                line += anchor(second)
+                if c.multiplier != 1 { line += " * \(number(c.multiplier))" }
+                if c.constant != 0 { line += c.constant < 0 ? " - \(number(-c.constant))" : " + \(number(c.constant))" }
+            } else {
+                line += number(c.constant)
+            }
+            if let p = c.priority, p != 1000 { line += " @ \(number(p))" }
+            if let n = c.name, !n.contains("."), (try? self.screen.constraint(named: n)) == nil { line += " as \(n)" }
+            lines.append(line)
+        }
+        var refused: [JSON] = []
+        for line in lines {
+            // Applied inside this command's own transaction (one undo step,
+            // one diff); a refused line leaves the state as it was.
+            let before = state
+            do {
+                guard let parsed = try CommandParser.parse(line), let type = parsed.spec.command as? any Mutation.Type else { continue }
+                var inner = ChangeLog()
+                try type.init(parsed).apply(to: &self, &inner)
+                log.warnings += inner.warnings
+            } catch {
+                state = before
+                let why = (error as? CommandError)?.message ?? "\(error)"
+                log.notes.append("note: not built: \(line): \(why)")
+                refused.append(.object(["command": .string(line), "error": .string(why)]))
+            }
+        }
+        log.lines.append("built \(controller) from \(screen.type)'s code: \(screen.views.count) view\(screen.views.count == 1 ? "" : "s"), \(screen.constraints.count) constraint\(screen.constraints.count == 1 ? "" : "s")")
+        return ["type": .string(screen.type), "controller": .string(controller),
+                "commands": .array(lines.map { .string($0) }), "refused": .array(refused)]
+    }
+}

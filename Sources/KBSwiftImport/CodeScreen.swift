@@ -1,0 +1,47 @@
+import KBModel
+
+/// The screen a view controller's code builds: views made in code, in the
+/// order they are added, and the anchor constraints it activates.
+public struct CodeScreen: Equatable, Sendable {
+    /// A view made in code (`let email = UITextField()`, a lazy closure).
+    public struct View: Equatable, Sendable {
+        public var name: String
+        public var kind: ViewKind
+        /// The view it is added to: another view's name, or the root (`nil`).
+        public var parent: String?
+        /// A label's text or a button's title, when the code sets a literal.
+        public var text: String?
+        /// A stack view's axis (`horizontal`/`vertical`) and spacing.
+        public var axis: String?
+        public var spacing: Double?
+        public var file: String
+        public var line: Int
+    }
+
+    /// An anchor constraint, `first REL second * multiplier + constant`, or
+    /// `first REL constant` when there is no second anchor.
+    public struct Constraint: Equatable, Sendable {
+        public var first: Anchor
+        public var relation: String
+        public var second: Anchor?
+        public var multiplier: Double
+        public var constant: Double
+        public var priority: Double?
+        /// The stored property or local that holds it.
+        public var name: String?
+        public var file: String
+        public var line: Int
+    }
+
+    /// The class that builds it (`LoginViewController`).
+    public var type: String
+    /// The controller name the class binds to: the class's name without
+    /// `ViewController` or `Controller` (`Login`).
+    public var controller: String
+    public var views: [View]
+    public var constraints: [Constraint]
+}
+
+/// The root view's anchors are written `ROOT.…` until the controller's name
+/// is known.
+public let codeScreenRoot = "$root"

@@ -1,0 +1,208 @@
+import SwiftSyntax
+
+/// Who receives a helper's forwarded events in the files read.
+struct Consumer {
+    var owner: String
+    var handlers: [Handler]
+    var registers: (label: String, moments: [String])
+    var removes: (label: String, moments: [String])
+    var helper: String
+    var viaDelegate: Bool
+}
+
+extension KeyboardCodeReader {
+    /// Walks every handler for one notification (nil: every path).
+    func walk(_ handlers: [Handler], kind: KeyboardNotificationKind?) -> HandlerWalk {
+        let w = HandlerWalk(index: index, kind: kind)
+        for h in handlers { h.walk(w) }
+        return w
+    }
+
+    /// The reports, one per type, in the order the types are declared.
+    mutating func reports() -> [KeyboardCodeReport] {
+        var byOwner: [String: [Registration]] = [:]
+        var owners: [String] = []
+        for r in registrations {
+            if byOwner[r.owner] == nil { owners.append(r.owner) }
+            byOwner[r.owner, default: []].append(r)
+        }
+        var reports: [(order: Place, report: KeyboardCodeReport)] = []
+        var reached: Set<ObjectIdentifier> = []
+        var helpers: [(name: String, report: KeyboardCodeReport, consumers: [Consumer])] = []
+
+        for owner in owners {
+            let regs = byOwner[owner]!
+            let handlers = regs.compactMap(\.handler)
+            let all = walk(handlers, kind: nil)
+            reached.formUnion(all.visited)
+            let observes = KeyboardNotificationKind.allCases.filter { k in regs.contains { $0.kinds.contains(k) } }
+            let t = index.types[owner]
+            let registers = uniqueLabels(regs.map { lifecycleLabel($0.routine, owner: owner) })
+            var ownRemovals = removals.filter { $0.owner == owner }.map { lifecycleLabel($0.routine, owner: owner) }
+            if regs.contains(where: \.cancelledWithOwner) {
+                ownRemovals.append(("deinit (the subscription is cancelled with its owner)", ["deinit"]))
+            }
+            let removes = ownRemovals.isEmpty ? ("never", ["never"]) : uniqueLabels(ownRemovals)
+            var walks: [KeyboardNotificationKind: HandlerWalk] = [:]
+            for k in observes { walks[k] = walk(regs.filter { $0.kinds.contains(k) }.compactMap(\.handler), kind: k) }
+            let showWalks = observes.filter { !$0.isHide }.compactMap { walks[$0] }
+            let decided = classify(showWalks.isEmpty ? [all] : showWalks, owner: t, consumer: nil)
+            var flaws = self.flaws(observes: observes, walks: walks, all: all, owner: t, registers: registers.moments, removes: removes.1)
+            if observes.isEmpty && regs.allSatisfy(\.followsView) { flaws = [] }
+            let first = regs.map(\.place).first!
+            var report = KeyboardCodeReport(
+                type: owner.isEmpty ? "(file)" : owner, file: first.file, line: first.line, column: first.column,
+                observes: observes, registers: registers.label, removes: removes.0,
+                onShow: formula(observes.filter(\.isShow).first.flatMap { walks[$0] } ?? showWalks.first ?? all),
+                onHide: observes.first(where: \.isHide).flatMap { walks[$0] }.map(formula) ?? "",
+                strategy: decided.strategy, why: decided.why, flaws: flaws, target: decided.target)
+            if regs.allSatisfy(\.followsView) {
+                report.registers = registers.label + " (observes a view that follows the keyboard)"
+            }
+            if decided.strategy == .observer, !all.forwards.isEmpty, decided.why.hasPrefix("forwards") {
+                helpers.append((owner, report, consumers(of: owner, forwards: all.forwards)))
+            } else {
+                reports.append((first, report))
+            }
+        }
+
+        // Helpers: their consumers in the files are reports of their own,
+        // and the helper observes what its consumers act on.
+        var consumerReports: [(Place, KeyboardCodeReport)] = []
+        for h in helpers {
+            var union: Set<KeyboardNotificationKind> = []
+            for c in h.consumers {
+                let r = consumerReport(c, helperObserves: h.report.observes)
+                union.formUnion(r.1.observes)
+                consumerReports.append(r)
+                for hh in c.handlers { if case let .routine(rr) = hh { reached.insert(ObjectIdentifier(rr)) } }
+            }
+            var helper = h.report
+            if !h.consumers.isEmpty { helper.observes = helper.observes.filter { union.contains($0) } }
+            reports.append((Place(file: helper.file, line: helper.line, column: helper.column), helper))
+        }
+        reports += consumerReports.map { ($0.0, $0.1) }
+
+        // A helper nothing uses is library code beside the screen's own:
+        // left out of the reports when the files have code of their own.
+        let unused = Set(helpers.filter { $0.consumers.isEmpty }.map(\.name))
+        let screenCode = reports.contains { !unused.contains($0.report.type) } || !layoutGuideReports().isEmpty
+        if screenCode {
+            for (place, r) in reports where unused.contains(r.type) {
+                findings.append(SwiftFinding(file: place.file, line: place.line, column: place.column,
+                                             message: "\(r.type) forwards keyboard events, but no code in the files read uses it: left out of the report"))
+            }
+            reports.removeAll { unused.contains($0.report.type) }
+        }
+
+        // Handler-only code: a routine of a keyboard frame that moves a
+        // frame, called from code not in the files.
+        reports += handlerOnlyReports(excluding: reached)
+        reports += layoutGuideReports().filter { g in !reports.contains { $0.report.type == g.report.type } }
+        return reports.sorted { ($0.order.file, $0.order.line, $0.order.column) < ($1.order.file, $1.order.line, $1.order.column) }
+            .map(\.report)
+    }
+
+    private func uniqueLabels(_ labels: [(label: String, moments: [String])]) -> (label: String, moments: [String]) {
+        var seen: [String] = [], moments: [String] = []
+        for l in labels where !seen.contains(l.label) { seen.append(l.label); moments += l.moments }
+        return (seen.joined(separator: ", "), moments)
+    }
+
+    /// What a walk assigned and forwarded, as formulas: `bottom.constant =
+    /// end.height + 8; calls onChange`.
+    func formula(_ w: HandlerWalk) -> String {
+        var seen: [String] = []
+        for a in w.assignments {
+            let v = a.value.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            let line = "\(a.target) = \(v)"
+            if !seen.contains(line) { seen.append(line) }
+        }
+        for f in w.forwards {
+            let line = f.method == "call" ? "calls \(f.via)" : "\(f.via).\(f.method)(…)"
+            if !seen.contains(line) { seen.append(line) }
+        }
+        return seen.joined(separator: "; ")
+    }
+
+    // MARK: strategy
+
+    static func isLayoutTarget(_ t: String) -> Bool {
+        let last = t.split(separator: ".").last.map(String.init) ?? t
+        return t.contains("constant") || t.contains("Inset") || t.contains("frame") || t.contains("transform")
+            || t.contains("center") || t.contains("origin") || last == "bounds" || t.contains("additionalSafeArea")
+    }
+
+    /// The strategy: the layout effect first, then the plumbing when the
+    /// effect is a constraint's constant.
+    func classify(_ walks: [HandlerWalk], owner: TypeInfo?, consumer: Consumer?) -> (strategy: CodeStrategy, why: String, target: String?) {
+        let assigned = walks.flatMap(\.assignments)
+        let targets = assigned.map(\.target)
+        func before(_ t: String, _ word: String) -> String? {
+            guard let r = t.range(of: "." + word) else { return nil }
+            return String(t[..<r.lowerBound])
+        }
+        if let t = targets.first(where: { $0.contains("contentInset") || $0.lowercased().contains("scrollindicatorinsets") }) {
+            return (.contentInset, "sets \(t)", before(t, "contentInset") ?? before(t, "scrollIndicatorInsets"))
+        }
+        if let t = targets.first(where: { ($0.split(separator: ".").last ?? "").contains("Inset") && !$0.contains("afeArea") }) {
+            return (.contentInset, "sets \(t)", nil)
+        }
+        if let t = targets.first(where: { $0.hasPrefix("view.frame") || $0.hasPrefix("view.center") || $0 == "view.bounds" }) {
+            let size = t.contains("size") || t.contains("height")
+            return (size ? .resizeRoot : .frameOrigin, "sets the root view's \(t.dropFirst(5))", nil)
+        }
+        let moves = targets.filter { $0.hasSuffix("constant") || $0.hasSuffix("transform") }
+        if !moves.isEmpty, walks.contains(where: \.convertsToWindow) {
+            return (.autoScroll, "moves \(moves[0]) by how far a view's frame in the window reaches under the keyboard", nil)
+        }
+        if let t = targets.first(where: { $0.contains("additionalSafeAreaInsets") }) {
+            return (.additionalSafeArea, "sets \(t)", nil)
+        }
+        if let t = targets.first(where: { $0.hasSuffix("transform") }) {
+            return (.transform, "sets \(t)", before(t, "transform"))
+        }
+        if let t = targets.first(where: { $0 == "constant" || $0.hasSuffix(".constant") }) {
+            if t == "constant", owner?.inherits.contains(where: { $0.hasSuffix("LayoutConstraint") }) == true {
+                return (.layoutConstraint, "a constraint subclass sets its own constant", nil)
+            }
+            let name = before(t, "constant")
+            if let consumer {
+                return (.observer, "sets \(t) from \(consumer.helper)'s \(consumer.viaDelegate ? "delegate" : "closure")", name)
+            }
+            if let owner, index.protocols.contains(owner.name) {
+                return (.controllable, "a protocol extension adopted by the controller sets \(t)", name)
+            }
+            return (.other, "the controller's own handler sets \(t)", name)
+        }
+        if let f = walks.flatMap(\.forwards).first {
+            return (.observer, "forwards the events to \(f.method == "call" ? "the closure \(f.via)" : "\(f.via).\(f.method)")", nil)
+        }
+        if walks.contains(where: \.movedFrameOrigin) {
+            return (.frameOrigin, "computes a frame whose origin moves by the keyboard's frame", nil)
+        }
+        return (.other, assigned.isEmpty ? "no layout effect kbplay recognises" : "sets \(targets[0])", nil)
+    }
+
+    // MARK: flaws
+
+    func flaws(observes: [KeyboardNotificationKind], walks: [KeyboardNotificationKind: HandlerWalk], all: HandlerWalk,
+               owner: TypeInfo?, registers: [String], removes: [String]) -> [CodeFlaw] {
+        var out: [CodeFlaw] = []
+        if observes.contains(where: { $0.isHide && (walks[$0]?.assignments.contains { $0.usesHeight && Self.isLayoutTarget($0.target) } ?? false) }) {
+            out.append(.hideKeepsHeight)
+        }
+        if !all.unshiftedCurves.isEmpty || walks.values.contains(where: { !$0.unshiftedCurves.isEmpty }) {
+            out.append(.curveNotShifted)
+        }
+        if let owner, owner.isViewController, !observes.isEmpty {
+            let appears = registers.contains { $0 == "viewWillAppear" || $0 == "viewDidAppear" || $0 == "viewIsAppearing" }
+            let onlyDeinit = !removes.isEmpty && removes.allSatisfy { $0 == "deinit" }
+            if removes == ["never"] || (appears && onlyDeinit) { out.append(.observerAfterDisappear) }
+        }
+        if !observes.isEmpty, !observes.contains(where: { $0 == .keyboardWillChangeFrame || $0 == .keyboardDidChangeFrame }) {
+            out.append(.missedFrameChange)
+        }
+        return out
+    }
+}

@@ -1,0 +1,61 @@
+/// The six keyboard notifications UIKit posts, whatever a program calls
+/// them (`UIResponder.keyboardWillShowNotification`, `.UIKeyboardWillShow`,
+/// `"UIKeyboardWillShowNotification"`).
+public enum KeyboardNotificationKind: String, CaseIterable, Comparable, Sendable {
+    case keyboardWillShow, keyboardDidShow, keyboardWillHide, keyboardDidHide
+    case keyboardWillChangeFrame, keyboardDidChangeFrame
+
+    public static func < (a: Self, b: Self) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// Whether the notification is posted when the keyboard goes away.
+    public var isHide: Bool { self == .keyboardWillHide || self == .keyboardDidHide }
+    public var isShow: Bool { self == .keyboardWillShow || self == .keyboardDidShow }
+}
+
+/// The well-known ways code moves a screen out of the keyboard's way: the
+/// layout effect first, then the plumbing when the effect is a constraint's
+/// constant.
+public enum CodeStrategy: String, Sendable {
+    case observer, controllable, resizeRoot = "resize-root", childDelegate = "child-delegate"
+    case contentInset = "content-inset", layoutConstraint = "layout-constraint", layoutGuide = "layout-guide"
+    case autoScroll = "auto-scroll", frameOrigin = "frame-origin", transform
+    case additionalSafeArea = "additional-safe-area", other
+}
+
+/// A flaw the code shows by itself, without running it.
+public enum CodeFlaw: String, Sendable {
+    /// A hide notification runs code that sets the keyboard's height again.
+    case hideKeepsHeight = "hide-keeps-height"
+    /// Animation options made from the raw curve without `<< 16`.
+    case curveNotShifted = "curve-not-shifted"
+    /// A view controller keeps observing after it disappeared.
+    case observerAfterDisappear = "observer-after-disappear"
+    /// Only show/hide are observed: a height change while shown is missed.
+    case missedFrameChange = "missed-frame-change"
+}
+
+/// What one type's keyboard code does.
+public struct KeyboardCodeReport: Equatable, Sendable {
+    public var type: String
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var observes: [KeyboardNotificationKind]
+    /// Where the observers are added (`viewWillAppear`, `init`, …).
+    public var registers: String
+    /// Where they are removed (`viewWillDisappear`, `deinit`, `never`).
+    public var removes: String
+    /// What the code assigns on a show notification, as formulas.
+    public var onShow: String
+    /// What the code assigns on a hide notification, as formulas.
+    public var onHide: String
+    public var strategy: CodeStrategy
+    /// Why the strategy: the effect or the plumbing that decided it.
+    public var why: String
+    public var flaws: [CodeFlaw]
+    /// The scroll view or constraint the effect is on, as written
+    /// (`textView`, `bottomConstraint`), for attaching a strategy.
+    public var target: String?
+}

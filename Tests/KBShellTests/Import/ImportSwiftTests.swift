@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import KBTestSupport
+
+/// `import swift`, through the built binary: the report in text and JSON,
+/// a strategy attached `into` a controller so the session behaves like the
+/// code, `kbplay import X.swift`, and a missing file refused.
+@Suite("import swift: the binary", .serialized)
+struct ImportSwiftTests {
+    /// A hand-written controller: one handler for frame changes and hide
+    /// that branches on the name (zero on hide), so no hide-keeps-height;
+    /// observers added in viewWillAppear, removed in viewWillDisappear.
+    static let notes = """
+    import UIKit
+
+    final class NotesViewController: UIViewController {
+        @IBOutlet var body: UITextView!
+
+        override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            let center = NotificationCenter.default
+            center.addObserver(self, selector: #selector(keyboardChanged(_:)), name: UIResponder.keyboardWillChangeFrameNotification, object: nil)
+            center.addObserver(self, selector: #selector(keyboardChanged(_:)), name: UIResponder.keyboardWillHideNotification, object: nil)
+        }
+
+        override func viewWillDisappear(_ animated: Bool) {
+            super.viewWillDisappear(animated)
+            NotificationCenter.default.removeObserver(self)
+        }
+
+        @objc func keyboardChanged(_ note: Notification) {
+            guard let end = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue else { return }
+            if note.name == UIResponder.keyboardWillHideNotification {
+                body.contentInset.bottom = 0
+            } else {
+                body.contentInset.bottom = end.height - view.safeAreaInsets.bottom
+            }
+            body.verticalScrollIndicatorInsets.bottom = body.contentInset.bottom
+        }
+    }
+
+    """
+
+    static func file() throws -> String {
+        let dir = TemporaryFolder.make("import-swift")
+        let path = dir + "/NotesViewController.swift"
+        try notes.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func theJSONLineCarriesTheReport() throws {
+        let path = try Self.file()
+        let r = try EndToEndTests.run(["run", "--json", "-"], input: "new\nimport swift \"\(path)\"\n")
+        #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n").filter { $0.hasPrefix("{") }
+        #expect(lines.count == 2)
+        let json = try #require(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(json["ok"] as? Bool == true)
+        let code = try #require(json["keyboardCode"] as? [[String: Any]])
+        #expect(code.count == 1)
+        #expect(code[0]["type"] as? String == "NotesViewController")
+        #expect(code[0]["observes"] as? [String] == ["keyboardWillHide", "keyboardWillChangeFrame"])
+        #expect(code[0]["registers"] as? String == "viewWillAppear")
+        #expect(code[0]["removes"] as? String == "viewWillDisappear")
+        #expect(code[0]["strategy"] as? String == "content-inset")
+        #expect(code[0]["flaws"] as? [String] == [])
+        #expect(code[0]["onHide"] as? String == "body.contentInset.bottom = 0; body.verticalScrollIndicatorInsets.bottom = body.contentInset.bottom")
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        // The first observer is added on line 9 of the fixture.
+        #expect(findings.first?["line"] as? Double == 9)
+    }
+
+    /// The screen of lesson 05 without its `handle`: importing the code
+    /// into Notes attaches content-inset on body, and focusing gives the
+    /// inset the code computes: 336 − 34 = 302 on an iPhone 15.
+    @Test func intoAControllerAttachesTheStrategy() throws {
+        let path = try Self.file()
+        let script = """
+        device iphone-15
+        controller Notes
+        add textView body to Notes.view
+        pin body to Notes.view
+        import swift "\(path)" into Notes
+        focus body
+        expect body.contentInset.bottom == 302
+        resign
+        expect body.contentInset.bottom == 0
+
+        """
+        let r = try EndToEndTests.run(["run", "-"], input: script)
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("attached: Notes with content-inset body"))
+        #expect(r.out.contains("NotesViewController (\(path):9): content-inset — sets body.contentInset.bottom"))
+    }
+
+    @Test func theCommandLineImportsASwiftFile() throws {
+        let path = try Self.file()
+        let r = try EndToEndTests.run(["import", path])
+        #expect(r.status == 0)
+        #expect(r.out.contains("observes keyboardWillHide, keyboardWillChangeFrame; registers in viewWillAppear; removes in viewWillDisappear"))
+    }
+
+    @Test func aMissingFileIsRefusedAndTheSessionKept() throws {
+        let r = try EndToEndTests.run(["run", "-"], input: "demo\nimport swift Nowhere.swift\n")
+        #expect(r.status == 2)
+        #expect(r.out.contains("no file 'Nowhere.swift'") || r.err.contains("no file 'Nowhere.swift'"))
+    }
+}
+
+/// A screen made in code, built by `import swift` on the controller its
+/// class binds to.
+@Suite("import swift: a screen made in code")
+struct ImportSwiftLayoutTests {
+    static let login = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("KBSwiftImportTests/Golden/LoginViewController.swift").path
+
+    /// iPhone 15: 393 × 852, safe area top 59.
+    /// email: x 20, y 59 + 40 = 99, width 393 − 20 − 20 = 353, height 44;
+    /// password: y 99 + 44 + 12 = 155, same x, width and height;
+    /// signIn: y 155 + 44 + 24 = 223, width 393 × 0.5 = 196.5, centred:
+    /// x (393 − 196.5) / 2 = 98.25, height 44; hint, a label "Forgot your
+    /// password?" (21 characters: 8 × 21 = 168 wide, 21 high), 8 below
+    /// signIn: y 223 + 44 + 8 = 275, centred: x (393 − 168) / 2 = 112.5.
+    @Test func theLoginScreenLaysOutAsTheCodeSays() throws {
+        let r = try EndToEndTests.run(["run", "-"], input: "device iphone-15\nimport swift \"\(Self.login)\"\nframes\n")
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("built Login from LoginViewController's code: 4 views, 15 constraints"))
+        var frames: [String: [String]] = [:]
+        for line in r.out.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            if words.count == 5 { frames[words[0]] = Array(words[1...]) }
+        }
+        #expect(frames["email"] == ["20", "99", "353", "44"])
+        #expect(frames["password"] == ["20", "155", "353", "44"])
+        #expect(frames["signIn"] == ["98.25", "223", "196.5", "44"])
+        #expect(frames["hint"] == ["112.5", "275", "168", "21"])
+        #expect(r.out.contains("LoginViewController.swift:44:9: note: constraint(equalToSystemSpacingBelow:) (system spacing and the like) is not modelled: not built"))
+    }
+}
