@@ -21,6 +21,8 @@ struct LogImport: Sendable {
     var leftOut: [String]
     /// Frames of the hierarchy dump kbplay's layout misses: name, the log's, kbplay's (window coordinates).
     var frames: [(name: String, log: Rect)]
+    /// What the dump means, beyond the conflict (a conflict inside the system keyboard).
+    var notes: [String] = []
 }
 
 enum ConsoleLogImporter {
@@ -114,6 +116,12 @@ enum ConsoleLogImporter {
         var order: [String] = []
         var counters: [String: Int] = [:]
         var names: [(address: String, name: String)] = []
+        /// How many of the dump's constraints are the system keyboard's own.
+        var keyboardConstraints = 0
+        /// UIKit's guide constraints (`UIViewSafeAreaLayoutGuide-bottom`): each with its guide's and its owner's keys.
+        var guideConstraints: [(constraint: LogConstraint, guide: String, owner: String?)] = []
+        /// A guide's key → the key of the view it belongs to.
+        var guideOwners: [String: String] = [:]
 
         init(log: ConsoleLog, dump: ConsoleLog.Dump) {
             self.log = log
@@ -149,11 +157,17 @@ enum ConsoleLogImporter {
             for c in dump.constraints {
                 let terms = [c.first] + (c.second.map { [$0] } ?? [])
                 if terms.contains(where: { $0.item.isKeyboardInternal }) || (c.identifier.map(Self.isKeyboardIdentifier) ?? false) {
-                    leftOut.append("\(c.identifier.map { "'\($0)'" } ?? c.address): the keyboard's own constraint (kbplay lays the keyboard out itself)")
-                    continue
+                    keyboardConstraints += 1
                 }
                 if let id = c.identifier, id.hasPrefix("UIViewSafeAreaLayoutGuide-") || id.hasPrefix("UIViewLayoutMarginsGuide-") {
                     leftOut.append("'\(id)': UIKit's own guide constraint (kbplay makes the same)")
+                    // The guide belongs to the view its constraint names as `|`.
+                    if let guide = terms.first(where: { $0.item.guide != nil })?.item {
+                        let owner = c.superview.map(\.key)
+                        if let o = c.superview { note(o) }
+                        guideConstraints.append((c, guide.key, owner))
+                        if let o = owner, guideOwners[guide.key] == nil { guideOwners[guide.key] = o }
+                    }
                     continue
                 }
                 if c.className == "NSContentSizeLayoutConstraint" {
@@ -169,6 +183,96 @@ enum ConsoleLogImporter {
                 kept.append(c)
             }
             return kept
+        }
+
+        /// `width` or `height` when `c` is a size UIKit imposes on a view
+        /// from outside: a container's encapsulated size, an autoresizing
+        /// size, `systemLayoutSizeFitting`'s target, a temporary size.
+        static func imposedSize(_ c: LogConstraint) -> String? {
+            guard c.second == nil, c.relation == .equal, c.first.attribute == "width" || c.first.attribute == "height" else { return nil }
+            let ids = ["UIView-Encapsulated-Layout-Width", "UIView-Encapsulated-Layout-Height"]
+            guard c.identifier.map(ids.contains) ?? (c.className == "NSAutoresizingMaskLayoutConstraint") else { return nil }
+            return c.first.attribute
+        }
+
+        /// A size UIKit gives a view while it measures it or before it is
+        /// in a window (`systemLayoutSizeFitting`'s `fittingSizeHTarget`,
+        /// an input accessory view's `_UITemporaryLayoutWidth`): that view
+        /// is not a screen's root, and the size stays a constraint.
+        static func isMeasuringSize(_ c: LogConstraint) -> Bool {
+            guard let id = c.identifier else { return false }
+            return ["fittingSizeHTarget", "fittingSizeVTarget", "_UITemporaryLayoutWidth", "_UITemporaryLayoutHeight"].contains(id)
+        }
+
+        /// A conflict entry in the log's terms: kbplay's root frame is the
+        /// root size the log states; the safe-area guide's constraints are
+        /// UIKit's guide constraints the log lists for that view (by axis);
+        /// a margins guide's are part of the constraint that uses the
+        /// margin, as UIKit prints it. Anything else stays as it is.
+        static func inLogTerms(_ e: ConflictEntry, rootSize: [String: String],
+                               guides: [(name: String, owner: String, edge: String)]) -> [String] {
+            if e.isUser { return [e.name] }
+            let frame = "UIView-Encapsulated-Layout-"
+            if e.name.hasPrefix(frame), e.equation.hasPrefix(ConsoleLogImporter.root + "."),
+               let n = rootSize[String(e.name.dropFirst(frame.count))] {
+                return [n]
+            }
+            if e.name.hasPrefix("UILayoutGuide-margins-") { return [] }
+            if e.name.hasPrefix("UILayoutGuide-safeArea-") {
+                let part = String(e.name.dropFirst("UILayoutGuide-safeArea-".count))
+                let horizontal = part == "left" || part == "width"
+                let mine = guides.filter { e.equation.hasPrefix("\($0.owner).safeArea.") }
+                let axis = mine.filter { ["left", "right", "leading", "trailing"].contains($0.edge) == horizontal }
+                if !axis.isEmpty { return axis.map(\.name) }
+                if !mine.isEmpty { return mine.map(\.name) }
+            }
+            return [e.name]
+        }
+
+        /// A system view's class as a name: `_UIRemoteKeyboardPlaceholderView` → `remoteKeyboardPlaceholderView`,
+        /// `_UIKBCompatInputView` → `kbCompatInputView`.
+        static func systemName(_ className: String) -> String {
+            var u = Array((className.split(separator: ".").last.map(String.init) ?? className).unicodeScalars)
+            while u.first == "_" { u.removeFirst() }
+            if u.count > 3, u[0] == "U", u[1] == "I", ("A"..."Z").contains(u[2]) { u.removeFirst(2) }
+            // The leading capitals, but the last of a run before a lower-case letter.
+            var i = 0
+            while i < u.count, ("A"..."Z").contains(u[i]) {
+                if i > 0, i + 1 < u.count, ("a"..."z").contains(u[i + 1]) { break }
+                u[i] = Unicode.Scalar(u[i].value + 32)!
+                i += 1
+            }
+            return ConsoleLogImporter.sanitized(String(String.UnicodeScalarView(u)))
+        }
+
+        static func isEncapsulated(_ c: LogConstraint) -> Bool {
+            c.identifier == "UIView-Encapsulated-Layout-Width" || c.identifier == "UIView-Encapsulated-Layout-Height"
+        }
+
+        /// What the log states of the screen, in words.
+        static func facts(width: Double?, height: Double?, insets: [String: Double]) -> String {
+            var parts: [String] = []
+            if let width { parts.append("the root view's width \(formatPoints(width))") }
+            if let height { parts.append("its height \(formatPoints(height))") }
+            if !insets.isEmpty {
+                parts.append("its safe area's " + insets.sorted { $0.key < $1.key }.map { "\($0.key) inset \(formatPoints($0.value))" }.joined(separator: ", "))
+            }
+            return parts.joined(separator: ", ")
+        }
+
+        /// The first preset (the default first) and orientation whose
+        /// screen has the width, height and safe-area insets given.
+        static func preset(width: Double?, height: Double?, insets: [String: Double], catalog: DeviceCatalog) -> (Device, Orientation)? {
+            for d in [catalog.defaultDevice] + catalog.devices {
+                for o in [Orientation.portrait, .landscape] {
+                    let s = d.screenSize(o), i = d.safeAreaInsets(o)
+                    let edges = ["top": i.top, "bottom": i.bottom, "left": i.left, "right": i.right]
+                    guard width.map({ $0 == s.width }) ?? true, height.map({ $0 == s.height }) ?? true,
+                          insets.allSatisfy({ (edge, value) in edges[edge].map { abs($0 - value) < 0.5 } ?? true }) else { continue }
+                    return (d, o)
+                }
+            }
+            return nil
         }
 
         static func isWindowLike(_ className: String) -> Bool {
@@ -190,6 +294,28 @@ enum ConsoleLogImporter {
                     parents[t.item.key] = s.key
                 }
             }
+            // A stack view's canvas and alignment constraints relate it to
+            // its arranged subviews: they give the superview a `|` does not.
+            for c in constraints {
+                guard let id = c.identifier, id.hasPrefix("UISV-canvas-connection") || id.hasPrefix("UISV-alignment"),
+                      let second = c.second else { continue }
+                for (stack, view) in [(c.first.item, second.item), (second.item, c.first.item)]
+                    where stack.className.hasSuffix("StackView") && view.guide == nil && view.className != "|"
+                        && !view.className.hasPrefix("_UILayoutSpacer") && stack.key != view.key && parents[view.key] == nil {
+                    parents[view.key] = stack.key
+                }
+            }
+            // Views a visual-format spacing relates share their superview.
+            var spread = true
+            while spread {
+                spread = false
+                for c in constraints where c.relatesSiblings {
+                    guard let b = c.second?.item.key else { continue }
+                    let a = c.first.item.key
+                    if let p = parents[a], parents[b] == nil, p != b { parents[b] = p; spread = true }
+                    if let p = parents[b], parents[a] == nil, p != a { parents[a] = p; spread = true }
+                }
+            }
             for v in log.hierarchy {
                 if let p = v.parent { parents[v.item.key] = p }
                 if let old = items[v.item.key], old.label == nil, v.item.label != nil { items[v.item.key]?.label = v.item.label }
@@ -208,46 +334,75 @@ enum ConsoleLogImporter {
                     steps += 1
                 }
             }
-            // The root: a view whose encapsulated width or height the
-            // controller's presentation sets, else the outermost view.
+            // The root: a view without a superview whose size the log
+            // states (its encapsulated width or height, which the
+            // controller's presentation sets, then an autoresizing size,
+            // a fitting or temporary size), else the outermost view.
             var rootKey: String?
             var rootWidth: Double?
             var rootHeight: Double?
-            for c in constraints where c.identifier == "UIView-Encapsulated-Layout-Width" || c.identifier == "UIView-Encapsulated-Layout-Height" {
-                if parents[c.first.item.key] == nil && !c.first.item.className.contains("Cell")
-                    && (rootKey == nil || rootKey == c.first.item.key) {
-                    rootKey = c.first.item.key
-                    if c.first.attribute == "width" { rootWidth = c.constant } else { rootHeight = c.constant }
+            let measured = Set(constraints.filter(Self.isMeasuringSize).map(\.first.item.key))
+            func notRoot(_ key: String) -> Bool { measured.contains(key) || (items[key]?.className.contains("Cell") ?? true) }
+            // An autoresizing size is a root's only when it is a screen's
+            // (a view that translates its mask and fills the window).
+            let screenSides = Set(DeviceCatalog.standard.devices.flatMap { [$0.screen.width, $0.screen.height] })
+            for pass in 0..<2 where rootKey == nil {
+                for c in constraints {
+                    guard let attribute = Self.imposedSize(c), (pass == 0) == Self.isEncapsulated(c),
+                          pass == 0 || screenSides.contains(c.constant) else { continue }
+                    if parents[c.first.item.key] == nil && !notRoot(c.first.item.key)
+                        && (rootKey == nil || rootKey == c.first.item.key) {
+                        rootKey = c.first.item.key
+                        if attribute == "width" { rootWidth = c.constant } else { rootHeight = c.constant }
+                    }
                 }
             }
             if rootKey == nil, let top = order.first(where: { parents[$0] == nil && order.contains { parents[$0] != nil }
-                    && hierarchyItems[$0] != nil && !(items[$0]?.className.contains("Cell") ?? true) }) {
+                    && hierarchyItems[$0] != nil && !notRoot($0) }) {
                 rootKey = top
             }
             if rootKey == nil {
                 let outer = order.filter { key in
-                    parents[key] == nil && order.contains { parents[$0] == key } && !(items[key]?.className.contains("Cell") ?? true)
+                    parents[key] == nil && order.contains { parents[$0] == key } && !notRoot(key)
                 }
                 if outer.count == 1 { rootKey = outer[0] }
             }
-            // The device.
+            // The root's size the log states is its frame.
+            var rootSizeAddresses: Set<String> = []
+            for c in constraints where c.first.item.key == rootKey {
+                guard let attribute = Self.imposedSize(c) else { continue }
+                if attribute == "width", rootWidth == nil || Self.isEncapsulated(c) { rootWidth = c.constant }
+                if attribute == "height", rootHeight == nil || Self.isEncapsulated(c) { rootHeight = c.constant }
+                rootSizeAddresses.insert(c.address)
+            }
+            // The root's safe-area insets the log states (`UIViewSafeAreaLayoutGuide-bottom … -(0)-|`).
+            var insets: [String: Double] = [:]
+            for g in guideConstraints where g.owner != nil && g.owner == rootKey
+                && g.constraint.identifier?.hasPrefix("UIViewSafeAreaLayoutGuide-") == true {
+                let edge = String(g.constraint.identifier!.dropFirst("UIViewSafeAreaLayoutGuide-".count))
+                insets[edge] = abs(g.constraint.constant)
+            }
+            // The device: the one given, else the preset whose screen has the
+            // root's size and insets, else the notifications' screen, else the default.
             let catalog = DeviceCatalog.standard
             var device = deviceID.map { catalog.device($0) } ?? nil
             var orient = orientation ?? .portrait
-            if device == nil, let w = rootWidth {
-                let candidates = [catalog.defaultDevice] + catalog.devices
-                if let d = candidates.first(where: { $0.screen.width == w && (rootHeight == nil || $0.screen.height == rootHeight) })
-                    ?? candidates.first(where: { $0.screen.width == w }) {
+            var rootFrame: Rect?
+            let stated = rootWidth != nil || rootHeight != nil || !insets.isEmpty
+            if device == nil, stated {
+                let facts = Self.facts(width: rootWidth, height: rootHeight, insets: insets)
+                if let (d, o) = Self.preset(width: rootWidth, height: rootHeight, insets: insets, catalog: catalog) {
                     device = d
-                    orient = .portrait
-                } else if let d = candidates.first(where: { $0.screen.height == w }) {
+                    orient = o
+                    let encapsulatedWidth = constraints.first { $0.first.item.key == rootKey && $0.identifier == "UIView-Encapsulated-Layout-Width" }
+                    assumed.append("device \(d.id) \(o.rawValue), from \(encapsulatedWidth.map { "the root view's encapsulated width \(formatPoints($0.constant))" } ?? facts)")
+                } else if let (d, o) = (insets.isEmpty ? nil : Self.preset(width: nil, height: nil, insets: insets, catalog: catalog))
+                            ?? fallback.flatMap({ f in catalog.device(f.id).map { ($0, f.orientation) } }) {
                     device = d
-                    orient = .landscape
-                }
-                if let device {
-                    assumed.append("device \(device.id) \(orient.rawValue), from the root view's encapsulated width \(w.formatted)")
+                    orient = o
+                    assumed.append("device \(d.id) \(o.rawValue): no preset's screen has \(facts)")
                 } else {
-                    assumed.append("device \(catalog.defaultDevice.id): no preset is \(w.formatted) pt wide")
+                    assumed.append("device \(catalog.defaultDevice.id) \(orient.rawValue): no preset's screen has \(facts)")
                 }
             } else if device == nil, let fallback, let d = catalog.device(fallback.id) {
                 device = d
@@ -257,9 +412,17 @@ enum ConsoleLogImporter {
                 assumed.append("device \(catalog.defaultDevice.id) \(orient.rawValue): the log names no screen size")
             }
             let chosen = device ?? catalog.defaultDevice
+            let screenSize = chosen.screenSize(orient)
+            if let rootKey, (rootWidth.map { $0 != screenSize.width } ?? false) || (rootHeight.map { $0 != screenSize.height } ?? false) {
+                // A root that is not the screen (an input view, a view being
+                // measured): its own frame, the size the log states.
+                rootFrame = Rect(x: 0, y: 0, width: rootWidth ?? screenSize.width, height: rootHeight ?? screenSize.height)
+                assumed.append("\(ConsoleLogImporter.root) (\(items[rootKey]?.className ?? "")) is \(formatPoints(rootFrame!.width)) × \(formatPoints(rootFrame!.height)), as the log states, not the screen")
+            }
             var screen = Screen(device: chosen, orientation: orient)
             do {
                 _ = try screen.addController(ConsoleLogImporter.controller)
+                if let rootFrame { _ = try screen.setRootViewFrame(of: ConsoleLogImporter.controller, to: rootFrame) }
             } catch {
                 throw CommandError(error.description)
             }
@@ -272,7 +435,9 @@ enum ConsoleLogImporter {
             for key in order where viewNames[key] == nil {
                 let item = items[key]!
                 let kind = ConsoleLogImporter.kind(of: item.className)
-                if item.isDebugName {
+                if item.isKeyboardInternal {
+                    viewNames[key] = unique(Self.systemName(item.className), numbered: false)
+                } else if item.isDebugName {
                     let last = item.className.split(separator: ".").last.map(String.init) ?? item.className
                     viewNames[key] = unique(ConsoleLogImporter.sanitized(last), numbered: false)
                 } else if let label = item.label, Screen.isValidName(label), let f = label.unicodeScalars.first, ("a"..."z").contains(f) {
@@ -314,12 +479,15 @@ enum ConsoleLogImporter {
             if !orphans.isEmpty {
                 assumed.append("superview of \(orphans.joined(separator: ", ")): \(ConsoleLogImporter.root) (the log does not say)")
             }
+            var rootSizeNames: [String: String] = [:]
             // Constraints: the root's encapsulated size is the device's; the
             // one UIKit broke goes last, so kbplay breaks it as UIKit did.
             constraints = constraints.filter { c in
-                let isRootSize = viewNames[c.first.item.key] == ConsoleLogImporter.root
-                    && (c.identifier == "UIView-Encapsulated-Layout-Width" || c.identifier == "UIView-Encapsulated-Layout-Height")
-                if isRootSize { names.append((c.address, "\(ConsoleLogImporter.root).\(c.first.attribute)")) }
+                let isRootSize = rootSizeAddresses.contains(c.address)
+                if isRootSize {
+                    names.append((c.address, "\(ConsoleLogImporter.root).\(c.first.attribute)"))
+                    rootSizeNames[c.first.attribute] = "\(ConsoleLogImporter.root).\(c.first.attribute)"
+                }
                 return !isRootSize
             }
             // Names in the log's order, before the broken one moves to the end.
@@ -367,17 +535,38 @@ enum ConsoleLogImporter {
             if broke == nil {
                 assumed.append("UIKit broke \(dump.brokenAddress), which is not among the constraints rebuilt")
             }
+            // UIKit's guide constraints: named, for the conflict in the log's terms.
+            var guideNames: [(name: String, owner: String, edge: String)] = []
+            for g in guideConstraints {
+                guard let id = g.constraint.identifier else { continue }
+                let name = unique(ConsoleLogImporter.sanitized(id), numbered: false)
+                names.append((g.constraint.address, name))
+                let owner = g.owner.flatMap { viewNames[$0] } ?? ConsoleLogImporter.root
+                guideNames.append((name, owner, String(id.split(separator: "-").last ?? "")))
+            }
             let decisive = warnings.first { $0.brokenConstraint.name == broke } ?? warnings.first
-            let conflict: [String] = decisive.map { w in
-                if case let .unsatisfiable(_, conflicts, _) = w { return conflicts.map(\.name) }
-                return []
-            } ?? []
+            var conflict: [String] = []
+            if let w = decisive, case let .unsatisfiable(_, conflicts, _) = w {
+                for e in conflicts {
+                    for n in Self.inLogTerms(e, rootSize: rootSizeNames, guides: guideNames) where !conflict.contains(n) { conflict.append(n) }
+                }
+            }
+            var notes: [String] = []
+            if keyboardConstraints > 0 {
+                let views = order.filter { items[$0]?.isKeyboardInternal ?? false }.compactMap { viewNames[$0] }
+                let which = views.isEmpty ? "" : " (\(views.joined(separator: ", ")))"
+                if keyboardConstraints == dump.constraints.count {
+                    notes.append("this conflict is inside the system keyboard\(which), not in the app's constraints: UIKit breaks one of the keyboard's own constraints itself and the keyboard still shows; nothing in the app adds or can remove them (a known iOS message with input accessory views and the assistant bar; it is harmless)")
+                } else {
+                    notes.append("the dump also lists the system keyboard's own views\(which), rebuilt as plain views: the app's constraints listed with them (an input accessory view's, a custom input view's) are the ones to change")
+                }
+            }
             var frames: [(String, Rect)] = []
             for v in log.hierarchy {
                 if let name = viewNames[v.item.key], let f = v.frame, name != ConsoleLogImporter.root { frames.append((name, f)) }
             }
             return LogImport(screen: screen, dump: k, names: names, uikitBroke: broke, conflict: conflict, warnings: warnings,
-                             assumed: assumed, leftOut: leftOut, frames: frames)
+                             assumed: assumed, leftOut: leftOut, frames: frames, notes: notes)
         }
 
         /// The anchor a term stands for: a view's, or a guide's of the view
@@ -394,8 +583,10 @@ enum ConsoleLogImporter {
             } else if let g = t.item.guide {
                 switch g {
                 case .safeArea:
+                    // The guide of the view whose guide constraints name it (a
+                    // cell's content view, a window), else the root's.
                     guide = .safeArea
-                    view = ConsoleLogImporter.root
+                    view = guideOwners[t.item.key].flatMap { viewNames[$0] } ?? ConsoleLogImporter.root
                 case .keyboard:
                     guide = .keyboard
                     view = ConsoleLogImporter.root

@@ -98,6 +98,7 @@ extension Session {
             }
             try replay(bursts, readOn: framesDevice.map { ($0.device, $0.orientation) }, &log)
         }
+        log.notes += imported.notes.map { "note: \($0)" }
         log.notes += assumed.map { "assumed: \($0)" }
         log.notes += imported.leftOut.map { "left out: \($0)" }
         var names: [String: JSON] = [:]
