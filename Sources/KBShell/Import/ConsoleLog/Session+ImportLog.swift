@@ -8,7 +8,7 @@ extension Session {
     /// kbplay's own. `-` reads standard input where the front end allows it
     /// (``standardInputForImport``).
     mutating func importLog(_ file: String, column: Int, dump k: Int, device given: Token?, _ log: inout ChangeLog) throws {
-        let parsed: ConsoleLog
+        var parsed: ConsoleLog
         do {
             let path: String
             if file == "-" {
@@ -32,6 +32,9 @@ extension Session {
                 : "paste the dump whole, from 'Unable to simultaneously satisfy constraints.' to the line after '\(ConsoleLog.recovery)'"
             throw CommandError("\(file) \(e.description)", column: column, suggestion: whole)
         }
+        // iOS ≤ 7 printed a landscape keyboard's frames in the portrait screen's coordinates.
+        let rotated = NotificationReplay.interfaceFrames(parsed.notifications)
+        parsed.notifications = rotated.notifications
         // The device: the one given, else a run's start device, else what
         // the log implies (a root view's encapsulated size, the screen of
         // the keyboard notifications' frames).
@@ -91,6 +94,7 @@ extension Session {
             }
         }
         var assumed = imported.assumed
+        if let note = rotated.note { assumed.append(note) }
         if !bursts.isEmpty {
             let framesDevice = NotificationReplay.device(for: parsed.notifications)
             if let f = framesDevice, f.screen != s.device.screenSize(s.orientation) {
