@@ -154,6 +154,25 @@ struct ConsoleLogRulesTests {
         #expect(broken(s) == ["c1"])
     }
 
+    @Test func marginAttributesAreTheEdgeAndUIViewsMarginInOneConstraint() throws {
+        // A header the log makes 0 wide: 8 (leading margin) + label + 8 (system spacing)
+        // + button + 8 (trailing margin) = 0 leaves −24 for the two widths, below 0.
+        // UIKit lists no margins-guide constraint: the margins are in the constraints.
+        let (s, o) = try imported(Self.dump([
+            "<NSLayoutConstraint:0xa1 UILabel:0xb1.leading == App.HeaderView:0xb0.leadingMargin>",
+            "<NSLayoutConstraint:0xa2 H:[UILabel:0xb1]-(NSSpace(8))-[UIButton:0xb2'More']>",
+            "<NSLayoutConstraint:0xa3 App.HeaderView:0xb0.trailingMargin == UIButton:0xb2'More'.trailing>",
+            "<NSLayoutConstraint:0xa4 'UIView-Encapsulated-Layout-Width' H:[App.HeaderView:0xb0(0)]>",
+        ], broke: "<NSLayoutConstraint:0xa2 H:[UILabel:0xb1]-(NSSpace(8))-[UIButton:0xb2'More']>"))
+        #expect(o.status == .ok, "\(o.text)")
+        #expect(s.state.screen.constraints.first { $0.name == "c1" }?.constant == 8)
+        #expect(s.state.screen.constraints.first { $0.name == "c1" }?.second?.guide == nil)
+        // trailing − 8 == button.trailing, kept as trailing == button.trailing + 8.
+        #expect(s.state.screen.constraints.first { $0.name == "c3" }?.constant == 8)
+        #expect(conflict(o).allSatisfy { ["App.view.width", "c1", "c2", "c3", "UIKit-width-non-negative"].contains($0) })
+        #expect(broken(s) == ["c2"])
+    }
+
     // MARK: Structure the log states
 
     @Test func aFittingSizeStaysOnTheMeasuredStackAndItsCanvasGivesTheSuperview() throws {

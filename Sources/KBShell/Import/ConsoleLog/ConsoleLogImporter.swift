@@ -122,6 +122,8 @@ enum ConsoleLogImporter {
         var guideConstraints: [(constraint: LogConstraint, guide: String, owner: String?)] = []
         /// A guide's key → the key of the view it belongs to.
         var guideOwners: [String: String] = [:]
+        /// The root has a frame of its own (the log's size), not the screen.
+        var rootHasOwnFrame = false
 
         init(log: ConsoleLog, dump: ConsoleLog.Dump) {
             self.log = log
@@ -422,7 +424,10 @@ enum ConsoleLogImporter {
             var screen = Screen(device: chosen, orientation: orient)
             do {
                 _ = try screen.addController(ConsoleLogImporter.controller)
-                if let rootFrame { _ = try screen.setRootViewFrame(of: ConsoleLogImporter.controller, to: rootFrame) }
+                if let rootFrame {
+                    _ = try screen.setRootViewFrame(of: ConsoleLogImporter.controller, to: rootFrame)
+                    rootHasOwnFrame = true
+                }
             } catch {
                 throw CommandError(error.description)
             }
@@ -504,8 +509,9 @@ enum ConsoleLogImporter {
             for c in constraints {
                 guard let name = given[c.address], constraintNames[c.address] == nil else { continue }
                 do throws(CommandError) {
-                    let first = try anchor(c.first, other: c.second, c, &guideNotes)
-                    var second = try c.second.map { (t) throws(CommandError) in try anchor(t, other: c.first, c, &guideNotes) }
+                    var d1 = 0.0, d2 = 0.0
+                    let first = try anchor(c.first, other: c.second, c, &guideNotes, margin: &d1)
+                    var second = try c.second.map { (t) throws(CommandError) in try anchor(t, other: c.first, c, &guideNotes, margin: &d2) }
                     if second == nil, first.attribute.kind != .size {
                         // `minX == 20`: against the superview, as UIKit means it.
                         let parent = (try? screen.view(named: first.view))?.parent ?? ConsoleLogImporter.root
@@ -514,7 +520,9 @@ enum ConsoleLogImporter {
                     let relation = LayoutRelation(rawValue: c.relation.rawValue)!
                     let priority = min(max(c.priority, 1), 1000)
                     do {
-                        let r = try screen.constrain(first, relation, second, multiplier: c.multiplier, constant: c.constant,
+                        // `first + d1 REL m × (second + d2) + C`: the margins folded into the constant.
+                        let r = try screen.constrain(first, relation, second, multiplier: c.multiplier,
+                                                     constant: c.constant + c.multiplier * d2 - d1,
                                                      priority: priority, name: name)
                         warnings += r.warnings
                         if !c.isActive { _ = try screen.deactivate(name) }
@@ -573,7 +581,7 @@ enum ConsoleLogImporter {
         /// it belongs to (the root's safe area and keyboard; the margins of
         /// the other item's superview).
         mutating func anchor(_ t: LogConstraint.Term, other: LogConstraint.Term?, _ c: LogConstraint,
-                             _ guideNotes: inout Set<String>) throws(CommandError) -> Anchor {
+                             _ guideNotes: inout Set<String>, margin: inout Double) throws(CommandError) -> Anchor {
             var attribute = t.attribute
             var guide: Anchor.Guide?
             let view: String
@@ -607,12 +615,29 @@ enum ConsoleLogImporter {
                 view = v
             }
             if guide == nil {
+                let printed = attribute
                 if attribute.hasSuffix("WithinMargins") {
                     attribute.removeLast("WithinMargins".count)
                     guide = .margins
                 } else if attribute.hasSuffix("Margin") {
                     attribute.removeLast("Margin".count)
                     guide = .margins
+                }
+                // A `…Margin` attribute is the edge and the view's margin in one
+                // constraint (UIKit lists no guide constraint for it). On a view
+                // other than a screen's root the margins are UIView's 8 pt:
+                // folded into the constant, so a view narrower than its margins
+                // conflicts as in UIKit. A screen's root keeps kbplay's margins
+                // guide (the system minimum and the safe area).
+                if guide == .margins, view != ConsoleLogImporter.root || rootHasOwnFrame {
+                    guide = nil
+                    let m = 8.0
+                    switch attribute {
+                    case "leading", "left", "top": margin = m
+                    case "trailing", "right", "bottom": margin = -m
+                    default: margin = 0
+                    }
+                    guideNotes.insert("\(view).\(printed) taken as \(view).\(attribute)\(margin == 0 ? "" : margin > 0 ? " + 8" : " - 8") (UIView's default margins, 8 pt)")
                 }
             }
             let map: [String: String] = ["minX": "left", "maxX": "right", "midX": "centerX", "minY": "top", "maxY": "bottom",
