@@ -116,6 +116,24 @@ struct ConsoleLogRulesTests {
         #expect(s.state.screen.windowFrame(of: "view1")?.height == 716.8)
     }
 
+    @Test func deviceAndOrientationOverrideTheInference() throws {
+        let text = Self.dump([
+            "<NSLayoutConstraint:0xa1 UIInputView:0xb0.height == 250   (active)>",
+            "<NSLayoutConstraint:0xa2 'UIView-Encapsulated-Layout-Height' UIInputView:0xb0.height == 216   (active)>",
+        ], broke: "<NSLayoutConstraint:0xa1 UIInputView:0xb0.height == 250   (active)>")
+        // iPhone 8 in landscape is 667 × 375: the input view keeps the log's 216.
+        var (s, o) = try imported(text, " device iphone-8 landscape")
+        #expect(o.status == .ok, "\(o.text)")
+        #expect(s.state.screen.device.id == "iphone-8" && s.state.screen.orientation == .landscape)
+        #expect(s.state.screen.windowFrame(of: "App.view") == Rect(x: 0, y: 0, width: 667, height: 216))
+        // An orientation alone is refused, and the session stays as it was.
+        let before = s.state.screen.device.id
+        o = s.execute("import log /nonexistent.log landscape")
+        #expect(o.status != .ok)
+        #expect(o.text.contains("landscape goes with a device"))
+        #expect(s.state.screen.device.id == before)
+    }
+
     @Test func anAutoresizingSizeThatIsNoScreenStaysAConstraint() throws {
         // A button of height 0 (its mask pins it) holding a view 6 from its top and 6 from
         // its bottom: 0 − 6 − 6 = −12 < 0, so the size ≥ 0 UIKit keeps conflicts with it.

@@ -7,7 +7,8 @@ extension Session {
     /// notifications the app printed replayed on it and compared with
     /// kbplay's own. `-` reads standard input where the front end allows it
     /// (``standardInputForImport``).
-    mutating func importLog(_ file: String, column: Int, dump k: Int, device given: Token?, _ log: inout ChangeLog) throws {
+    mutating func importLog(_ file: String, column: Int, dump k: Int, device given: Token?, orientation givenOrientation: Orientation? = nil,
+                            _ log: inout ChangeLog) throws {
         var parsed: ConsoleLog
         do {
             let path: String
@@ -53,9 +54,9 @@ extension Session {
         let imported: LogImport
         if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
             let fallback = fromNotifications.map { (id: $0.device.id, orientation: $0.orientation, why: screenNote($0)) }
-            imported = try ConsoleLogImporter.run(parsed, dump: k, device: deviceID, orientation: start?.orientation, fallback: fallback)
+            imported = try ConsoleLogImporter.run(parsed, dump: k, device: deviceID, orientation: givenOrientation ?? start?.orientation, fallback: fallback)
         } else {
-            imported = try ConsoleLogImporter.notificationsOnly(device: deviceID, orientation: start?.orientation,
+            imported = try ConsoleLogImporter.notificationsOnly(device: deviceID, orientation: givenOrientation ?? start?.orientation,
                                                                  fromNotifications: fromNotifications.map { ($0.device, $0.orientation, screenNote($0)) })
         }
         var fresh = Session(sessionsDirectory: sessionsDirectory)
