@@ -85,6 +85,11 @@ struct ConsoleLogRulesTests {
         #expect(o.members["names"]?["0xa4"] == .string("App.view.height"))
         #expect(Set(conflict(o)) == ["App.view.height", "c1", "c2", "c3"])
         #expect(broken(s) == ["c1"])
+        // The text maps kbplay's names to the log's addresses, as the JSON does.
+        #expect(o.text.contains("names: label1 0xb1, App.view 0xb0, App.view.height 0xa4, c2 0xa2, c3 0xa3, c1 0xa1"))
+        // A dump lists only the constraints in conflict: the label's free x is a note, not a warning.
+        #expect(o.text.contains("note: ambiguous layout: label1"))
+        #expect(!o.text.contains("⚠ ambiguous layout"))
     }
 
     @Test func aRootOfItsOwnSizeAndAScreenSizedAutoresizingRoot() throws {

@@ -81,6 +81,7 @@ extension Session {
                 log.lines.append("UIKit broke \(broke)  \(c.equation)")
             }
             log.warnings += imported.warnings
+            log.ambiguityIsNote = true
             if imported.warnings.isEmpty {
                 log.notes.append("note: kbplay finds no conflict among the constraints rebuilt")
             }
@@ -104,6 +105,12 @@ extension Session {
             try replay(bursts, readOn: framesDevice.map { ($0.device, $0.orientation) }, &log)
         }
         log.notes += imported.notes.map { "note: \($0)" }
+        if !imported.names.isEmpty {
+            // kbplay's names of the log's objects, as the JSON's `names`.
+            var seen: Set<String> = []
+            let pairs = imported.names.filter { seen.insert($0.address).inserted }.map { "\($0.name) \($0.address)" }
+            log.notes.append("names: \(pairs.joined(separator: ", "))")
+        }
         log.notes += assumed.map { "assumed: \($0)" }
         log.notes += imported.leftOut.map { "left out: \($0)" }
         var names: [String: JSON] = [:]
