@@ -281,6 +281,29 @@ struct ConsoleLogRulesTests {
         #expect(o.text.contains("note: this conflict is inside the system keyboard"))
     }
 
+    // MARK: A view hierarchy alone
+
+    @Test func aRecursiveDescriptionAloneIsAScreenOfItsFrames() throws {
+        // Cycript's backquote, a 375 × 667 window (iPhone 8), its root view, a text field
+        // 20 in and 100 down, 335 × 34, with its own background view (not rebuilt).
+        let text = [
+            "cy# [[UIApp keyWindow] recursiveDescription].toString()",
+            "`<UIWindow: 0x10; frame = (0 0; 375 667); layer = <UIWindowLayer: 0x11>>",
+            "   | <UIView: 0x20; frame = (0 0; 375 667); autoresize = W+H; layer = <CALayer: 0x21>>",
+            "   |    | <UITextField: 0x30; frame = (20 100; 335 34); text = 'Email'; layer = <CALayer: 0x31>>",
+            "   |    |    | <_UITextFieldRoundedRectBackgroundViewNeue: 0x40; frame = (0 0; 335 34); layer = <CALayer: 0x41>>",
+            "   |    | <_UILayoutGuide: 0x50; frame = (0 0; 0 20); hidden = YES; layer = <CALayer: 0x51>>`",
+        ].joined(separator: "\n")
+        var (s, o) = try imported(text)
+        #expect(o.status == .ok, "\(o.text)")
+        #expect(s.state.screen.device.id == "iphone-8")
+        #expect(o.members["names"]?["0x20"] == .string("App.view"))
+        #expect(o.members["names"]?["0x30"] == .string("textField1"))
+        #expect(o.members["names"]?["0x40"] == nil)
+        #expect(s.state.screen.windowFrame(of: "textField1") == Rect(x: 20, y: 100, width: 335, height: 34))
+        #expect(s.state.screen.views.count == 2)
+    }
+
     // MARK: Printed notifications
 
     @Test func iOS7LandscapeFramesInPortraitScreenCoordinatesAreTurned() throws {

@@ -312,6 +312,8 @@ struct ConsoleLog: Sendable {
             i += 1
         }
         guard i < s.count else { return nil }
+        // Cycript quotes the whole description in backquotes.
+        if s[i] == "`", depth == 0, i + 1 < s.count, s[i + 1] == "<" { i += 1 }
         let reader = ConstraintDescriptionReader(s, columns: [], line: line, endColumn: s.count + 1)
         if s[i] == "<" {
             // recursiveDescription: `<CLASS: 0xADDR; frame = (x y; w h); …>`.

@@ -77,6 +77,86 @@ enum ConsoleLogImporter {
                          leftOut: [], frames: [])
     }
 
+    /// A `recursiveDescription` alone: a screen of the frames it prints.
+    /// The outermost view's size is the screen's (a window's) or the root's;
+    /// the root is the window's first subview, else the outermost view.
+    /// Each view is pinned to its frame in its superview by four
+    /// constraints (`NAME_left`, `_top`, `_width`, `_height`); the parts of
+    /// a control (a text field's background, a button's label) and layout
+    /// guides are its own, not rebuilt.
+    static func hierarchyOnly(_ log: ConsoleLog, device deviceID: String?, orientation: Orientation?) throws(CommandError) -> LogImport {
+        let catalog = DeviceCatalog.standard
+        var assumed: [String] = []
+        let views = log.hierarchy
+        guard let top = views.first else { throw CommandError("the log has no views") }
+        let topIsWindow = top.item.className.hasSuffix("Window")
+        let rootView = topIsWindow ? views.first { $0.parent == top.item.key } ?? top : top
+        var device = deviceID.flatMap { catalog.device($0) }
+        var orient = orientation ?? .portrait
+        let size = (topIsWindow ? top.frame : rootView.frame)?.size
+        if device == nil, let size {
+            for d in [catalog.defaultDevice] + catalog.devices where device == nil {
+                for o in [Orientation.portrait, .landscape] where device == nil && d.screenSize(o) == size {
+                    device = d
+                    orient = o
+                }
+            }
+            assumed.append(device.map { "device \($0.id) \(orient.rawValue), from the \(topIsWindow ? "window's" : "outermost view's") frame (\(formatPoints(size.width)) × \(formatPoints(size.height)))" }
+                           ?? "device \(catalog.defaultDevice.id) portrait: no preset's screen is \(formatPoints(size.width)) × \(formatPoints(size.height))")
+        }
+        let chosen = device ?? catalog.defaultDevice
+        var screen = Screen(device: chosen, orientation: orient)
+        do {
+            _ = try screen.addController(controller)
+            if let f = rootView.frame, f.size != chosen.screenSize(orient) || (topIsWindow && (f.x != 0 || f.y != 0)) {
+                _ = try screen.setRootViewFrame(of: controller, to: f)
+            }
+        } catch {
+            throw CommandError(error.description)
+        }
+        var names: [(address: String, name: String)] = []
+        var viewNames: [String: String] = [rootView.item.key: root]
+        if let a = rootView.item.address { names.append((a, root)) }
+        var used: Set<String> = ["window", "screen", "kb", "keyboard", controller]
+        var counters: [String: Int] = [:]
+        var leftOut: [String] = []
+        var count = 0
+        for v in views {
+            guard let parentKey = v.parent, let parent = viewNames[parentKey], let f = v.frame else { continue }
+            if v.item.className.hasSuffix("LayoutGuide") { continue }
+            let parentKind = (try? screen.view(named: parent))?.kind
+            if let k = parentKind, [.textField, .textView, .button, .label].contains(k) { continue }
+            let kind = self.kind(of: v.item.className)
+            var n = counters[kind.rawValue, default: 0]
+            var name: String
+            repeat {
+                n += 1
+                name = "\(kind.rawValue)\(n)"
+            } while used.contains(name)
+            counters[kind.rawValue] = n
+            used.insert(name)
+            var options = ViewOptions()
+            if kind == .label || kind == .textField, let t = v.item.label, !t.isEmpty { options.text = t }
+            do {
+                _ = try screen.addView(kind, name, to: parent, options: options)
+                for (attribute, value) in [(Anchor.Attribute.left, f.x), (.top, f.y), (.width, f.width), (.height, f.height)] {
+                    let other: Anchor? = attribute.kind == .size ? nil : Anchor(parent, nil, attribute)
+                    _ = try screen.constrain(Anchor(name, nil, attribute), .equal, other, constant: value, name: "\(name)_\(attribute.rawValue)")
+                }
+            } catch {
+                leftOut.append("line \(v.line) \(v.item.className): \(error.description)")
+                continue
+            }
+            viewNames[v.item.key] = name
+            if let a = v.item.address { names.append((a, name)) }
+            count += 1
+        }
+        _ = screen.layout()
+        assumed.append("each view pinned to its frame in its superview (NAME_left, _top, _width, _height): a recursiveDescription has frames, not constraints")
+        return LogImport(screen: screen, dump: 0, names: names, uikitBroke: nil, conflict: [], warnings: [], assumed: assumed,
+                         leftOut: leftOut, frames: [])
+    }
+
     /// The view kind a class stands for, by its UIKit class or a custom
     /// class's suffix (`MyApp.LoginButton` is a button).
     static func kind(of className: String) -> ViewKind {

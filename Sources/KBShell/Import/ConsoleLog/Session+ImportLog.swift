@@ -52,7 +52,9 @@ extension Session {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
         let imported: LogImport
-        if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
+        if parsed.dumps.isEmpty, parsed.notifications.isEmpty, k == 1, parsed.hierarchy.contains(where: { $0.frame != nil }) {
+            imported = try ConsoleLogImporter.hierarchyOnly(parsed, device: deviceID, orientation: givenOrientation ?? start?.orientation)
+        } else if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
             let fallback = fromNotifications.map { (id: $0.device.id, orientation: $0.orientation, why: screenNote($0)) }
             imported = try ConsoleLogImporter.run(parsed, dump: k, device: deviceID, orientation: givenOrientation ?? start?.orientation, fallback: fallback)
         } else {
@@ -67,7 +69,9 @@ extension Session {
 
         let s = imported.screen
         let bursts = NotificationReplay.bursts(parsed.notifications)
-        if parsed.dumps.isEmpty {
+        if parsed.dumps.isEmpty, parsed.notifications.isEmpty {
+            log.lines.append("imported \(count(s.views.count - s.controllers.count, "view")) of a view hierarchy (recursiveDescription) in \(file) on \(s.device.id) \(s.orientation.rawValue), at the log's frames; \(count(parsed.skipped, "line")) skipped")
+        } else if parsed.dumps.isEmpty {
             log.lines.append("imported \(count(parsed.notifications.count, "keyboard notification")) (\(count(bursts.count, "event"))) in \(file) on \(s.device.id) \(s.orientation.rawValue); \(count(parsed.skipped, "line")) skipped")
         } else {
             let views = s.views.count - s.controllers.count
