@@ -196,6 +196,26 @@ struct ConsoleLogRulesTests {
         #expect(broken(s) == ["c2"])
     }
 
+    @Test func controlsAreNamedFromTheirTitlesAsOutletsAre() throws {
+        // 'Add Entry' on a button → addEntryButton; 'Email' in a text field → emailTextField;
+        // a label in Chinese has no ASCII word → label1; an accessibility identifier wins.
+        let (_, o) = try imported(Self.dump([
+            "<NSLayoutConstraint:0xa1 UIButton:0xb1'Add Entry'.width == 300   (active)>",
+            "<NSLayoutConstraint:0xa2 H:|-(40)-[UIButton:0xb1'Add Entry']   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa3 H:[UIButton:0xb1'Add Entry']-(40)-|   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa4 UITextField:0xb2'Email'.leading == UILabel:0xb3'\\U5206\\U4eab'.leading   (active)>",
+            "<NSLayoutConstraint:0xa5 UITextView:0xb4'notesView'.top == UILabel:0xb3'\\U5206\\U4eab'.bottom   (active)>",
+            "<NSLayoutConstraint:0xa6 'UIView-Encapsulated-Layout-Width' UIView:0xb0.width == 375   (active)>",
+        ], broke: "<NSLayoutConstraint:0xa1 UIButton:0xb1'Add Entry'.width == 300   (active)>"))
+        #expect(o.status == .ok, "\(o.text)")
+        #expect(o.members["names"]?["0xb1"] == .string("addEntryButton"))
+        #expect(o.members["names"]?["0xb2"] == .string("emailTextField"))
+        #expect(o.members["names"]?["0xb3"] == .string("label1"))
+        #expect(o.members["names"]?["0xb4"] == .string("notesView"))
+        // 40 + 300 + 40 = 380 > 375: UIKit broke the button's width.
+        #expect(o.members["uikitBroke"] == .string("c1"))
+    }
+
     // MARK: Structure the log states
 
     @Test func aFittingSizeStaysOnTheMeasuredStackAndItsCanvasGivesTheSuperview() throws {

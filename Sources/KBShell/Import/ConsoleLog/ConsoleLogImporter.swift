@@ -311,6 +311,31 @@ enum ConsoleLogImporter {
             return [e.name]
         }
 
+        /// A control's name from its title or text, as a developer would
+        /// name the outlet: `UIButton:0x…'Add Entry'` → `addEntryButton`,
+        /// `UILabel:0x…'Price'` → `priceLabel`. Nil for other views and
+        /// for a text of no ASCII words (`'分享'`, `' '`).
+        static func titledName(_ label: String?, _ kind: ViewKind) -> String? {
+            let suffixes: [ViewKind: String] = [.button: "Button", .label: "Label", .textField: "TextField", .textView: "TextView"]
+            guard let label, let suffix = suffixes[kind] else { return nil }
+            var words: [String] = []
+            var word = ""
+            for u in label.unicodeScalars {
+                if ("a"..."z").contains(u) || ("A"..."Z").contains(u) || ("0"..."9").contains(u) {
+                    word.unicodeScalars.append(u)
+                } else if u == " " || u == "-" || u == "_" || u == "." || u == "," || u == ":" || u == "!" || u == "?" || u == "'" {
+                    if !word.isEmpty { words.append(word); word = "" }
+                } else {
+                    return nil
+                }
+            }
+            if !word.isEmpty { words.append(word) }
+            guard !words.isEmpty, words.count <= 4, let f = words[0].unicodeScalars.first, !("0"..."9").contains(f) else { return nil }
+            let camel = words.enumerated().map { i, w in i == 0 ? w.lowercased() : w.prefix(1).uppercased() + w.dropFirst() }.joined()
+            let name = camel.lowercased().hasSuffix(suffix.lowercased()) ? camel : camel + suffix
+            return name.count <= 40 && Screen.isValidName(name) ? name : nil
+        }
+
         /// A system view's class as a name: `_UIRemoteKeyboardPlaceholderView` → `remoteKeyboardPlaceholderView`,
         /// `_UIKBCompatInputView` → `kbCompatInputView`.
         static func systemName(_ className: String) -> String {
@@ -527,6 +552,8 @@ enum ConsoleLogImporter {
                     viewNames[key] = unique(ConsoleLogImporter.sanitized(last), numbered: false)
                 } else if let label = item.label, Screen.isValidName(label), let f = label.unicodeScalars.first, ("a"..."z").contains(f) {
                     viewNames[key] = unique(label, numbered: false)
+                } else if let titled = Self.titledName(item.label, kind) {
+                    viewNames[key] = unique(titled, numbered: false)
                 } else if item.className.hasSuffix("StackView") {
                     // Its arranged subviews keep the stack's UISV constraints from the log.
                     let name = unique("stackView", numbered: true)
