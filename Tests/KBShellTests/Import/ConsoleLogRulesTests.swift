@@ -214,6 +214,7 @@ struct ConsoleLogRulesTests {
         #expect(o.members["names"]?["0xb4"] == .string("notesView"))
         // 40 + 300 + 40 = 380 > 375: UIKit broke the button's width.
         #expect(o.members["uikitBroke"] == .string("c1"))
+        #expect(o.text.contains("to change: c1 (0xa1 in the log), the constraint UIKit broke — give it a priority below 1000 (set c1.priority 999)"))
     }
 
     // MARK: Structure the log states
@@ -299,6 +300,7 @@ struct ConsoleLogRulesTests {
         #expect(Set(conflict(o)) == ["accessoryView_bottom", "assistantHeight", "assistantView_bottom", "assistantView_top"])
         #expect(broken(s) == ["assistantView_top"])
         #expect(o.text.contains("note: this conflict is inside the system keyboard"))
+        #expect(!o.text.contains("to change:"))
     }
 
     // MARK: A view hierarchy alone

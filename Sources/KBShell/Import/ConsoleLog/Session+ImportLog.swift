@@ -109,6 +109,11 @@ extension Session {
             try replay(bursts, readOn: framesDevice.map { ($0.device, $0.orientation) }, &log)
         }
         log.notes += imported.notes.map { "note: \($0)" }
+        if let broke = imported.uikitBroke, imported.notes.allSatisfy({ !$0.hasPrefix("this conflict is inside the system keyboard") }),
+           let address = parsed.dumps.indices.contains(k - 1) ? parsed.dumps[k - 1].brokenAddress : nil {
+            // What to change in the app: the constraint UIKit gave up, by the log's address.
+            log.notes.append("to change: \(broke) (\(address) in the log), the constraint UIKit broke — give it a priority below 1000 (set \(broke).priority 999), or change its constant or relation so that the rest of the conflict holds")
+        }
         if !imported.names.isEmpty {
             // kbplay's names of the log's objects, as the JSON's `names`.
             var seen: Set<String> = []
