@@ -30,7 +30,9 @@ extension Session {
             }
             if !moved.isEmpty { ambiguous = screen.ambiguousViews(among: moved) }
         }
-        if !ambiguous.isEmpty {
+        if !ambiguous.isEmpty, log.ambiguityIsNote {
+            text.append("note: ambiguous layout: \(ambiguous.joined(separator: ", ")) — a dump lists only the constraints in conflict, so the rest of \(ambiguous.count == 1 ? "its" : "their") frame is not in the log (explain VIEW shows what decides it)")
+        } else if !ambiguous.isEmpty {
             text.append("⚠ ambiguous layout: \(ambiguous.joined(separator: ", ")) — the constraints let \(ambiguous.count == 1 ? "its" : "their") frame move (explain VIEW shows what decides it)")
         }
         text += log.notes

@@ -15,6 +15,9 @@ struct ChangeLog {
     /// The command changed views or constraints (not only constants, the
     /// keyboard or scrolling), so ambiguity is worth checking.
     var structural = false
+    /// An ambiguous layout is expected (an imported dump lists only the
+    /// constraints in conflict): said as a note, not a warning.
+    var ambiguityIsNote = false
     /// `frames N`: how many moments of the keyboard's animation to print,
     /// and the keyboard's frames at its start and end.
     var animation: (count: Int, begin: Rect, end: Rect)?

@@ -124,16 +124,16 @@ struct ConsoleLogImportTests {
         // Root width 393 (the encapsulated width) is iPhone 15's.
         #expect(s.state.screen.device.id == "iphone-15")
         #expect(o.members["uikitBroke"] == .string("titleWidth"))
-        #expect(o.members["names"]?["0x7fd2c4a0b2e0"] == .string("label1"))
+        #expect(o.members["names"]?["0x7fd2c4a0b2e0"] == .string("titleLabel"))
         #expect(o.members["names"]?["0x600003a1c0f0"] == .string("titleWidth"))
         #expect(o.members["names"]?["0x6000027f8000"] == .string("App.view.safeArea"))
         #expect(o.members["conflict"]?.arrayValue?.compactMap(\.stringValue).contains("titleWidth") == true)
         #expect(o.members["conflict"]?.arrayValue?.compactMap(\.stringValue).contains("c1") == true)
         #expect(try s.state.screen.constraint(named: "titleWidth").isBroken)
-        // label1: leading 16, trailing 16 in the 393-wide safe area → 393 − 32 = 361 wide;
+        // titleLabel: leading 16, trailing 16 in the 393-wide safe area → 393 − 32 = 361 wide;
         // top = safe-area top 59 + 24 = 83; a label's height 21.
-        #expect(frame(&s, "label1") == Rect(x: 16, y: 83, width: 361, height: 21))
-        #expect(o.text.contains("UIKit broke titleWidth  label1.width == 400"))
+        #expect(frame(&s, "titleLabel") == Rect(x: 16, y: 83, width: 361, height: 21))
+        #expect(o.text.contains("UIKit broke titleWidth  titleLabel.width == 400"))
         // A fix: the width at 750 no longer conflicts.
         let fix = s.execute("set titleWidth.priority 750")
         #expect(fix.status == .ok)
@@ -147,12 +147,12 @@ struct ConsoleLogImportTests {
         #expect(s.state.screen.device.screen == Size(width: 375, height: 667))
         // Constraints are named in the log's order: the broken 300 is the first.
         #expect(o.members["uikitBroke"] == .string("c1"))
-        // button1: 40 from either edge of 375 → 295 wide once the 300 is broken;
-        // height 0.5 × label1's 21 + 30 = 40.5; top = label1's 120 + 21 + 8 = 149.
-        #expect(frame(&s, "button1") == Rect(x: 40, y: 149, width: 295, height: 40.5))
-        // label1 "Price": 5 × 8 = 40 wide, centred: (375 − 40) / 2 = 167.5.
-        #expect(frame(&s, "label1") == Rect(x: 167.5, y: 120, width: 40, height: 21))
-        #expect(s.state.screen.views.first { $0.name == "label1" }?.text == "Price")
+        // buyNowButton: 40 from either edge of 375 → 295 wide once the 300 is broken;
+        // height 0.5 × priceLabel's 21 + 30 = 40.5; top = priceLabel's 120 + 21 + 8 = 149.
+        #expect(frame(&s, "buyNowButton") == Rect(x: 40, y: 149, width: 295, height: 40.5))
+        // priceLabel "Price": 5 × 8 = 40 wide, centred: (375 − 40) / 2 = 167.5.
+        #expect(frame(&s, "priceLabel") == Rect(x: 167.5, y: 120, width: 40, height: 21))
+        #expect(s.state.screen.views.first { $0.name == "priceLabel" }?.text == "Price")
     }
 
     @Test func keyboardDumpWithMarginsGuideAndTheKeyboardsOwnConstraints() {
@@ -161,8 +161,10 @@ struct ConsoleLogImportTests {
         #expect(o.members["uikitBroke"] == .string("c10"))
         #expect(o.members["names"]?["0x7fa1e3812600"] == .string("messageView"))
         #expect(o.members["names"]?["0x7fa1e2d0b3c0"] == .string("App.view.keyboard"))
-        #expect(o.text.contains("left out: 'assistantHeight'"))
-        #expect(o.text.contains("left out: 'accessoryView.bottom'"))
+        // The keyboard's own constraints are rebuilt on its own views, and said to be the keyboard's.
+        #expect(!o.text.contains("left out: 'assistantHeight'"))
+        #expect(s.state.screen.constraints.first { $0.name == "assistantHeight" }?.first.view == "systemInputAssistantView")
+        #expect(o.text.contains("note: the dump also lists the system keyboard's own views (remoteKeyboardPlaceholderView, kbCompatInputView, systemInputAssistantView)"))
         // The bar's bottom is the keyboard guide's top, the safe-area bottom 852 − 34 = 818
         // while the keyboard is down: 818 − 56 = 762.
         #expect(frame(&s, "view1") == Rect(x: 0, y: 762, width: 393, height: 56))
@@ -209,19 +211,19 @@ struct ConsoleLogImportTests {
         #expect(s.state.screen.constraints.first { $0.name == "UIView_Encapsulated_Layout_Height" }?.constant == 43.667)
         // 12 + 24 + 12 = 48 ≠ 43.667: the label's 24 is broken, leaving 43.667 − 24 = 19.67.
         #expect(o.members["uikitBroke"] == .string("c3"))
-        #expect(frame(&s, "label1").map { roundPoints($0.height) } == 19.67)
+        #expect(frame(&s, "nameLabel").map { roundPoints($0.height) } == 19.67)
     }
 
     @Test func aNegativeSizeIsAConflictAsInUIKit() {
         var (s, o) = imported("negative")
         #expect(o.status == .ok, "\(o.text)")
-        // label1.width == view1.width − 32 with view1 as wide as view2's 30: 30 − 32 = −2 < 0.
+        // captionLabel.width == view1.width − 32 with view1 as wide as view2's 30: 30 − 32 = −2 < 0.
         #expect(o.members["uikitBroke"] == .string("c1"))
         let conflict = o.members["conflict"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(["c1", "c2", "c3"].allSatisfy(conflict.contains))
         #expect(frame(&s, "view1")?.width == 30)
         // Broken, the label keeps its text's width: "Caption", 7 × 8 = 56.
-        #expect(frame(&s, "label1")?.width == 56)
+        #expect(frame(&s, "captionLabel")?.width == 56)
     }
 
     // MARK: Refusals

@@ -104,7 +104,8 @@ struct ConsoleLog: Sendable {
                 let first = content.first!
                 switch phase {
                 case .recovery:
-                    guard first == "<" else {
+                    // Markdown escapes the angle brackets: `\<NSLayoutConstraint:0x…\>`.
+                    guard first == "<" || (first == "\\" && content.count > 1 && content[start + 1] == "<") else {
                         throw ConsoleLogError(line: n, column: start + 1, message: "no broken constraint after '\(recovery)'",
                                               expected: "the constraint's description <NSLayoutConstraint:0x…>")
                     }
@@ -150,6 +151,15 @@ struct ConsoleLog: Sendable {
                 continue
             }
             if isBlank { continue }
+            // A list pasted without its header: its first description
+            // opens the dump (the `(` before it is skipped).
+            if content.count > 2, content[start] == "\"", content[start + 1] == "<" || content[start + 1] == "\\",
+               has(constraintAddressScalars) {
+                phase = .list
+                dump = Dump(line: n, constraints: [try entry(scalars, from: start, line: n)], brokenAddress: "")
+                inTree = false
+                continue
+            }
             if trailers.contains(where: has) {
                 continue
             }
@@ -192,6 +202,7 @@ struct ConsoleLog: Sendable {
     }
 
     static let headerScalars = Array(header.unicodeScalars)
+    static let constraintAddressScalars = Array("Constraint:0x".unicodeScalars)
     static let concreteNotification = Array("NSConcreteNotification".unicodeScalars)
     static let recoveryScalars = Array(recovery.unicodeScalars)
     /// The lines after a dump that belong to it.
@@ -301,6 +312,8 @@ struct ConsoleLog: Sendable {
             i += 1
         }
         guard i < s.count else { return nil }
+        // Cycript quotes the whole description in backquotes.
+        if s[i] == "`", depth == 0, i + 1 < s.count, s[i + 1] == "<" { i += 1 }
         let reader = ConstraintDescriptionReader(s, columns: [], line: line, endColumn: s.count + 1)
         if s[i] == "<" {
             // recursiveDescription: `<CLASS: 0xADDR; frame = (x y; w h); …>`.

@@ -29,6 +29,9 @@ struct LogConstraint: Sendable {
     var isTruncated = false
     /// The superview a visual-format `|` stands for (from `names: '|':…`).
     var superview: LogItem?
+    /// A visual-format spacing between two views (`V:[A]-(8)-[B]`): UIKit
+    /// prints it so only for views of one superview.
+    var relatesSiblings = false
     /// The line of the log it was read from.
     var line: Int
 }
@@ -150,7 +153,12 @@ struct ConstraintDescriptionReader {
         guard let (address, afterAddress) = self.address(at: colon + 1, last) else {
             throw fail(colon + 1, "no address after \(className):", expected: "an address such as 0x600002b3c0a0")
         }
-        i = skipSpaces(afterAddress, last)
+        i = afterAddress
+        // SnapKit's constraints print where they were made: `SnapKit.LayoutConstraint:0x…@File.swift#61`.
+        if i < last, s[i] == "@" {
+            while i < last, s[i] != " " { i += 1 }
+        }
+        i = skipSpaces(i, last)
         var identifier: String?
         if i < last, s[i] == "'" {
             // The identifier runs to the quote that a blank follows: it may
@@ -188,7 +196,7 @@ struct ConstraintDescriptionReader {
         if starts("H:", at: i) || starts("V:", at: i) {
             // `(LTR)` after a horizontal format: the layout direction.
             for direction in ["(LTR)", "(RTL)"] where b - 5 > i && starts(direction, at: b - 5) { b -= 5 }
-            c = try visualFormat(i, b, className: className, address: address, superview: superview)
+            c = try visualFormat(i, b, className: className, address: address, superview: superview, named: named)
         } else {
             c = try equation(i, b, className: className, address: address, named: named)
         }
@@ -222,7 +230,9 @@ struct ConstraintDescriptionReader {
     func item(_ a: Int, _ b: Int, named: [String: String] = [:]) throws(ConsoleLogError) -> LogItem {
         guard a < b else { throw fail(a, "an item is missing", expected: "a view such as UILabel:0x7f8e1d40a2e0") }
         if let k = find(":0x", a, b) {
-            let className = text(a, k)
+            var className = text(a, k)
+            // Markdown turns a leading `_` into `*` (`*UIKBCompatInputView`).
+            if className.hasPrefix("*") { className = "_" + className.dropFirst() }
             guard let (address, j) = self.address(at: k + 1, b) else {
                 throw fail(k + 1, "a bad address", expected: "0x and hex digits")
             }
@@ -285,11 +295,31 @@ struct ConstraintDescriptionReader {
             c.priority = Int(try number(at + 2, e, what: "priority"))
             e = trimEnd(i, at)
         }
+        // System spacing after the second item, `… .bottom NSLayoutAnchorConstraintSpace(8)`
+        // (or `NSSpace(8)`): the second item plus that spacing.
+        var systemSpace: Double?
+        if e > i, s[e - 1] == ")" {
+            for word in [" NSLayoutAnchorConstraintSpace(", " NSSpace("] {
+                guard let k = findLast(word, i, e) else { continue }
+                let n = word.unicodeScalars.count
+                systemSpace = try number(k + n, e - 1, what: "system spacing")
+                e = trimEnd(i, k)
+                var signEnd = e
+                if signEnd - 2 > i, s[signEnd - 1] == "+" || s[signEnd - 1] == "-", s[signEnd - 2] == " " {
+                    if s[signEnd - 1] == "-" { systemSpace = -systemSpace! }
+                    signEnd = trimEnd(i, signEnd - 1)
+                }
+                e = signEnd
+                break
+            }
+        }
         if i >= e {
             c.isTruncated = true
             return c
         }
-        if let x = Double(text(i, e)) {
+        // A constant alone, signed with a blank after the sign as UIKit
+        // prints negative frame values (`minY == - 0.333333`).
+        if let x = Double(String(text(i, e).filter { $0 != " " })) {
             c.constant = x
             return c
         }
@@ -305,6 +335,7 @@ struct ConstraintDescriptionReader {
             termEnd = op
         }
         c.second = try term(i, termEnd, named: named)
+        if let systemSpace { c.constant += systemSpace }
         return c
     }
 
@@ -333,7 +364,7 @@ struct ConstraintDescriptionReader {
     /// `H:|-(8)-[A]`, `H:[A]-(8)-|`, `V:[A]-(8)-[B]`, `H:[A(70)]`, `V:|[A]`:
     /// one constraint each, as the equation it stands for.
     func visualFormat(_ a: Int, _ b: Int, className: String, address: String,
-                      superview: LogItem?) throws(ConsoleLogError) -> LogConstraint {
+                      superview: LogItem?, named: [String: String] = [:]) throws(ConsoleLogError) -> LogConstraint {
         let vertical = s[a] == "V"
         let (lead, trail, size) = vertical ? ("top", "bottom", "height") : ("leading", "trailing", "width")
         enum Element { case edge, view(LogItem, (LogConstraint.Relation, Double, Int?)?) }
@@ -363,7 +394,7 @@ struct ConstraintDescriptionReader {
                 }
                 if !elements.isEmpty { gaps.append(pendingGap ?? (.equal, 0, nil)) }
                 pendingGap = nil
-                elements.append(.view(try item(i + 1, itemEnd), pred))
+                elements.append(.view(try item(i + 1, itemEnd, named: named), pred))
                 i = j + 1
             case "-":
                 // `-(8)-`, `-8-` or `-` (the standard space, 8).
@@ -413,7 +444,9 @@ struct ConstraintDescriptionReader {
             return make(.init(item: edge, attribute: trail), g.0, .init(item: v, attribute: trail), g.1, g.2)
         case let (2, .view(v, _)?, .view(w, _)?):
             let g = gaps[0]
-            return make(.init(item: w, attribute: lead), g.0, .init(item: v, attribute: trail), g.1, g.2)
+            var c = make(.init(item: w, attribute: lead), g.0, .init(item: v, attribute: trail), g.1, g.2)
+            c.relatesSiblings = true
+            return c
         default:
             throw fail(a, "a visual format kbplay does not read as one constraint",
                        expected: "H:|-(N)-[VIEW], H:[VIEW]-(N)-|, H:[A]-(N)-[B] or H:[VIEW(N)]")

@@ -31,7 +31,8 @@ struct LogItem: Hashable, Sendable {
     /// which kbplay lays out itself.
     var isKeyboardInternal: Bool {
         let prefixes = ["_UIKB", "UIInputSet", "_UIRemoteKeyboard", "SystemInputAssistantView", "TUISystemInputAssistant",
-                        "UIKeyboard", "_UIInputView", "UICompatibilityInputView", "TUIKeyplane", "UIKBInputBackdrop"]
+                        "UIKeyboard", "_UIInputView", "UICompatibilityInputView", "TUIKeyplane", "UIKBInputBackdrop",
+                        "UIRemoteKeyboardWindow", "UITextEffectsWindow", "_UIButtonBar", "_UIUCBKB"]
         return guide == nil && prefixes.contains { className.hasPrefix($0) }
     }
 }

@@ -22,6 +22,43 @@ enum NotificationReplay {
         return out
     }
 
+    /// Frames printed in the portrait screen's coordinates while the
+    /// interface is in landscape, as iOS 7 and earlier did: the frames are
+    /// as tall as a preset's portrait screen and as wide as the keyboard's
+    /// bounds are tall (`{{-352, 0}, {352, 1024}}` with bounds
+    /// `{1024, 352}`). They are turned into the landscape interface's
+    /// coordinates: the side of the screen the keyboard slides in from is
+    /// the interface's bottom. Other notifications are returned as they are.
+    static func interfaceFrames(_ printed: [PrintedNotification], catalog: DeviceCatalog = .standard)
+        -> (notifications: [PrintedNotification], note: String?) {
+        let frames = printed.flatMap { [$0.frameBegin, $0.frameEnd].compactMap { $0 } }
+        guard let first = frames.first, first.height > first.width else { return (printed, nil) }
+        guard let device = ([catalog.defaultDevice] + catalog.devices).first(where: { d in
+            frames.allSatisfy { abs($0.height - d.screen.height) < 0.5 && $0.minY == 0 && $0.width < d.screen.width }
+        }) else { return (printed, nil) }
+        // Every bounds printed is the frame turned a quarter.
+        for n in printed {
+            if let b = n.bounds, let f = n.frameEnd ?? n.frameBegin, abs(b.width - f.height) >= 0.5 || abs(b.height - f.width) >= 0.5 {
+                return (printed, nil)
+            }
+        }
+        let side = device.screen.width
+        // The keyboard comes in from the left edge when a frame lies at or past it.
+        let fromLeft = frames.contains { $0.minX <= 0 }
+        func turned(_ r: Rect?) -> Rect? {
+            guard let r else { return nil }
+            let y = fromLeft ? side - r.maxX : r.minX
+            return Rect(x: 0, y: y, width: r.height, height: r.width)
+        }
+        var out = printed
+        for i in out.indices {
+            out[i].frameBegin = turned(out[i].frameBegin)
+            out[i].frameEnd = turned(out[i].frameEnd)
+        }
+        let note = "the keyboard notifications' frames are in \(device.id)'s portrait screen coordinates (\(formatPoints(device.screen.width)) × \(formatPoints(device.screen.height))) while the interface is in landscape, as iOS 7 and earlier printed them: read turned a quarter, the keyboard coming in from the screen's \(fromLeft ? "left" : "right") edge (\(first) → \(turned(first)!))"
+        return (out, note)
+    }
+
     /// The device and orientation whose screen the notifications' frames
     /// imply: as wide as the widest frame, and with its bottom edge where a
     /// frame starts below the screen or a docked frame ends. A preset whose

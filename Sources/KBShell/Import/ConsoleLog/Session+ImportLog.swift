@@ -7,9 +7,10 @@ extension Session {
     /// notifications the app printed replayed on it and compared with
     /// kbplay's own. `-` reads standard input where the front end allows it
     /// (``standardInputForImport``).
-    mutating func importLog(_ written: String, column: Int, dump k: Int, device given: Token?, _ log: inout ChangeLog) throws {
+    mutating func importLog(_ written: String, column: Int, dump k: Int, device given: Token?, orientation givenOrientation: Orientation? = nil,
+                            _ log: inout ChangeLog) throws {
         let file = path(of: written)
-        let parsed: ConsoleLog
+        var parsed: ConsoleLog
         do {
             let path: String
             if file == "-" {
@@ -33,6 +34,9 @@ extension Session {
                 : "paste the dump whole, from 'Unable to simultaneously satisfy constraints.' to the line after '\(ConsoleLog.recovery)'"
             throw CommandError("\(file) \(e.description)", column: column, suggestion: whole)
         }
+        // iOS ≤ 7 printed a landscape keyboard's frames in the portrait screen's coordinates.
+        let rotated = NotificationReplay.interfaceFrames(parsed.notifications)
+        parsed.notifications = rotated.notifications
         // The device: the one given, else a run's start device, else what
         // the log implies (a root view's encapsulated size, the screen of
         // the keyboard notifications' frames).
@@ -48,11 +52,13 @@ extension Session {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
         let imported: LogImport
-        if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
+        if parsed.dumps.isEmpty, parsed.notifications.isEmpty, k == 1, parsed.hierarchy.contains(where: { $0.frame != nil }) {
+            imported = try ConsoleLogImporter.hierarchyOnly(parsed, device: deviceID, orientation: givenOrientation ?? start?.orientation)
+        } else if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
             let fallback = fromNotifications.map { (id: $0.device.id, orientation: $0.orientation, why: screenNote($0)) }
-            imported = try ConsoleLogImporter.run(parsed, dump: k, device: deviceID, orientation: start?.orientation, fallback: fallback)
+            imported = try ConsoleLogImporter.run(parsed, dump: k, device: deviceID, orientation: givenOrientation ?? start?.orientation, fallback: fallback)
         } else {
-            imported = try ConsoleLogImporter.notificationsOnly(device: deviceID, orientation: start?.orientation,
+            imported = try ConsoleLogImporter.notificationsOnly(device: deviceID, orientation: givenOrientation ?? start?.orientation,
                                                                  fromNotifications: fromNotifications.map { ($0.device, $0.orientation, screenNote($0)) })
         }
         var fresh = Session(sessionsDirectory: sessionsDirectory)
@@ -63,7 +69,9 @@ extension Session {
 
         let s = imported.screen
         let bursts = NotificationReplay.bursts(parsed.notifications)
-        if parsed.dumps.isEmpty {
+        if parsed.dumps.isEmpty, parsed.notifications.isEmpty {
+            log.lines.append("imported \(count(s.views.count - s.controllers.count, "view")) of a view hierarchy (recursiveDescription) in \(file) on \(s.device.id) \(s.orientation.rawValue), at the log's frames; \(count(parsed.skipped, "line")) skipped")
+        } else if parsed.dumps.isEmpty {
             log.lines.append("imported \(count(parsed.notifications.count, "keyboard notification")) (\(count(bursts.count, "event"))) in \(file) on \(s.device.id) \(s.orientation.rawValue); \(count(parsed.skipped, "line")) skipped")
         } else {
             let views = s.views.count - s.controllers.count
@@ -77,6 +85,7 @@ extension Session {
                 log.lines.append("UIKit broke \(broke)  \(c.equation)")
             }
             log.warnings += imported.warnings
+            log.ambiguityIsNote = true
             if imported.warnings.isEmpty {
                 log.notes.append("note: kbplay finds no conflict among the constraints rebuilt")
             }
@@ -91,12 +100,25 @@ extension Session {
             }
         }
         var assumed = imported.assumed
+        if let note = rotated.note { assumed.append(note) }
         if !bursts.isEmpty {
             let framesDevice = NotificationReplay.device(for: parsed.notifications)
             if let f = framesDevice, f.screen != s.device.screenSize(s.orientation) {
                 assumed.append("the keyboard notifications' frames are of a \(formatPoints(f.screen.width)) × \(formatPoints(f.screen.height)) screen (\(f.device.id) \(f.orientation.rawValue)), not \(s.device.id) \(s.orientation.rawValue)'s: their events are read on that screen and replayed on \(s.device.id)")
             }
             try replay(bursts, readOn: framesDevice.map { ($0.device, $0.orientation) }, &log)
+        }
+        log.notes += imported.notes.map { "note: \($0)" }
+        if let broke = imported.uikitBroke, imported.notes.allSatisfy({ !$0.hasPrefix("this conflict is inside the system keyboard") }),
+           let address = parsed.dumps.indices.contains(k - 1) ? parsed.dumps[k - 1].brokenAddress : nil {
+            // What to change in the app: the constraint UIKit gave up, by the log's address.
+            log.notes.append("to change: \(broke) (\(address) in the log), the constraint UIKit broke — give it a priority below 1000 (set \(broke).priority 999), or change its constant or relation so that the rest of the conflict holds")
+        }
+        if !imported.names.isEmpty {
+            // kbplay's names of the log's objects, as the JSON's `names`.
+            var seen: Set<String> = []
+            let pairs = imported.names.filter { seen.insert($0.address).inserted }.map { "\($0.name) \($0.address)" }
+            log.notes.append("names: \(pairs.joined(separator: ", "))")
         }
         log.notes += assumed.map { "assumed: \($0)" }
         log.notes += imported.leftOut.map { "left out: \($0)" }
