@@ -60,8 +60,14 @@ struct Run: ParsableCommand {
         let out: (String) -> Void = tap ? { _ in } : { print($0, terminator: "") }
         if tap { print(tapReport.header, terminator: "") }
 
+        var rawFiles = Self.namesNotUTF8()
         fileLoop: for file in files {
-            let name = file == "-" ? "<stdin>" : file
+            // A name that is not UTF-8 comes as text with U+FFFD in place
+            // of its odd bytes: its own bytes open the file, and it is
+            // shown with those bytes escaped (`n\xFF.kbs`).
+            let raw = file.unicodeScalars.contains("\u{FFFD}")
+                ? rawFiles.firstIndex { String(decoding: $0, as: UTF8.self) == file }.map { rawFiles.remove(at: $0) } : nil
+            let name = file == "-" ? "<stdin>" : raw.map(FileIO.shownPath) ?? file
             // Standard input streams, each command's output flushed, when
             // the script runs once: a program that feeds kbplay through a
             // pipe reads each reply in turn. Several runs need its text.
@@ -70,8 +76,12 @@ struct Run: ParsableCommand {
                 do {
                     // Standard input is read whole, as a file is (a pipe or
                     // a redirected file, at most the script limit).
-                    text = try FileIO.read(file == "-" ? "/dev/stdin" : file, limit: FileIO.scriptLimit)
-                    if text == nil { throw FileError("cannot read \(file): no such file") }
+                    if let raw {
+                        text = try FileIO.read(pathBytes: raw, limit: FileIO.scriptLimit)
+                    } else {
+                        text = try FileIO.read(file == "-" ? "/dev/stdin" : file, limit: FileIO.scriptLimit)
+                    }
+                    if text == nil { throw FileError("cannot read \(name): no such file") }
                 } catch {
                     Self.fail("kbplay: \(error)")
                     worst = max(worst, .ioError)
@@ -136,6 +146,17 @@ struct Run: ParsableCommand {
         }
         if !suite.notes.isEmpty { run["notes"] = .array(suite.notes.map { .string($0) }) }
         return JSON.object(["run": .object(run)]).text + "\n"
+    }
+
+    /// The command line's arguments that are not UTF-8, as their bytes
+    /// (Swift gives every argument as text, each byte that is not UTF-8
+    /// replaced by U+FFFD, so such a name opens nothing).
+    static func namesNotUTF8() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).compactMap { i -> [UInt8]? in
+            guard let p = CommandLine.unsafeArgv[i] else { return nil }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+            return FileIO.firstInvalidUTF8(bytes) == nil ? nil : bytes
+        }
     }
 
     /// An error on standard error, after what standard output holds so far.

@@ -259,10 +259,17 @@ final class SessionHost<Session: HostedSession>: Sendable {
     private func run(_ command: String, client: String, in state: inout State) -> (EvalOutcome, Maintenance?) {
         // In place: a rejected command leaves the session as it was, and a
         // copy kept "just in case" would make every change copy the session.
+        let failing = state.expects.failing
         let outcome = state.session.execute(command)
-        state.version += 1
         state.expects.record(outcome)
         let result = JSONBytes.result(of: outcome)
+        // What the pages show changed: the session (a command that can
+        // change it ran), or the count of failing `expect` lines. A
+        // rejected command, or one that only reads (`print`, `frames`),
+        // leaves the picture they have.
+        let pagesChange = outcome.status != .rejected
+            && (!CommandParser.onlyReadsTheSession(command) || state.expects.failing != failing)
+        if pagesChange { state.version += 1 }
         guard outcome.status != .rejected else { return (.ran(result, pending: nil), nil) }
         state.sequence += 1
         let pending: PendingSync
@@ -283,7 +290,8 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 Self.drawPage(in: &state)
                 _ = state.rendered!.bytes(.card)
             }
-            state.subscribers.broadcast(result, command: outcome.command, client: client, session: name)
+            state.subscribers.broadcast(result, command: outcome.command, client: client, session: name,
+                                        pagesChange: pagesChange)
         }
         if state.journal.entries >= Self.compactionInterval {
             return (.ran(result, pending: pending), .compact)

@@ -84,9 +84,14 @@ struct Subscribers: Sendable {
     /// A change that would take a connection's unwritten messages past its
     /// backlog is skipped; the next change it gets is preceded by
     /// `{"event": "lost", "changes": n, …}`.
-    mutating func broadcast(_ result: ByteBuffer, command: String, client: String, session: SessionName) {
+    /// The pages watching hear of it only when `pagesChange` (a command
+    /// that only read the session leaves their picture as it is).
+    mutating func broadcast(_ result: ByteBuffer, command: String, client: String, session: SessionName,
+                            pagesChange: Bool = true) {
         watchers.removeAll { !$0.channel.isActive }
-        for watcher in watchers { watcher.notify(.change(client: client, command: command)) }
+        if pagesChange {
+            for watcher in watchers { watcher.notify(.change(client: client, command: command)) }
+        }
         list.removeAll { !$0.channel.isActive }
         for i in list.indices {
             let subscriber = list[i]

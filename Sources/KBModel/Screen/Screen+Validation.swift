@@ -16,9 +16,20 @@ extension Screen {
         guard (1...1000).contains(priority) else { throw .invalidPriority(priority) }
     }
 
-    /// A number layout can use: finite.
+    /// The largest length the layout takes, in points, either way: a
+    /// constant, a size, a spacing, an inset, an offset, a frame's side.
+    /// Sums and products of such numbers stay exact in a double far below
+    /// a point, so the solver gives the same frames however it reaches
+    /// them; a larger number would lose the smaller ones beside it.
+    public static let largestLength = 10_000_000.0
+    /// The largest multiplier, either way (a multiplied length stays far
+    /// within a double's exact range).
+    public static let largestMultiplier = 10_000.0
+
+    /// A number layout can use: finite, and at most ``largestLength``
+    /// either way.
     public static func checkFinite(_ what: String, _ value: Double) throws(ModelError) {
-        guard value.isFinite else { throw .invalidNumber(what, value) }
+        guard value.isFinite, abs(value) <= largestLength else { throw .invalidNumber(what, value) }
     }
 
     /// The longest side of any screen in the catalog: what a height read
@@ -49,7 +60,7 @@ extension Screen {
 
     /// What `constrain` requires of a constraint whose anchors resolve:
     /// anchors of one kind (a size may stand alone), a priority of
-    /// 1…1000, a finite non-zero multiplier and a finite constant.
+    /// 1…1000, a non-zero multiplier and a constant, each within its range.
     static func checkConstraint(_ first: Anchor, _ second: Anchor?, multiplier: Double, constant: Double,
                                 priority: Int) throws(ModelError) {
         if let second {
@@ -60,7 +71,9 @@ extension Screen {
             throw .positionNeedsAnchor(first.description)
         }
         try checkPriority(priority)
-        guard multiplier.isFinite, multiplier != 0 else { throw .invalidMultiplier(multiplier) }
+        guard multiplier.isFinite, multiplier != 0, abs(multiplier) <= largestMultiplier else {
+            throw .invalidMultiplier(multiplier)
+        }
         try checkFinite("constant", constant)
     }
 

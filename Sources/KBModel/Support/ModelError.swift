@@ -79,11 +79,12 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidPriority(p):
             return "priority \(p) is out of range: use 1…1000 (1000 = required)"
         case let .invalidMultiplier(m):
-            return "multiplier \(formatPoints(m)) is not allowed: use a finite, non-zero number"
+            return "multiplier \(m.isFinite ? formatPoints(m) : String(m)) is not allowed: use a non-zero number from -\(formatPoints(Screen.largestMultiplier)) to \(formatPoints(Screen.largestMultiplier))"
         case let .invalidAlpha(a):
             return "alpha \(a.isFinite ? formatPoints(a) : String(a)) is out of range: use a number from 0 (transparent) to 1 (opaque)"
         case let .invalidNumber(what, value):
-            return "\(what) \(value) is not a usable number"
+            let limit = formatPoints(Screen.largestLength)
+            return "\(what) \(value.isFinite ? formatPoints(value) : String(value)) is out of range: use a number from -\(limit) to \(limit) points"
         case let .notAScrollView(v):
             return "'\(v)' is not a scroll view (scrollView or textView)"
         case let .notAStackView(v):

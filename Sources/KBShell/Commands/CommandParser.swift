@@ -96,6 +96,30 @@ public enum CommandParser {
         return ((try? Lexer.words(line))?.count ?? position + 1) > position
     }
 
+    /// Whether the command line only reads the session: every command
+    /// with its first word is one of the inspection commands (`print`,
+    /// `frames`, `tree`, `explain`, `constraints`, `events`, `diff`,
+    /// `expect`, `render`, `devices`), `history` or `help`, none of
+    /// which changes the session (a file `render svg FILE` writes is no
+    /// part of it). A line that is refused changes nothing either, but
+    /// this is asked of the line alone. A daemon sends its web pages a
+    /// new picture only after a command that can change the session.
+    public static func onlyReadsTheSession(_ line: String) -> Bool {
+        readOnlyFirstWords.contains(firstWord(of: line))
+    }
+
+    /// The first words of the commands that only read the session.
+    static let readOnlyFirstWords: Set<String> = {
+        var words = Set<String>()
+        var changing = Set<String>()
+        for spec in CommandTable.all {
+            let reads = (spec.group == .inspection || ["devices", "history", "help"].contains(spec.name))
+                && spec.traits.isDisjoint(with: [.mutates, .readsFiles, .keepsUndoStacks, .journaledAsSnapshot])
+            if reads { words.insert(spec.words[0]) } else { changing.insert(spec.words[0]) }
+        }
+        return words.subtracting(changing)
+    }()
+
     /// The traits of the commands with each first word, together.
     static let traitsByFirstWord: [String: CommandTraits] = CommandTable.all.reduce(into: [:]) {
         $0[$1.words[0], default: []].formUnion($1.traits)

@@ -33,10 +33,13 @@ public struct LexError: Error, Equatable, Sendable {
 /// the tokens, a `#` comment, the blank-separated words of a command that
 /// takes a path, and the word being typed where TAB completes.
 ///
-/// A `"` opens a string, in which `\` makes the next character part of it
-/// (`"a \" b"` is `a " b`), and the next `"` closes it; a `#` outside a
-/// string starts a comment, to the end of the line. Operators need no
-/// spaces around them: `a.top==b.top+8` is five tokens.
+/// A `"` opens a string and the next `"` not escaped closes it; a `#`
+/// outside a string starts a comment, to the end of the line. In a string
+/// `\n` is a line feed, `\t` a tab, `\r` a carriage return, `\0` the NUL
+/// character, `\u{…}` the Unicode scalar of 1 to 8 hexadecimal digits
+/// (`\u{1F600}`), and `\` before any other character makes that character
+/// part of the string (`"a \" b"` is `a " b`, `"a \\ b"` is `a \ b`).
+/// Operators need no spaces around them: `a.top==b.top+8` is five tokens.
 public enum Lexer {
     public static func tokenize(_ line: String) throws(LexError) -> [Token] {
         try scan(line).tokens
@@ -140,18 +143,84 @@ public enum Lexer {
     private static func isBlank(_ c: UInt8?) -> Bool { c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") }
 
     /// The string whose opening quote is at `start`: the index just past
-    /// its closing quote, or nil if it is not closed. Each unit of its
-    /// contents, escapes resolved, goes to `content`.
+    /// its closing quote, or nil if it is not closed. A `\` always takes
+    /// the unit after it, so where a string ends does not depend on its
+    /// escapes being valid.
     private static func endOfString<Units: RandomAccessCollection<Unit>, Unit: LexUnit>(
-        _ units: Units, at start: Int, content: (Unit) -> Void = { _ in }
+        _ units: Units, at start: Int
     ) -> Int? where Units.Index == Int {
         var j = start + 1
         while j < units.endIndex, units[j].asciiCode != UInt8(ascii: "\"") {
             if units[j].asciiCode == UInt8(ascii: "\\"), j + 1 < units.endIndex { j += 1 }
-            content(units[j])
             j += 1
         }
         return j < units.endIndex ? j + 1 : nil
+    }
+
+    /// The contents of the string whose opening quote is at `start`, its
+    /// escapes resolved, and the index just past its closing quote. An
+    /// unterminated string, or a `\u{…}` that names no Unicode scalar, is
+    /// refused.
+    private static func string<Units: RandomAccessCollection<Unit>, Unit: LexUnit>(
+        _ units: Units, at start: Int
+    ) throws(LexError) -> (text: String, end: Int) where Units.Index == Int {
+        guard let end = endOfString(units, at: start) else {
+            throw LexError(message: "unterminated string", column: start + 1)
+        }
+        var text: [Unit] = []
+        var j = start + 1
+        let close = end - 1
+        while j < close {
+            guard units[j].asciiCode == UInt8(ascii: "\\") else {
+                text.append(units[j])
+                j += 1
+                continue
+            }
+            let escape = j
+            j += 1
+            switch units[j].asciiCode {
+            case UInt8(ascii: "n"): text.append(Unit(ascii: 0x0A))
+            case UInt8(ascii: "t"): text.append(Unit(ascii: 0x09))
+            case UInt8(ascii: "r"): text.append(Unit(ascii: 0x0D))
+            case UInt8(ascii: "0"): text.append(Unit(ascii: 0x00))
+            case UInt8(ascii: "u"):
+                // `\u{` 1 to 8 hexadecimal digits `}`.
+                var k = j + 1
+                var value: UInt32 = 0
+                var digits = 0
+                let open = k < close && units[k].asciiCode == UInt8(ascii: "{")
+                if open {
+                    k += 1
+                    while k < close, let d = units[k].asciiCode.flatMap({ hexValue($0) }), digits < 8 {
+                        value = value << 4 | UInt32(d)
+                        digits += 1
+                        k += 1
+                    }
+                }
+                guard open, digits > 0, k < close, units[k].asciiCode == UInt8(ascii: "}") else {
+                    throw LexError(message: "\\u takes 1 to 8 hexadecimal digits in braces, as \\u{A} or \\u{1F600}",
+                                   column: escape + 1)
+                }
+                guard let scalar = Unicode.Scalar(value) else {
+                    throw LexError(message: "\\u{\(String(value, radix: 16, uppercase: true))} is no Unicode scalar (0 to 10FFFF, not D800 to DFFF)",
+                                   column: escape + 1)
+                }
+                text += Unit.units(of: scalar)
+                j = k
+            default: text.append(units[j])
+            }
+            j += 1
+        }
+        return (Unit.string(text), end)
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The index of the first `#` outside a string.
@@ -182,11 +251,8 @@ public enum Lexer {
             if isBlank(units[i].asciiCode) {
                 i += 1
             } else if units[i].asciiCode == UInt8(ascii: "\"") {
-                var text: [Unit] = []
-                guard let end = endOfString(units, at: i, content: { text.append($0) }) else {
-                    throw LexError(message: "unterminated string", column: i + 1)
-                }
-                tokens.append(Token(.string, Unit.string(text), column: i + 1))
+                let (text, end) = try string(units, at: i)
+                tokens.append(Token(.string, text, column: i + 1))
                 i = end
             } else {
                 var j = i
@@ -249,11 +315,8 @@ public enum Lexer {
                 tokens.append(Token(.number, Unit.string(units[i..<j]), column: column))
                 i = j
             } else if c == quote {
-                var text: [Unit] = []
-                guard let end = endOfString(units, at: i, content: { text.append($0) }) else {
-                    throw LexError(message: "unterminated string", column: column)
-                }
-                tokens.append(Token(.string, Unit.string(text), column: column))
+                let (text, end) = try string(units, at: i)
+                tokens.append(Token(.string, text, column: column))
                 i = end
             } else if isSymbol(c, in: "=<>"), code(i + 1) == UInt8(ascii: "=") {
                 tokens.append(Token(.symbol, Unit.string(units[i...i + 1]), column: column))
@@ -277,6 +340,10 @@ private protocol LexUnit {
     var asciiCode: UInt8? { get }
     var character: Character { get }
     static func string(_ units: some Collection<Self>) -> String
+    /// The unit of an ASCII character.
+    init(ascii: UInt8)
+    /// The units a Unicode scalar is written as.
+    static func units(of scalar: Unicode.Scalar) -> [Self]
 }
 
 extension Character: LexUnit {
@@ -285,10 +352,14 @@ extension Character: LexUnit {
     var asciiCode: UInt8? { asciiValue }
     var character: Character { self }
     static func string(_ units: some Collection<Character>) -> String { String(units) }
+    init(ascii: UInt8) { self.init(Unicode.Scalar(ascii)) }
+    static func units(of scalar: Unicode.Scalar) -> [Character] { [Character(scalar)] }
 }
 
 extension UInt8: LexUnit {
     var asciiCode: UInt8? { self < 0x80 ? self : nil }
     var character: Character { Character(Unicode.Scalar(self)) }
     static func string(_ units: some Collection<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
+    init(ascii: UInt8) { self = ascii }
+    static func units(of scalar: Unicode.Scalar) -> [UInt8] { Array(String(scalar).utf8) }
 }

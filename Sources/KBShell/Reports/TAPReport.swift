@@ -1,6 +1,7 @@
 /// A run's suites as TAP (the Test Anything Protocol, version 13), for
 /// smaller runners: a test line per `expect` line or refused command,
-/// numbered across the whole run, each suite opened by a `#` line, and
+/// numbered across the whole run, each suite opened by a `#` line (every
+/// description and comment one line, `#` and `\\` escaped), and
 /// a YAML block under every test that did not pass (message, severity,
 /// `found`/`wanted` for an expect, column and suggestion for a refused
 /// command, where it is, and its time). The plan comes last, as the
@@ -20,8 +21,11 @@ public struct TAPReport: Sendable {
 
     /// One suite's lines.
     public mutating func lines(for suite: ScriptSuite) -> String {
-        var out = "# \(suite.name)\n"
-        for note in suite.notes { out += "# note: \(note)\n" }
+        // A comment is one line too: the suite's name (a file's name can
+        // hold a line break) and its notes are escaped as descriptions are.
+        let name = Self.escaped(suite.name)
+        var out = "# \(name)\n"
+        for note in suite.notes { out += "# note: \(Self.escaped(note))\n" }
         for c in suite.cases {
             count += 1
             let description = Self.escaped(suite.name(of: c))
@@ -51,7 +55,7 @@ public struct TAPReport: Sendable {
             if times { out += "  duration_ms: \(formatNumber(c.time * 1000))\n" }
             out += "  ...\n"
         }
-        var summary = "# \(suite.name): \(suite.cases.count) \(suite.cases.count == 1 ? "test" : "tests"), "
+        var summary = "# \(name): \(suite.cases.count) \(suite.cases.count == 1 ? "test" : "tests"), "
             + "\(suite.failures) failed, \(suite.errors) \(suite.errors == 1 ? "error" : "errors")"
         if times { summary += ", \(formatNumber(suite.time * 1000)) ms" }
         if suite.stopped { summary += " (--bail stopped it)" }

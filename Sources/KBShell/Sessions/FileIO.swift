@@ -23,10 +23,47 @@ public enum FileIO {
         try readBytes(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The text of the file whose path is `pathBytes` as they are (a name
+    /// that is not UTF-8, as a command line can give it), or nil if it
+    /// does not exist; errors show the path as ``shownPath(_:)`` does.
+    public static func read(pathBytes: [UInt8], limit: Int = Int.max) throws(FileError) -> String? {
+        let path = pathBytes + [0]
+        return try readBytes(shown: shownPath(pathBytes), limit: limit) {
+            path.withUnsafeBufferPointer { p in
+                p.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+            }
+        }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A path's bytes as text: its UTF-8 as it is, each byte that is not
+    /// UTF-8 written `\xFF` (and each `\` as `\\`, so two paths never
+    /// show alike).
+    public static func shownPath(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let valid = firstInvalidUTF8(Array(rest)) ?? rest.count
+            let text = String(decoding: rest.prefix(valid), as: UTF8.self)
+            out += text.replacing("\\", with: "\\\\")
+            rest = rest.dropFirst(valid)
+            if let bad = rest.first {
+                out += "\\x" + (bad < 16 ? "0" : "") + String(bad, radix: 16, uppercase: true)
+                rest = rest.dropFirst()
+            }
+        }
+        return out
+    }
+
     /// ``read(_:limit:)``'s bytes, as they are (no UTF-8 repair).
     public static func readBytes(_ path: String, limit: Int = Int.max) throws(FileError) -> [UInt8]? {
         // Not blocking on the open of a pipe that has no writer yet.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        try readBytes(shown: path, limit: limit) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+    }
+
+    /// The bytes of the file `opening` opens (nil if it does not exist),
+    /// its path shown as `path` in errors.
+    private static func readBytes(shown path: String, limit: Int, opening: () -> Int32) throws(FileError) -> [UInt8]? {
+        let fd = opening()
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw FileError("cannot read \(path): \(reason())")

@@ -40,10 +40,15 @@ struct ScriptExportTests {
         Self.roundTrip(&s)
     }
 
-    @Test func aConstantTooLargeForAnIntRebuilds() {
+    /// The largest constant the layout takes (10,000,000 points either
+    /// way; a larger one is refused) and one with a fraction rebuild.
+    @Test func theLargestConstantRebuilds() {
         var s = Session.demo()
-        #expect(s.execute("constrain email.height <= 100000000000000000000 as huge").status == .ok)
-        #expect(s.execute("export kbs").members["script"]?.stringValue?.contains("constrain email.height <= 100000000000000000000 as huge") == true)
+        #expect(s.execute("constrain email.height <= 10000000 as huge").status == .ok)
+        #expect(s.execute("constrain email.top >= form.top - 9999999.875 @ 1 as low").status == .ok)
+        let script = s.execute("export kbs").members["script"]?.stringValue ?? ""
+        #expect(script.contains("constrain email.height <= 10000000 as huge"))
+        #expect(script.contains("constrain email.top >= form.top - 9999999.875 @ 1 as low"), "\(script)")
         Self.roundTrip(&s)
     }
 

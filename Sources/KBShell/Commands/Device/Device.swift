@@ -19,6 +19,9 @@ extension Commands {
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
+            // An unknown device is refused before the keyboard goes down:
+            // the screen is then untouched, layout cache and all.
+            _ = try DeviceCatalog.standard.lookup(id)
             let oldOrientation = session.screen.orientation
             if session.keyboard.isUp {
                 let t = try session.keyboard.applying(.endEditing, on: session.screen.device, oldOrientation)

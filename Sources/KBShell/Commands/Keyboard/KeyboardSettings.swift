@@ -128,6 +128,8 @@ extension Commands {
 
         init(_ p: ParsedCommand) throws {
             y = try p.requiredNumber("Y")
+            // The keyboard's top reaches the layout through its guide.
+            try Screen.checkFinite("drag position", y)
         }
 
         var event: KeyboardEvent { .drag(y) }
