@@ -29,7 +29,9 @@ import NIOWebSocket
 /// "id", "word", "completions"}`, `{"type": "explain", "id", "text"}`,
 /// `{"type": "error", "id", "message"}`.
 ///
-/// A page is read only while what it is sent is read, and while fewer than
+/// A session page is read once its session is loaded and followed (what
+/// came with the handshake waits, then is answered in order), only while
+/// what it is sent is read, and while fewer than
 /// ``maximumPendingEvals`` of its commands wait for their replies: a client
 /// that sends without reading holds one read's worth of replies at most.
 /// An `eval` without the token is answered once, with why, and the
@@ -63,6 +65,16 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
     /// A close frame went (or the connection is closing): nothing more
     /// from the page is answered.
     private var closing = false
+    /// Messages that came before the page's session was followed (at most
+    /// one read's worth: the page is not read again until it is), answered
+    /// in order once it is.
+    private var early: [String] = []
+
+    /// A session page answers once its session is loaded and followed.
+    private var ready: Bool {
+        if case let .session(name) = target { return followed[name.rawValue] != nil }
+        return true
+    }
 
     init(daemon: Daemon<Session>, target: PageTarget, canCommand: Bool, client: String) {
         self.daemon = daemon
@@ -133,6 +145,10 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         followed[name.rawValue] = (host, token)
         dirty[name.rawValue] = dirty[name.rawValue] ?? .null
         flush()
+        let waiting = early
+        early = []
+        for text in waiting where !closing { answer(text, context: context) }
+        readIfAllowed(context)
     }
 
     // MARK: Changes in
@@ -171,7 +187,7 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
 
     private var mayRead: Bool {
         guard let context else { return false }
-        return context.channel.isWritable && pendingEvals < Self.maximumPendingEvals
+        return ready && context.channel.isWritable && pendingEvals < Self.maximumPendingEvals
     }
 
     func read(context: ChannelHandlerContext) {
@@ -246,7 +262,7 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
             guard let text = String(validating: data.readableBytesView, as: UTF8.self) else {
                 return close(1007, context: context)
             }
-            answer(text, context: context)
+            if ready { answer(text, context: context) } else { early.append(text) }
         case .ping:
             let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
             context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
