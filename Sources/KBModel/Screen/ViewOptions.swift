@@ -9,6 +9,9 @@ public struct ViewOptions: Hashable, Sendable {
     public var isHidden: Bool
     /// Table-view rows (table views only).
     public var table: TableConfiguration?
+    /// The insets from the frame to the rect Auto Layout aligns (UIKit's
+    /// `alignmentRectInsets`); the intrinsic size is the alignment rect's, as UIKit's.
+    public var alignmentInsets: EdgeInsets?
 
     public init(text: String? = nil, intrinsic: Size? = nil, stack: StackConfiguration? = nil, isHidden: Bool = false,
                 table: TableConfiguration? = nil) {
