@@ -59,6 +59,17 @@ struct InterfaceBuilderCanvasTests {
         #expect(!String(decoding: plain, as: UTF8.self).contains("canvas"))
     }
 
+    @Test func aTableViewCellXIBIsLaidOutOnItsOwn() {
+        IB.expectFrames("form-cell.xib", [
+            "FormCell.view": Rect(x: 0, y: 0, width: 393, height: 60),
+            "titleLabel": Rect(x: 16, y: 19.5, width: 80, height: 21),  // (60 − 21) / 2
+            "valueField": Rect(x: 104, y: 13, width: 273, height: 34),  // 16 + 80 + 8; 393 − 16 − 104; 60 − 26
+        ])
+        let (s, outcome) = IB.imported("form-cell.xib")
+        #expect(s.screen.device.safeAreaInsets(.portrait) == EdgeInsets())
+        #expect(outcome.text.contains("note: tableViewCell is laid out on its own, as Xcode shows it: its content view is the screen, without a safe area"))
+    }
+
     @Test func aXIBViewsOwnSizeIsTheScreen() {
         IB.expectFrames("freeform.xib", [
             "Note.view": Rect(x: 0, y: 0, width: 320, height: 480),

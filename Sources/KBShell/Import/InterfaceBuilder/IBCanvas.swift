@@ -19,13 +19,23 @@ enum IBCanvas {
         // device (or one kbplay does not know) or the scene is freeform.
         let deviceID = document.root.child("device")?["id"]
         let freeform = [content.controller, root].contains { $0.child("freeformSimulatedSizeMetrics") != nil }
-        let ownCanvas = deviceID == nil || Self.knownDevices.contains(deviceID!) == false || freeform
+        let ownCanvas = deviceID == nil || Self.knownDevices.contains(deviceID!) == false || freeform || content.isCell
         if ownCanvas, abs(r.width - size.width) > 0.5 || abs(r.height - size.height) > 0.5 {
             device.screen = orientation == .portrait ? Size(width: r.width, height: r.height) : Size(width: r.height, height: r.width)
             // UIKit's root side margins: 20 pt in a regular width (a canvas from 600 pt wide), else the idiom's.
             if r.width >= 600 { device.rootSideMarginOverride = 20 }
             findings.append(IBFinding(.note, "the scene was laid out on a \(fmt(r.width))×\(fmt(r.height)) canvas (its root view's stored size), not \(preset.id)'s \(fmt(size.width))×\(fmt(size.height)) screen: that canvas is the screen, with \(preset.id)'s keyboard",
                                       line: root.line, column: root.column))
+        }
+        if content.isCell {
+            // A cell's content view lies inside a table, away from the screen's edges: no safe area.
+            let zero = EdgeInsets()
+            if insets != zero {
+                findings.append(IBFinding(.note, "\(content.controller.name) is laid out on its own, as Xcode shows it: its content view is the screen, without a safe area",
+                                          line: content.controller.line, column: content.controller.column))
+            }
+            if orientation == .portrait { device.safeArea.portrait = zero } else { device.safeArea.landscape = zero }
+            return device
         }
         let navigation = wrappers.contains { $0.controller.name == "navigationController" }
         let tabs = wrappers.contains { $0.controller.name == "tabBarController" }

@@ -153,11 +153,18 @@ struct IBImporter {
                                           line: deviceElement!.line, column: deviceElement!.column))
             }
         }
-        if deviceElement == nil, let r = IBCanvas.contentAndWrappers(d, scene).0.rootView?.frame, r.width > 0, r.height > 0 {
-            // No device (a document older than Xcode 8): the preset nearest to its root view's size.
-            target = (min(r.width, r.height), max(r.width, r.height), 0)
-            if r.width > r.height { orientation = .landscape }
-            let best = catalog.devices.min { distance($0, target!) < distance($1, target!) }!
+        let content = IBCanvas.contentAndWrappers(d, scene).0
+        if deviceElement == nil, let r = content.rootView?.frame, r.width > 0, r.height > 0 {
+            // No device (a document older than Xcode 8): the preset nearest to its root view's size
+            // (a cell's: to its width, in portrait).
+            let best: Device
+            if content.isCell {
+                best = catalog.devices.min { abs($0.screen.width - r.width) < abs($1.screen.width - r.width) }!
+            } else {
+                target = (min(r.width, r.height), max(r.width, r.height), 0)
+                if r.width > r.height { orientation = .landscape }
+                best = catalog.devices.min { distance($0, target!) < distance($1, target!) }!
+            }
             findings.append(IBFinding(.note, "the document names no device: \(best.id) is used, the preset nearest to its root view's \(fmt(r.width))×\(fmt(r.height))",
                                       line: d.root.line, column: d.root.column))
             return (best, orientation)
@@ -823,7 +830,7 @@ struct IBImporter {
         "customClass", "customModule", "customModuleProvider", "fixedFrame", "clipsSubviews", "alpha",
         "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea", "layoutMarginsFollowReadableWidth",
         "layoutMarginsRelativeArrangement", "baselineRelativeArrangement", "keyboardDismissMode",
-        "contentInsetAdjustmentBehavior", "image", "restorationIdentifier", "sceneMemberID",
+        "contentInsetAdjustmentBehavior", "image", "restorationIdentifier", "sceneMemberID", "tableViewCell",
     ]
     /// Attributes that change how a view looks, not where it is.
     private static let appearanceAttributes: Set<String> = [

@@ -53,7 +53,9 @@ struct IBViewKind {
         }
         if plainWithSize.contains(name) {
             return IBViewKind(kind: .view, intrinsicFromFrame: true,
-                              approximation: "\(name) is not a kind kbplay models: imported as a plain view with its stored size as its intrinsic size",
+                              approximation: name == "switch"
+                                  ? "switch is not a kind kbplay models: imported as a plain view whose alignment rect (its stored frame less 2 pt on the trailing side) has its intrinsic size"
+                                  : "\(name) is not a kind kbplay models: imported as a plain view with its stored size as its intrinsic size",
                               element: name)
         }
         if name == "imageView" {
