@@ -70,6 +70,13 @@ struct InterfaceBuilderCanvasTests {
         #expect(outcome.text.contains("note: tableViewCell is laid out on its own, as Xcode shows it: its content view is the screen, without a safe area"))
     }
 
+    @Test func aScriptSaysTheCanvasIsNotItsDevices() {
+        let (s, _) = IB.imported("canvas-600.storyboard")
+        #expect(s.script().contains("\n# note: the imported document's canvas (600×600, safe area 20 top, 0 bottom) is not iphone-8's: this script lays the screen out on iphone-8 as it is"))
+        let (plain, _) = IB.imported("login.storyboard")
+        #expect(!plain.script().contains("canvas"))
+    }
+
     @Test func aXIBViewsOwnSizeIsTheScreen() {
         IB.expectFrames("freeform.xib", [
             "Note.view": Rect(x: 0, y: 0, width: 320, height: 480),
