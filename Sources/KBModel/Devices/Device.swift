@@ -43,6 +43,9 @@ public struct Device: Hashable, Codable, Sendable {
     /// Which keyboard values were derived rather than measured.
     public var derived: [String]
     public var source: String
+    /// The root view's side margins when a canvas sets them (a regular
+    /// width canvas: 20 pt), instead of the idiom's.
+    public var rootSideMarginOverride: Double?
 
     /// The screen size in `orientation` (landscape swaps width and height).
     public func screenSize(_ orientation: Orientation) -> Size {
@@ -61,7 +64,7 @@ public struct Device: Hashable, Codable, Sendable {
 
     /// The side layout margins of a view controller's root view (UIKit's
     /// system minimum): 16 pt on phones, 20 pt on pads.
-    public var rootSideMargin: Double { idiom == .pad ? 20 : 16 }
+    public var rootSideMargin: Double { rootSideMarginOverride ?? (idiom == .pad ? 20 : 16) }
 
     /// The docked keyboard's frame in screen coordinates when fully shown.
     public func dockedKeyboardFrame(_ orientation: Orientation, predictive: Bool = true) -> Rect {

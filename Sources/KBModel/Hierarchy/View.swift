@@ -37,6 +37,10 @@ public struct View: Hashable, Codable, Sendable {
     public var inputViewHeight: Double?
     /// A table view's rows (table views only).
     public var table: TableConfiguration?
+    /// UIKit's `alignmentRectInsets`: constraints and stack views place
+    /// the frame inset by these (a switch draws 2 pt past its alignment
+    /// rect's trailing edge); nil for none.
+    public var alignmentInsets: EdgeInsets?
     /// For a table view's cell: which row of its table (the superview) it shows.
     public var row: Int?
 

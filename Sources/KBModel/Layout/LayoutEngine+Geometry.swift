@@ -125,7 +125,8 @@ extension LayoutEngine {
         let attribute: Anchor.Attribute = axis == .horizontal ? .width : .height
         let key = "intrinsic:\(view.name).\(attribute.rawValue)"
         let hugPriority = view.hugging[axis], compressPriority = view.compressionResistance[axis]
-        if var old, let value,
+        // (A view with alignment insets has them in its constraints' constants: remade, not updated.)
+        if var old, let value, view.alignmentInsets == nil,
            old.hug.map({ $0.constraint.strength.priority == hugPriority }) ?? false,
            old.compress.map({ $0.constraint.strength.priority == compressPriority }) ?? false {
             if old.value != value {

@@ -318,6 +318,19 @@ final class LayoutEngine: @unchecked Sendable {
 
     func expression(_ anchor: Anchor, _ screen: Screen) -> Expression {
         let b = box(anchor.owner, screen)
+        if anchor.guide == nil, case let .view(i) = screen.names[anchor.view], let a = screen.viewList[i].alignmentInsets {
+            // The alignment rect: the frame inset by the view's alignment insets.
+            switch anchor.attribute {
+            case .left, .leading: return Expression([Term(b.x)], constant: a.left)
+            case .right, .trailing: return Expression([Term(b.x), Term(b.w)], constant: -a.right)
+            case .width: return Expression([Term(b.w)], constant: -a.left - a.right)
+            case .centerX: return Expression([Term(b.x), Term(b.w, 0.5)], constant: (a.left - a.right) / 2)
+            case .top: return Expression([Term(b.y)], constant: a.top)
+            case .bottom: return Expression([Term(b.y), Term(b.h)], constant: -a.bottom)
+            case .height: return Expression([Term(b.h)], constant: -a.top - a.bottom)
+            case .centerY: return Expression([Term(b.y), Term(b.h, 0.5)], constant: (a.top - a.bottom) / 2)
+            }
+        }
         switch anchor.attribute {
         case .left, .leading: return Expression(b.x)
         case .right, .trailing: return Expression([Term(b.x), Term(b.w)])

@@ -119,6 +119,10 @@ extension Screen {
         v.text = options.text
         v.intrinsicOverride = options.intrinsic
         v.isHidden = options.isHidden
+        if let a = options.alignmentInsets, a != EdgeInsets() {
+            for x in [a.top, a.left, a.bottom, a.right] { try Screen.checkFinite("alignment inset", x) }
+            v.alignmentInsets = a
+        }
         if let s = options.stack { v.stack = s }
         if let t = options.table { v.table = t }
         if let placeholder = options.placeholder {

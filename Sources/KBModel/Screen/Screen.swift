@@ -186,7 +186,15 @@ extension Screen: Equatable {
 
 extension Screen: Codable {
     enum CodingKeys: String, CodingKey {
-        case device, orientation, controllers, views, constraints, keyboard, focus, unnamedCount, window
+        case device, orientation, controllers, views, constraints, keyboard, focus, unnamedCount, window, canvas
+    }
+
+    /// What an imported document's canvas changed in a preset (its screen
+    /// size, safe area and root margins), saved beside the preset's id.
+    struct Canvas: Codable {
+        var screen: Size
+        var safeArea: Device.PerOrientation<EdgeInsets>
+        var rootSideMargin: Double?
     }
 
     public init(from decoder: any Decoder) throws {
@@ -194,6 +202,11 @@ extension Screen: Codable {
         let id = try c.decode(String.self, forKey: .device)
         do { device = try DeviceCatalog.standard.lookup(id) } catch {
             throw DecodingError.dataCorruptedError(forKey: .device, in: c, debugDescription: error.description)
+        }
+        if let canvas = try c.decodeIfPresent(Canvas.self, forKey: .canvas) {
+            device.screen = canvas.screen
+            device.safeArea = canvas.safeArea
+            device.rootSideMarginOverride = canvas.rootSideMargin
         }
         orientation = try c.decode(Orientation.self, forKey: .orientation)
         controllers = try c.decode([Controller].self, forKey: .controllers)
@@ -210,6 +223,9 @@ extension Screen: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(device.id, forKey: .device)
+        if let preset = try? DeviceCatalog.standard.lookup(device.id), preset != device {
+            try c.encode(Canvas(screen: device.screen, safeArea: device.safeArea, rootSideMargin: device.rootSideMarginOverride), forKey: .canvas)
+        }
         try c.encode(orientation, forKey: .orientation)
         try c.encode(controllers, forKey: .controllers)
         try c.encode(viewList, forKey: .views)

@@ -11,6 +11,9 @@ public struct ViewOptions: Hashable, Sendable {
     public var table: TableConfiguration?
     /// A text field's placeholder.
     public var placeholder: String?
+    /// The insets from the frame to the rect Auto Layout aligns (UIKit's
+    /// `alignmentRectInsets`); the intrinsic size is the alignment rect's, as UIKit's.
+    public var alignmentInsets: EdgeInsets?
 
     public init(text: String? = nil, intrinsic: Size? = nil, stack: StackConfiguration? = nil, isHidden: Bool = false,
                 table: TableConfiguration? = nil) {

@@ -18,6 +18,11 @@ extension Session {
         let s = screen
         var out = ["# kbplay script (export kbs): the screen, the keyboard, then the strategies and rules",
                    "device \(s.device.id) \(s.orientation.rawValue)"]
+        if let preset = try? DeviceCatalog.standard.lookup(s.device.id), preset != s.device {
+            // An imported document's canvas has no command: said, not hidden.
+            let size = s.device.screenSize(s.orientation), i = s.device.safeAreaInsets(s.orientation)
+            out.append("# note: the imported document's canvas (\(Self.number(size.width))×\(Self.number(size.height)), safe area \(Self.number(i.top)) top, \(Self.number(i.bottom)) bottom) is not \(s.device.id)'s: this script lays the screen out on \(s.device.id) as it is, so frames may differ (a saved session keeps the canvas)")
+        }
         if let w = s.window {
             out.append(w.kind == .stage
                 ? "window stage \(Self.number(w.frame.x)) \(Self.number(w.frame.y)) \(Self.number(w.frame.width)) \(Self.number(w.frame.height))"

@@ -66,6 +66,11 @@ struct IBDocument {
         let viewID = owner?.child("connections")?.children("outlet").first { $0["property"] == "view" }?["destination"]
         var scenes: [IBScene] = []
         for e in objects.children where e.name != "placeholder" && e.id != nil {
+            if IBScene.cellKinds.contains(e.name) {
+                // A cell designed on its own: its content view is the view laid out.
+                scenes.append(IBScene(controller: e, rootView: e.children.first { $0["key"] == "contentView" }, owner: owner))
+                continue
+            }
             guard IBViewKind.isView(e.name) else { continue }
             if e.id == viewID, let owner {
                 scenes.insert(IBScene(controller: owner, rootView: e, owner: owner), at: 0)
@@ -108,6 +113,10 @@ struct IBScene {
     static let wrapperKinds: Set<String> = ["navigationController", "tabBarController"]
 
     var isWrapper: Bool { Self.wrapperKinds.contains(controller.name) }
+    /// Table and collection view cells, the top level of a cell's XIB.
+    static let cellKinds: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView"]
+    /// Whether the scene is a cell laid out on its own (no controller, no safe area).
+    var isCell: Bool { Self.cellKinds.contains(controller.name) }
 
     /// The destinations of its relationship segues (root view controller, tabs), in order.
     var relationships: [String] {

@@ -58,6 +58,11 @@ struct IBImporter {
         let scene = try chooseScene(document, sceneName)
         var findings: [IBFinding] = []
         var (device, orientation, designed) = try chooseDevice(document, deviceID, scene: scene, &findings)
+        if deviceID == nil {
+            // The canvas the document stores its frames on: its size and safe area.
+            device = IBCanvas.adjust(device, orientation: orientation, document: document, scene: scene, &findings)
+            designed = device
+        }
         let designedOrientation = orientation
         if let wanted { orientation = wanted }
         var importer = IBImporter(document, device: device, orientation: orientation)
@@ -119,6 +124,8 @@ struct IBImporter {
         "ipad12_9rounded": (1024, 1366, 24),
     ]
 
+    static var ibDeviceIDs: Set<String> { Set(ibDevices.keys) }
+
     /// The preset nearest to the designed device, and the one to use.
     private static func chooseDevice(_ d: IBDocument, _ override: String?, scene: IBScene,
                                      _ findings: inout [IBFinding]) throws(IBReadError)
@@ -135,7 +142,7 @@ struct IBImporter {
     private static func designedDevice(_ d: IBDocument, scene: IBScene, _ findings: inout [IBFinding]) -> (Device, Orientation) {
         let catalog = DeviceCatalog.standard
         let deviceElement = d.root.child("device")
-        let orientation: Orientation = deviceElement?["orientation"] == "landscape" ? .landscape : .portrait
+        var orientation: Orientation = deviceElement?["orientation"] == "landscape" ? .landscape : .portrait
         var target: (width: Double, height: Double, top: Double)?
         if let id = deviceElement?["id"] {
             if let known = ibDevices[id] {
@@ -145,6 +152,22 @@ struct IBImporter {
                 findings.append(IBFinding(.note, "device \(id) is not one kbplay knows: the nearest preset to the scene's size \(fmt(r.width))×\(fmt(r.height)) is used",
                                           line: deviceElement!.line, column: deviceElement!.column))
             }
+        }
+        let content = IBCanvas.contentAndWrappers(d, scene).0
+        if deviceElement == nil, let r = content.rootView?.frame, r.width > 0, r.height > 0 {
+            // No device (a document older than Xcode 8): the preset nearest to its root view's size
+            // (a cell's: to its width, in portrait).
+            let best: Device
+            if content.isCell {
+                best = catalog.devices.min { abs($0.screen.width - r.width) < abs($1.screen.width - r.width) }!
+            } else {
+                target = (min(r.width, r.height), max(r.width, r.height), 0)
+                if r.width > r.height { orientation = .landscape }
+                best = catalog.devices.min { distance($0, target!) < distance($1, target!) }!
+            }
+            findings.append(IBFinding(.note, "the document names no device: \(best.id) is used, the preset nearest to its root view's \(fmt(r.width))×\(fmt(r.height))",
+                                      line: d.root.line, column: d.root.column))
+            return (best, orientation)
         }
         guard let t = target else {
             if deviceElement == nil {
@@ -300,7 +323,7 @@ struct IBImporter {
         record(scene.controller.id, c)
         if rootElement.name == "tableView" {
             // A UITableViewController: its view is its table, which fills it.
-            let table = names.claim(rootElement.id.flatMap { outlets[$0] }.flatMap { IBNames.identifier($0) } ?? "tableView")
+            let table = names.claim(rootElement.id.flatMap { outlets[$0] }.flatMap { IBNames.outletName($0) } ?? "tableView")
             try model { s throws(ModelError) in try s.makeTableController(c, table: table, TableConfiguration()) }
             record(rootElement.id, table)
             if let id = rootElement.id { viewNames[id] = table }
@@ -343,6 +366,13 @@ struct IBImporter {
                 if e.name == "textField", let placeholder = e["placeholder"] { options.placeholder = placeholder }
                 options.isHidden = e["hidden"] == "YES"
                 if kind.intrinsicFromFrame, let r = rect { options.intrinsic = Size(width: r.width, height: r.height) }
+                if let a = kind.alignmentInsets {
+                    // Constraints place the alignment rect; its intrinsic size is the frame's less the insets.
+                    options.alignmentInsets = a
+                    if let i = options.intrinsic {
+                        options.intrinsic = Size(width: max(0, i.width - a.left - a.right), height: max(0, i.height - a.top - a.bottom))
+                    }
+                }
                 if kind.kind == .stackView { options.stack = stackConfiguration(e) }
                 try model { s throws(ModelError) in try s.addView(kind.kind, name, to: parentName, options: options) }
                 record(e.id, name)
@@ -393,7 +423,7 @@ struct IBImporter {
     // MARK: Views
 
     private mutating func viewName(_ e: IBElement) -> String {
-        if let id = e.id, let p = outlets[id], let n = IBNames.identifier(p) { return names.claim(n) }
+        if let id = e.id, let p = outlets[id], let n = IBNames.outletName(p) { return names.claim(n) }
         if let a = e.child("accessibility", key: "accessibilityConfiguration")?["identifier"], let n = IBNames.identifier(a) {
             return names.claim(n)
         }
@@ -680,7 +710,7 @@ struct IBImporter {
     /// An outlet's property, else the identifier, else the view it
     /// constrains and its attribute (`emailField_top`).
     private mutating func constraintName(_ e: IBElement, _ first: Anchor, _ second: Anchor?) -> String {
-        if let id = e.id, let p = outlets[id], let n = IBNames.identifier(p) { return names.claim(n) }
+        if let id = e.id, let p = outlets[id], let n = IBNames.outletName(p) { return names.claim(n) }
         if let i = e["identifier"], let n = IBNames.identifier(i) { return names.claim(n) }
         // The view it places: the first item, unless that is a guide or a
         // root view and the second is neither.
@@ -801,7 +831,7 @@ struct IBImporter {
         "customClass", "customModule", "customModuleProvider", "fixedFrame", "clipsSubviews", "alpha",
         "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea", "layoutMarginsFollowReadableWidth",
         "layoutMarginsRelativeArrangement", "baselineRelativeArrangement", "keyboardDismissMode",
-        "contentInsetAdjustmentBehavior", "image", "restorationIdentifier", "sceneMemberID",
+        "contentInsetAdjustmentBehavior", "image", "restorationIdentifier", "sceneMemberID", "tableViewCell",
     ]
     /// Attributes that change how a view looks, not where it is.
     private static let appearanceAttributes: Set<String> = [

@@ -64,6 +64,12 @@ struct IBNames {
         return out
     }
 
+    /// An outlet's property as a name, whole: it is already an identifier
+    /// the code uses, so it is not shortened as phrases are.
+    static func outletName(_ property: String) -> String? {
+        identifier(property, limit: 200)
+    }
+
     /// A controller's readable name: its custom class without the
     /// `ViewController`/`Controller` suffix (`LoginViewController` →
     /// `Login`), else its storyboard identifier or title, else its kind.

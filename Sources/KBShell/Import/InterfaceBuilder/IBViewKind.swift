@@ -10,6 +10,18 @@ struct IBViewKind {
     var intrinsicFromFrame: Bool
     /// When the element is not a kind kbplay models: what it did instead.
     var approximation: String?
+    /// UIKit's `alignmentRectInsets` for the control: Auto Layout places
+    /// the rect inside the frame Xcode stores. A switch's is 2 pt narrower
+    /// on its trailing side: a 51 × 31 frame is 49 wide to its constraints
+    /// and in a stack view (63 × 28 and 61 in iOS 26's metrics).
+    var alignmentInsets: EdgeInsets? {
+        switch element {
+        case "switch": EdgeInsets(right: 2)
+        default: nil
+        }
+    }
+    /// The element's name.
+    var element = ""
 
     /// The elements that are views in a document's `<subviews>`.
     static func isView(_ element: String) -> Bool { views[element] != nil || plainWithSize.contains(element) || plain.contains(element) || scrolling.contains(element) }
@@ -41,7 +53,10 @@ struct IBViewKind {
         }
         if plainWithSize.contains(name) {
             return IBViewKind(kind: .view, intrinsicFromFrame: true,
-                              approximation: "\(name) is not a kind kbplay models: imported as a plain view with its stored size as its intrinsic size")
+                              approximation: name == "switch"
+                                  ? "switch is not a kind kbplay models: imported as a plain view whose alignment rect (its stored frame less 2 pt on the trailing side) has its intrinsic size"
+                                  : "\(name) is not a kind kbplay models: imported as a plain view with its stored size as its intrinsic size",
+                              element: name)
         }
         if name == "imageView" {
             let hasImage = element["image"] != nil
