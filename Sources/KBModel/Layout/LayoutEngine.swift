@@ -318,7 +318,8 @@ final class LayoutEngine: @unchecked Sendable {
 
     func expression(_ anchor: Anchor, _ screen: Screen) -> Expression {
         let b = box(anchor.owner, screen)
-        if anchor.guide == nil, case let .view(i) = screen.names[anchor.view], let a = screen.viewList[i].alignmentInsets {
+        if screen.hasAlignedViews, anchor.guide == nil, case let .view(i) = screen.names[anchor.view],
+           let a = screen.viewList[i].alignmentInsets {
             // The alignment rect: the frame inset by the view's alignment insets.
             switch anchor.attribute {
             case .left, .leading: return Expression([Term(b.x)], constant: a.left)

@@ -288,6 +288,7 @@ extension Screen {
     mutating func appendView(_ v: View) {
         viewList.append(v)
         names[v.name] = .view(viewList.count - 1)
+        if v.alignmentInsets != nil { hasAlignedViews = true }
     }
 
     /// Regenerates the constraints of `view` if it is a stack view

@@ -41,6 +41,9 @@ public struct Screen: Sendable {
 
     /// Every name → where it lives; derived, rebuilt after removals and decoding.
     var names: [String: NameEntry] = [:]
+    /// Some view has alignment insets (derived as ``names`` is): until one
+    /// does, an anchor's expression skips looking its view up for them.
+    var hasAlignedViews = false
     /// The layout cache (copy on write; not part of the value).
     var engine: LayoutEngine?
     /// ``stow()`` dropped the name index and the cache.
@@ -132,6 +135,7 @@ public struct Screen: Sendable {
         for (i, c) in controllers.enumerated() { names[c.name] = .controller(i) }
         for (i, v) in viewList.enumerated() { names[v.name] = .view(i) }
         for (i, c) in constraintList.enumerated() { names[c.name] = .constraint(i) }
+        hasAlignedViews = viewList.contains { $0.alignmentInsets != nil }
     }
 }
 
