@@ -143,7 +143,7 @@ extension ConsoleLog {
     /// when the line opens none. `NSDictionary`'s form may be a `{` alone
     /// on its line, the entries on the lines after (`next` is the next
     /// line that is not blank), or one line.
-    static func bareUserInfo(_ s: [Unicode.Scalar], from start: Int, next: [Unicode.Scalar]?) -> (open: Int, form: PrintedNotification.Form)? {
+    static func bareUserInfo(_ s: [Unicode.Scalar], from start: Int, next: () -> [Unicode.Scalar]?) -> (open: Int, form: PrintedNotification.Form)? {
         let reader = ConstraintDescriptionReader(s, columns: [], line: 0, endColumn: s.count + 1)
         if let open = reader.find("[AnyHashable(\"UIKeyboard", start, s.count) {
             return (open + 1, .swiftUserInfo)
@@ -155,7 +155,7 @@ extension ConsoleLog {
         var k = i + 1
         while k < s.count, s[k] == " " || s[k] == "\t" || s[k] == "\r" { k += 1 }
         if k == s.count {
-            guard let next else { return nil }
+            guard let next = next() else { return nil }
             let j = contentStart(next)
             guard let e = objectiveCEntry(next, from: j), e.key.hasPrefix("UIKeyboard") else { return nil }
             return (i + 1, .objectiveCUserInfo)

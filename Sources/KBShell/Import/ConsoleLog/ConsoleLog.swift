@@ -191,7 +191,7 @@ struct ConsoleLog: Sendable {
                     continue
                 }
             }
-            if let bare = bareUserInfo(scalars, from: start, next: lines[(index + 1)...].first { l in !l.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }) {
+            if let bare = bareUserInfo(scalars, from: start, next: { lines[(index + 1)...].first { l in !l.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } } }) {
                 // A userInfo printed alone: no name; it is inferred from the frames on import.
                 var printed = PrintedNotification(name: .willChangeFrame, spelling: "userInfo", form: bare.form, line: n, nameInferred: true)
                 if bare.form == .swiftUserInfo {
