@@ -39,7 +39,7 @@ extension ConsoleLog {
 
     /// One entry of `NSNotification`'s userInfo, `KEY = VALUE;` (the value
     /// quoted when it holds blanks), or nil when the line is none.
-    static func objectiveCEntry(_ s: [Unicode.Scalar], from start: Int) -> (key: String, value: String, column: Int)? {
+    static func objectiveCEntry(_ s: [Unicode.Scalar], from start: Int) -> (key: String, value: String, column: Int, end: Int)? {
         guard let i = objectiveCKeyEnd(s, from: start) else { return nil }
         let key = String(String.UnicodeScalarView(s[start..<i]))
         var v = i + 3
@@ -60,7 +60,7 @@ extension ConsoleLog {
             }
         }
         guard v < s.count, s[v] == ";" else { return nil }
-        return (key, String(value), column)
+        return (key, String(value), column, v)
     }
 
     /// Where the key of a `KEY = VALUE;` entry ends (at its ` = `), or nil
@@ -81,12 +81,23 @@ extension ConsoleLog {
         guard let open = reader.find("userInfo = Optional([", end, s.count) else {
             return reader.find("userInfo = nil", end, s.count) != nil
         }
-        var i = open + "userInfo = Optional([".unicodeScalars.count
+        try swiftEntries(s, from: open + "userInfo = Optional([".unicodeScalars.count, closer: "])", into: &n)
+        return true
+    }
+
+    /// A Swift dictionary's entries from `start` (just past its `[`),
+    /// `AnyHashable("KEY"): VALUE, …` up to `closer`, the last of the line
+    /// (a value never holds one), set on `n`.
+    static func swiftEntries(_ s: [Unicode.Scalar], from start: Int, closer: String, into n: inout PrintedNotification) throws(ConsoleLogError) {
+        let reader = ConstraintDescriptionReader(s, columns: [], line: n.line, endColumn: s.count + 1)
+        var i = start
+        let subject = n.form == .swiftUserInfo ? "the keyboard notification's userInfo printed alone on line \(n.line)"
+            : "the userInfo of the keyboard notification \(n.spelling)"
         func cutOff(_ at: Int) -> ConsoleLogError {
-            ConsoleLogError(line: n.line, column: at + 1, message: "the userInfo of the keyboard notification \(n.spelling) is cut off",
-                            expected: "AnyHashable(\"KEY\"): VALUE entries separated by ', ' and closed by '])'")
+            ConsoleLogError(line: n.line, column: at + 1, message: "\(subject) is cut off",
+                            expected: "AnyHashable(\"KEY\"): VALUE entries separated by ', ' and closed by '\(closer)'")
         }
-        if i + 1 < s.count, s[i] == "]", s[i + 1] == ")" { return true }
+        if reader.find(closer, i, s.count) == i { return }
         while true {
             guard let keyOpen = reader.find("AnyHashable(\"", i, s.count), keyOpen == i else { throw cutOff(i) }
             let k = keyOpen + 13
@@ -100,12 +111,56 @@ extension ConsoleLog {
                 valueEnd = next
             } else {
                 // The last `])` of the line closes it (a value never holds one).
-                guard let close = reader.findLast("])", v, s.count) else { throw cutOff(s.count) }
+                guard let close = reader.findLast(closer, v, s.count) else { throw cutOff(s.count) }
                 valueEnd = close
             }
             try n.set(key, reader.text(v, valueEnd), line: n.line, column: v + 1)
-            if next == nil { return true }
+            if next == nil { return }
             i = valueEnd + 2
         }
+    }
+
+    /// `NSDictionary`'s entries on one line from `start` (just past its
+    /// `{`), `KEY = VALUE;` up to the `}` that closes it, set on `n`.
+    /// Returns where that `}` is.
+    @discardableResult
+    static func objectiveCEntries(_ s: [Unicode.Scalar], from start: Int, line: Int, into n: inout PrintedNotification) throws(ConsoleLogError) -> Int {
+        var i = start
+        while true {
+            while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 }
+            if i < s.count, s[i] == "}" { return i }
+            guard i < s.count, let entry = objectiveCEntry(s, from: i) else {
+                throw ConsoleLogError(line: line, column: i + 1, message: "the userInfo of the keyboard notification of line \(n.line) is cut off",
+                                      expected: "'KEY = VALUE;' entries and '}' after the last")
+            }
+            try n.set(entry.key, entry.value, line: line, column: entry.column)
+            i = entry.end + 1
+        }
+    }
+
+    /// Where a keyboard userInfo printed alone opens: the index just past
+    /// its `{` (`NSDictionary`'s form) or `[` (Swift's), and the form; nil
+    /// when the line opens none. `NSDictionary`'s form may be a `{` alone
+    /// on its line, the entries on the lines after (`next` is the next
+    /// line that is not blank), or one line.
+    static func bareUserInfo(_ s: [Unicode.Scalar], from start: Int, next: () -> [Unicode.Scalar]?) -> (open: Int, form: PrintedNotification.Form)? {
+        let reader = ConstraintDescriptionReader(s, columns: [], line: 0, endColumn: s.count + 1)
+        if let open = reader.find("[AnyHashable(\"UIKeyboard", start, s.count) {
+            return (open + 1, .swiftUserInfo)
+        }
+        var i = start
+        // A wrapper before the brace: `next(`, `Optional(`.
+        while i < s.count, ConstraintDescriptionReader.isLetter(s[i]) || s[i] == "(" || s[i] == " " { i += 1 }
+        guard i < s.count, s[i] == "{" else { return nil }
+        var k = i + 1
+        while k < s.count, s[k] == " " || s[k] == "\t" || s[k] == "\r" { k += 1 }
+        if k == s.count {
+            guard let next = next() else { return nil }
+            let j = contentStart(next)
+            guard let e = objectiveCEntry(next, from: j), e.key.hasPrefix("UIKeyboard") else { return nil }
+            return (i + 1, .objectiveCUserInfo)
+        }
+        guard let e = objectiveCEntry(s, from: k), e.key.hasPrefix("UIKeyboard") else { return nil }
+        return (i + 1, .objectiveCUserInfo)
     }
 }

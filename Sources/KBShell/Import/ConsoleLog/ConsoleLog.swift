@@ -63,7 +63,7 @@ struct ConsoleLog: Sendable {
         func unfinished(at line: Int, column: Int) -> ConsoleLogError {
             ConsoleLogError(line: line, column: column,
                             message: "the userInfo of the keyboard notification of line \(pending!.line) is cut off",
-                            expected: "'KEY = VALUE;' entries and '}}' after the last")
+                            expected: "'KEY = VALUE;' entries and '\(pending!.form == .objectiveCUserInfo ? "}" : "}}")' after the last")
         }
 
         func cutOff(at line: Int) -> ConsoleLogError {
@@ -81,7 +81,7 @@ struct ConsoleLog: Sendable {
             var text: String { String(String.UnicodeScalarView(content)) }
             if pending != nil {
                 if isBlank { continue }
-                if content.count >= 2, content[start] == "}", content[start + 1] == "}", text.trimmingBlanks == "}}" {
+                if content[start] == "}", Self.closes(text.trimmingBlanks, braces: pending!.form == .objectiveCUserInfo ? 1 : 2) {
                     log.notifications.append(pending!)
                     pending = nil
                 } else if let entry = objectiveCEntry(scalars, from: start) {
@@ -171,6 +171,15 @@ struct ConsoleLog: Sendable {
                     if read { log.notifications.append(printed) }
                 } else if objectiveCOpens(scalars, after: found.end) {
                     pending = printed
+                } else if let open = ConstraintDescriptionReader(scalars, columns: [], line: n, endColumn: scalars.count + 1)
+                            .find("userInfo = {", found.end, scalars.count) {
+                    // The whole description on one line (pasted joined, or in Rx's `next(…)`).
+                    let close = try objectiveCEntries(scalars, from: open + 12, line: n, into: &printed)
+                    guard close + 1 < scalars.count, scalars[close + 1] == "}" else {
+                        throw ConsoleLogError(line: n, column: close + 2, message: "the keyboard notification of line \(n) is not closed",
+                                              expected: "'}}' after its userInfo's entries")
+                    }
+                    log.notifications.append(printed)
                 } else if has(concreteNotification) {
                     // Printed without a userInfo: no frames to replay.
                     log.notifications.append(printed)
@@ -181,6 +190,21 @@ struct ConsoleLog: Sendable {
                     inTree = false
                     continue
                 }
+            }
+            if let bare = bareUserInfo(scalars, from: start, next: { lines[(index + 1)...].first { l in !l.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } } }) {
+                // A userInfo printed alone: no name; it is inferred from the frames on import.
+                var printed = PrintedNotification(name: .willChangeFrame, spelling: "userInfo", form: bare.form, line: n, nameInferred: true)
+                if bare.form == .swiftUserInfo {
+                    try swiftEntries(scalars, from: bare.open, closer: "]", into: &printed)
+                    log.notifications.append(printed)
+                } else if scalars[bare.open...].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                    pending = printed
+                } else {
+                    try objectiveCEntries(scalars, from: bare.open, line: n, into: &printed)
+                    log.notifications.append(printed)
+                }
+                inTree = false
+                continue
             }
             if let v = hierarchyView(scalars, from: start, line: n) {
                 if v.depth == 0 || !inTree { treeStack = [] }
@@ -199,6 +223,14 @@ struct ConsoleLog: Sendable {
         if pending != nil { throw unfinished(at: lines.count + 1, column: 1) }
         if phase != .idle { throw cutOff(at: lines.count + 1) }
         return log
+    }
+
+    /// Whether `text` closes a printed notification (`}}`) or a userInfo
+    /// printed alone (`}`), with the `)` of a wrapper (`next(…)`) after it.
+    static func closes(_ text: String, braces: Int) -> Bool {
+        var t = Substring(text)
+        while t.last == ")" { t = t.dropLast() }
+        return t.count == braces && t.allSatisfy { $0 == "}" }
     }
 
     static let headerScalars = Array(header.unicodeScalars)

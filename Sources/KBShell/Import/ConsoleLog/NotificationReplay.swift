@@ -22,6 +22,29 @@ enum NotificationReplay {
         return out
     }
 
+    /// The names of userInfo dictionaries printed alone, which print none,
+    /// inferred from their frames on a screen `screenHeight` tall: the end
+    /// frame below the screen is keyboardWillHide; otherwise keyboardWillShow
+    /// when the begin frame is below the screen (or not printed), else
+    /// keyboardWillChangeFrame. Without a screen, the end frame lower than
+    /// the begin frame is a hide, higher a show. Others are kept as they are.
+    static func inferNames(_ printed: [PrintedNotification], screenHeight: Double?) -> [PrintedNotification] {
+        printed.map { p in
+            guard p.nameInferred, let e = p.frameEnd else { return p }
+            var n = p
+            let b = p.frameBegin
+            func below(_ r: Rect) -> Bool { screenHeight.map { r.minY >= $0 - 0.5 } ?? false }
+            if below(e) || (screenHeight == nil && b.map { e.minY > $0.minY } == true) {
+                n.name = .willHide
+            } else if b == nil || below(b!) || (screenHeight == nil && e.minY < b!.minY) {
+                n.name = .willShow
+            } else {
+                n.name = .willChangeFrame
+            }
+            return n
+        }
+    }
+
     /// Frames printed in the portrait screen's coordinates while the
     /// interface is in landscape, as iOS 7 and earlier did: the frames are
     /// as tall as a preset's portrait screen and as wide as the keyboard's

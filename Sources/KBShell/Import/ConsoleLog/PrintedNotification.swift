@@ -15,8 +15,16 @@ import KBModel
 ///   ```
 /// - Swift's `Notification`, on one line, in the dictionary's own order:
 ///   `name = UIKeyboardWillShowNotification, object = nil, userInfo = Optional([AnyHashable("UIKeyboardAnimationCurveUserInfoKey"): 7, …])`.
+/// - Its userInfo printed alone (`print(notification.userInfo!)`, `po
+///   userInfo`), in either dictionary form and without a name: the name is
+///   inferred from the frames afterwards (``NotificationReplay/inferNames(_:screenHeight:)``).
+///
+/// Wrappers such as RxSwift's `next(…)` around either form are ignored,
+/// and values are read in the forms people paste: quoted or not,
+/// `Optional(…)`, `NSRect: {{x, y}, {w, h}}`, CGRect's `(x, y, w, h)` or
+/// `__C.CGRect(origin: __C.CGPoint(x: …, y: …), size: …)`, `7` or `7.0`.
 struct PrintedNotification: Sendable, Equatable {
-    enum Form: String, Sendable { case objectiveC, swift }
+    enum Form: String, Sendable { case objectiveC, swift, objectiveCUserInfo, swiftUserInfo }
 
     var name: KeyboardNotification.Name
     /// The name as the log spells it (`UIKeyboardWillShowNotification`).
@@ -32,6 +40,8 @@ struct PrintedNotification: Sendable, Equatable {
     var duration: Double?
     var curve: Int?
     var isLocal: Bool?
+    /// The log prints no name (a bare userInfo): `name` is inferred from the frames.
+    var nameInferred = false
 
     /// The keyboard notification `spelling` names, in any of its spellings:
     /// `UIKeyboardWillShowNotification`, `UIResponder.keyboardWillShowNotification`,
@@ -49,9 +59,10 @@ struct PrintedNotification: Sendable, Equatable {
     /// Sets the field of `key` from its printed value; unknown keys (such
     /// as iOS 7's `UIKeyboardFrameChangedByUserInteraction`) are ignored.
     /// A value that does not read is an error at `column` of `line`.
-    mutating func set(_ key: String, _ value: String, line: Int, column: Int) throws(ConsoleLogError) {
+    mutating func set(_ key: String, _ printed: String, line: Int, column: Int) throws(ConsoleLogError) {
+        let value = Self.unwrapped(printed)
         func fail(_ what: String) -> ConsoleLogError {
-            ConsoleLogError(line: line, column: column, message: "\(key) of the keyboard notification of line \(self.line) is not \(what): '\(value)'",
+            ConsoleLogError(line: line, column: column, message: "\(key) of the keyboard notification of line \(self.line) is not \(what): '\(printed)'",
                             expected: what == "a rectangle" ? "NSRect: {{x, y}, {w, h}}" : what == "a point" ? "NSPoint: {x, y}" : "a number")
         }
         switch key {
@@ -74,12 +85,12 @@ struct PrintedNotification: Sendable, Equatable {
             guard let d = Double(value), d.isFinite else { throw fail("a number") }
             duration = d
         case "UIKeyboardAnimationCurveUserInfoKey":
-            guard let c = Int(value) else { throw fail("a whole number") }
-            curve = c
+            guard let c = Double(value), c.isFinite, c == c.rounded(), abs(c) < 1e9 else { throw fail("a whole number") }
+            curve = Int(c)
         case "UIKeyboardIsLocalUserInfoKey":
             switch value {
-            case "1", "true", "YES": isLocal = true
-            case "0", "false", "NO": isLocal = false
+            case "1", "1.0", "true", "YES": isLocal = true
+            case "0", "0.0", "false", "NO": isLocal = false
             default: throw fail("a Boolean (1 or 0)")
             }
         default:
@@ -118,14 +129,45 @@ struct PrintedNotification: Sendable, Equatable {
         return out.count == count ? out : nil
     }
 
+    /// A printed value without what wraps it: blanks, `Optional(…)` (any
+    /// number of times) and the quotes of `NSDictionary`'s form.
+    static func unwrapped(_ text: String) -> String {
+        var s = Substring(text)
+        while true {
+            while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+            while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+            if s.hasPrefix("Optional("), s.hasSuffix(")") {
+                s = s.dropFirst("Optional(".count).dropLast()
+            } else if s.count >= 2, s.hasPrefix("\""), s.hasSuffix("\"") {
+                s = s.dropFirst().dropLast()
+            } else {
+                return String(s)
+            }
+        }
+    }
+
+    /// The words of Swift's CGRect and CGPoint descriptions, taken out so
+    /// that only their numbers remain: `__C.CGRect(origin: __C.CGPoint(x: 0.0, y: 516.0), size: __C.CGSize(width: 393.0, height: 336.0))`.
+    static let geometryWords = ["__C.", "CoreGraphics.", "CGRect", "CGPoint", "CGSize", "origin:", "size:", "width:", "height:", "x:", "y:"]
+
+    static func withoutGeometryWords(_ text: String) -> String {
+        var s = text
+        for w in geometryWords where s.contains(w) { s = s.replacing(w, with: " ") }
+        return s
+    }
+
     static func rect(_ text: String) -> Rect? {
-        guard text.hasPrefix("NSRect: {{") || text.hasPrefix("("), let n = numbers(text, prefix: "NSRect: ", count: 4),
+        let described = text.hasPrefix("CGRect(") || text.hasPrefix("__C.CGRect(") || text.hasPrefix("CoreGraphics.CGRect(")
+        guard text.hasPrefix("NSRect: {{") || text.hasPrefix("(") || described,
+              let n = numbers(described ? withoutGeometryWords(text) : text, prefix: "NSRect: ", count: 4),
               n[2] >= 0, n[3] >= 0 else { return nil }
         return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
     }
 
     static func point(_ text: String) -> Point? {
-        guard text.hasPrefix("NSPoint: {") || text.hasPrefix("("), let n = numbers(text, prefix: "NSPoint: ", count: 2) else { return nil }
+        let described = text.hasPrefix("CGPoint(") || text.hasPrefix("__C.CGPoint(") || text.hasPrefix("CoreGraphics.CGPoint(")
+        guard text.hasPrefix("NSPoint: {") || text.hasPrefix("(") || described,
+              let n = numbers(described ? withoutGeometryWords(text) : text, prefix: "NSPoint: ", count: 2) else { return nil }
         return Point(x: n[0], y: n[1])
     }
 }

@@ -37,6 +37,12 @@ extension Session {
         // iOS ≤ 7 printed a landscape keyboard's frames in the portrait screen's coordinates.
         let rotated = NotificationReplay.interfaceFrames(parsed.notifications)
         parsed.notifications = rotated.notifications
+        // A userInfo printed alone names no notification: its frames do.
+        let unnamed = parsed.notifications.filter(\.nameInferred).map(\.line)
+        if !unnamed.isEmpty {
+            parsed.notifications = NotificationReplay.inferNames(parsed.notifications,
+                                                                 screenHeight: NotificationReplay.device(for: parsed.notifications)?.screen.height)
+        }
         // The device: the one given, else a run's start device, else what
         // the log implies (a root view's encapsulated size, the screen of
         // the keyboard notifications' frames).
@@ -101,6 +107,10 @@ extension Session {
         }
         var assumed = imported.assumed
         if let note = rotated.note { assumed.append(note) }
+        if !unnamed.isEmpty {
+            let place = unnamed.count == 1 ? "line \(unnamed[0])" : "lines \(unnamed.map(String.init).joined(separator: ", "))"
+            assumed.append("the keyboard notification\(unnamed.count == 1 ? "" : "s") of \(place), a userInfo printed alone, named from the frames: the end frame below the screen is keyboardWillHide, else keyboardWillShow from below the screen, else keyboardWillChangeFrame")
+        }
         if !bursts.isEmpty {
             let framesDevice = NotificationReplay.device(for: parsed.notifications)
             if let f = framesDevice, f.screen != s.device.screenSize(s.orientation) {
@@ -185,7 +195,7 @@ extension Session {
             let checks = NotificationReplay.compare(burst, with: posted)
             for c in checks {
                 let p = c.printed
-                let label = "line \(p.line) \(p.name.rawValue)"
+                let label = "line \(p.line) \(p.name.rawValue)\(p.nameInferred ? " (inferred)" : "")"
                 if c.matches {
                     same += 1
                     // "✓ line 2 keyboardWillShow as kbplay's: (0 896; 414 346) → (0 550; 414 346)  0.25 s, curve 7, isLocal 1, centers, bounds"
@@ -208,13 +218,15 @@ extension Session {
                     let good = c.fields.filter(\.matches).map(\.field)
                     if !good.isEmpty { notes.append("  ✓ \(label) \(good.joined(separator: ", ")): as kbplay's") }
                 }
-                checksJSON.append(.object([
+                var check: [String: JSON] = [
                     "line": .number(Double(p.line)), "name": .string(p.name.rawValue), "printedAs": .string(p.spelling),
                     "form": .string(p.form.rawValue), "event": .string(inferred.command), "matches": .bool(c.matches),
                     "fields": .array(c.fields.map { f in
                         .object(["field": .string(f.field), "log": f.logJSON, "kbplay": f.kbplayJSON, "matches": .bool(f.matches)])
                     }),
-                ]))
+                ]
+                if p.nameInferred { check["nameInferred"] = .bool(true) }
+                checksJSON.append(.object(check))
             }
             let unprinted = posted.map(\.name).filter { n in !burst.contains { $0.name == n } }
             if !unprinted.isEmpty {
