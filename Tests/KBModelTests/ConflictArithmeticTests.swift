@@ -50,15 +50,30 @@ import Testing
 
     @Test func aCentreWithHalfCoefficients() {
         // a.centerX == r.centerX + 10: a.x + ½a.w − r.x − ½r.w − 10; a.leading == r.leading + 20;
-        // a.width == 300; r.width == 375. λ = (2, −2, −1, 1) cancels every variable and leaves
-        // −20 + 40 + 300 − 375 = −55: twice the centres, 20 + 375 = 395, against 40 + 300 = 340.
+        // a.width == 300; r.width == 375. λ = (1, −1, −½, ½) cancels every variable and leaves
+        // −10 + 20 + 150 − 187.5 = −27.5: the centres, 10 + ½ × 375 = 197.5 against 20 + ½ × 300 = 170.
         let rows = [
             row("center", ["a.x": 1, "a.w": 0.5, "r.x": -1, "r.w": -0.5], -10),
             row("leading", ["a.x": 1, "r.x": -1], -20),
             row("width", ["a.w": 1], -300),
             row("App.view.width", ["r.w": 1], -375),
         ]
-        #expect(ConflictArithmetic.explain(rows) == "20 + 375 = 395 ≠ 40 + 300 = 340")
+        #expect(ConflictArithmetic.explain(rows) == "10 + 0.5 × 375 = 197.5 ≠ 20 + 0.5 × 300 = 170")
+    }
+
+    @Test func aProportionalHeight() {
+        // v1.top == r.top, v2.top == v1.bottom, v2.bottom == r.bottom, v2.height == 0.2 × r.height,
+        // v1.height == 200, r.height == 896: the chain says r.height = 200 + 0.2 × r.height, so
+        // 200 = 0.8 × 896 = 716.8 (λ 1 for the five rows, −0.8 for the root's height).
+        let rows = [
+            row("App.view.height", ["r.h": 1], -896),
+            row("top", ["v1.y": 1, "r.y": -1], 0),
+            row("stack", ["v2.y": 1, "v1.y": -1, "v1.h": -1], 0),
+            row("bottom", ["r.y": 1, "r.h": 1, "v2.y": -1, "v2.h": -1], 0),
+            row("share", ["v2.h": 1, "r.h": -0.2], 0),
+            row("height", ["v1.h": 1], -200),
+        ]
+        #expect(ConflictArithmetic.explain(rows) == "0.8 × 896 = 716.8 (App.view.height) ≠ 200 (height)")
     }
 
     @Test func twoBoundsThatDoNotMeet() {

@@ -9,7 +9,7 @@ import KBSolver
 /// is `= 0` (only equalities) or `≥ 0` (an inequality among them, its λ ≥ 0
 /// once the row is written as `≥`), but is not. The multipliers are a
 /// vector of the null space of the transposed coefficient matrix (Gaussian
-/// elimination), scaled to small integers where it can be. The line puts
+/// elimination), scaled so that as many as can be are ±1. The line puts
 /// the constants of one sign on each side.
 ///
 /// Nil when no such combination exists among the rows given: the conflict
@@ -53,7 +53,7 @@ public enum ConflictArithmetic {
         let matrix = variables.map { v in normal.map { $0.coefficients[v] ?? 0 } }
         for basis in nullSpace(matrix, columns: rows.count) {
             guard var lambda = orient(basis, inequalities: normal.map(\.inequality)) else { continue }
-            lambda = integral(lambda)
+            lambda = normalized(lambda)
             var total = zip(lambda, normal).reduce(0) { $0 + $1.0 * $1.1.constant }
             let hasInequality = zip(lambda, normal).contains { abs($0.0) > epsilon && $0.1.inequality }
             if !hasInequality, total > 0 {
@@ -63,8 +63,7 @@ public enum ConflictArithmetic {
             }
             // Σλe = total must be ≥ 0 (or = 0); a contradiction only if it is not.
             guard hasInequality ? total < -1e-6 : abs(total) > 1e-6 else { continue }
-            return line(lambda.indices.map { (lambda[$0] * normal[$0].constant, rows[$0].name) },
-                        equalities: !hasInequality)
+            return line(lambda.indices.map { (lambda[$0], normal[$0].constant, rows[$0].name) }, equalities: !hasInequality)
         }
         return nil
     }
@@ -104,31 +103,39 @@ public enum ConflictArithmetic {
         return signs.first == false ? lambda.map { -$0 } : lambda
     }
 
-    /// `lambda` scaled so that its smallest entry is ±1 and all are whole
-    /// numbers, when a factor up to 12 makes them so.
-    static func integral(_ lambda: [Double]) -> [Double] {
-        guard let smallest = lambda.map(abs).filter({ $0 > epsilon }).min() else { return lambda }
-        let unit = lambda.map { $0 / smallest }
-        for k in 1...12 {
-            let scaled = unit.map { $0 * Double(k) }
-            if scaled.allSatisfy({ abs($0 - $0.rounded()) < 1e-6 }) { return scaled.map { $0.rounded() } }
+    /// `lambda` scaled (keeping its signs) so that as many multipliers as
+    /// can be are ±1, the first row's way on a tie: a chain's constants
+    /// add up as written, and a centre's halves stay halves.
+    static func normalized(_ lambda: [Double]) -> [Double] {
+        var best = lambda, bestUnits = -1
+        for l in lambda where abs(l) > epsilon {
+            let scaled = lambda.map { $0 / abs(l) }
+            let units = scaled.filter { abs(abs($0) - 1) < 1e-9 }.count
+            if units > bestUnits { (best, bestUnits) = (scaled, units) }
         }
-        return unit
+        return best.map { abs(abs($0) - 1) < 1e-9 ? ($0 > 0 ? 1 : -1) : $0 }
     }
 
     /// The constants `λⱼ·kⱼ` as `a + b + c = S ≠ T (name)`: the side with
     /// more terms first; `≠` for equalities, else `>` or `<` as the sums
-    /// are; a side of one term names its constraint.
-    static func line(_ terms: [(value: Double, name: String)], equalities: Bool) -> String {
-        let kept = terms.filter { abs($0.value) > 1e-6 }
-        let negative = kept.filter { $0.value < 0 }.map { (value: -$0.value, name: $0.name) }
-        let positive = kept.filter { $0.value > 0 }
+    /// are; a multiplier other than 1 shown (`0.5 × 375`); a side of one
+    /// term names its constraint.
+    static func line(_ terms: [(lambda: Double, constant: Double, name: String)], equalities: Bool) -> String {
+        typealias Part = (value: Double, text: String, name: String)
+        var negative: [Part] = [], positive: [Part] = []
+        for t in terms {
+            let value = t.lambda * t.constant
+            guard abs(value) > 1e-6 else { continue }
+            let factor = abs(t.lambda)
+            let text = factor == 1 ? formatPoints(abs(t.constant)) : "\(formatPoints(factor)) × \(formatPoints(abs(t.constant)))"
+            if value < 0 { negative.append((-value, text, t.name)) } else { positive.append((value, text, t.name)) }
+        }
         let (left, right) = negative.count >= positive.count ? (negative, positive) : (positive, negative)
-        func side(_ s: [(value: Double, name: String)]) -> String {
+        func side(_ s: [Part]) -> String {
             let total = formatPoints(s.reduce(0) { $0 + $1.value })
             if s.isEmpty { return "0" }
-            if s.count == 1 { return "\(total) (\(s[0].name))" }
-            return "\(s.map { formatPoints($0.value) }.joined(separator: " + ")) = \(total)"
+            if s.count == 1 { return s[0].text == total ? "\(total) (\(s[0].name))" : "\(s[0].text) = \(total) (\(s[0].name))" }
+            return "\(s.map(\.text).joined(separator: " + ")) = \(total)"
         }
         let l = left.reduce(0) { $0 + $1.value }, r = right.reduce(0) { $0 + $1.value }
         let relation = equalities ? "≠" : (l > r ? ">" : "<")
