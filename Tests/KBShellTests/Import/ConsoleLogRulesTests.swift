@@ -92,6 +92,36 @@ struct ConsoleLogRulesTests {
         #expect(!o.text.contains("⚠ ambiguous layout"))
     }
 
+    @Test func theConflictsArithmeticInOneLine() throws {
+        // A button 40 from each side of a 375-wide root and 300 wide: the rows combine to
+        // (b.x − r.x − 40) + (r.x + r.w − b.x − b.w − 40) + (b.w − 300) − (r.w − 375) = −5,
+        // so 40 + 40 + 300 = 380 must equal 375, the root's encapsulated width.
+        let (_, o) = try imported(Self.dump([
+            "<NSLayoutConstraint:0xa1 UIButton:0xb1.width == 300   (active)>",
+            "<NSLayoutConstraint:0xa2 H:|-(40)-[UIButton:0xb1]   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa3 H:[UIButton:0xb1]-(40)-|   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa4 'UIView-Encapsulated-Layout-Width' UIView:0xb0.width == 375   (active)>",
+        ], broke: "<NSLayoutConstraint:0xa1 UIButton:0xb1.width == 300   (active)>"))
+        #expect(o.status == .ok, "\(o.text)")
+        let why = "40 + 40 + 300 = 380 ≠ 375 (App.view.width)"
+        #expect(o.members["arithmetic"] == .string(why))
+        #expect(o.text.contains("why: \(why)\n"), "\(o.text)")
+        // A conflict through a size's implicit ≥ 0, which kbplay lists with it: 20 + 400 from the
+        // sides of a 393-wide root leaves the button 393 − 420 = −27 wide, below 0, so 420 > 393.
+        let (_, n) = try imported(Self.dump([
+            "<NSLayoutConstraint:0xa2 H:|-(20)-[UIButton:0xb1]   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa3 H:[UIButton:0xb1]-(400)-|   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa4 'UIView-Encapsulated-Layout-Width' UIView:0xb0.width == 393   (active)>",
+        ], broke: "<NSLayoutConstraint:0xa3 H:[UIButton:0xb1]-(400)-|   (active, names: '|':UIView:0xb0 )>"))
+        #expect(n.status == .ok, "\(n.text)")
+        #expect(n.members["arithmetic"] == .string("20 + 400 = 420 > 393 (App.view.width)"))
+        // A log without a conflict has no arithmetic: null in JSON.
+        let (_, none) = try imported("<UIView: 0x20; frame = (0 0; 393 852); layer = <CALayer: 0x21>>")
+        #expect(none.status == .ok, "\(none.text)")
+        #expect(none.members["arithmetic"] == .null)
+        #expect(!none.text.contains("why:"))
+    }
+
     @Test func aRootOfItsOwnSizeAndAScreenSizedAutoresizingRoot() throws {
         // A keyboard extension's input view, 216 high: no screen, so the root's own frame.
         // 250 ≠ 216, and UIKit broke the 250.
@@ -324,6 +354,51 @@ struct ConsoleLogRulesTests {
         #expect(o.members["names"]?["0x40"] == nil)
         #expect(s.state.screen.windowFrame(of: "textField1") == Rect(x: 20, y: 100, width: 335, height: 34))
         #expect(s.state.screen.views.count == 2)
+    }
+
+    @Test func anAutolayoutTraceAloneIsAScreenOfItsSuperviews() throws {
+        // The window, UIKit's transition and shadow views (not the app's), the root view; in it a
+        // text field, a button UIKit marks ambiguous, and a stack view holding a label (the label
+        // in the pre-iOS 11 form, without angle brackets). No frames: the views only.
+        let text = [
+            "(lldb) po [[UIWindow keyWindow] _autolayoutTrace]",
+            "",
+            "•UIWindow:0x10 - AMBIGUOUS LAYOUT",
+            "|   UITransitionView:0x20",
+            "|   |   UIDropShadowView:0x30",
+            "|   |   |   *<UIView:0x40>",
+            "|   |   |   |   *<UITextField:0x50>",
+            "|   |   |   |   *<UIButton:0x60> - AMBIGUOUS LAYOUT for UIButton:0x60.minY{id: 42}",
+            "|   |   |   |   *<UIStackView:0x70>",
+            "|   |   |   |   |   *UILabel:0x80'Email'",
+            // Not a view: an unmarked line with text after the address.
+            "|   |   |   |   see NSObject:0x99 for more",
+            "",
+            "Legend:",
+            "\t* - is laid out with auto layout",
+            "\t+ - is laid out manually, but is represented in the layout engine because translatesAutoresizingMaskIntoConstraints = YES",
+            "\t• - layout engine host",
+        ].joined(separator: "\n")
+        let log = try ConsoleLog.parse(text)
+        #expect(log.hierarchy.map(\.item.address) == ["0x10", "0x20", "0x30", "0x40", "0x50", "0x60", "0x70", "0x80"])
+        #expect(log.hierarchy.map(\.parent) == [nil, "0x10", "0x20", "0x30", "0x40", "0x40", "0x40", "0x70"])
+        #expect(log.hierarchy.filter(\.ambiguous).map(\.item.address) == ["0x10", "0x60"])
+        let (s, o) = try imported(text)
+        #expect(o.status == .ok, "\(o.text)")
+        let names = try #require(o.members["names"])
+        #expect(names["0x40"] == .string("App.view"))
+        #expect(names["0x20"] == nil && names["0x30"] == nil)
+        let screen = s.state.screen
+        let field = try #require(names["0x50"]?.stringValue), button = try #require(names["0x60"]?.stringValue)
+        let stack = try #require(names["0x70"]?.stringValue), label = try #require(names["0x80"]?.stringValue)
+        #expect(try screen.view(named: field).parent == "App.view" && screen.view(named: button).parent == "App.view")
+        #expect(try screen.view(named: label).parent == stack)
+        #expect(screen.constraints.isEmpty)
+        #expect(o.text.contains("of a view hierarchy (_autolayoutTrace)"), "\(o.text)")
+        #expect(o.text.contains("the trace marks \(button) AMBIGUOUS LAYOUT"), "\(o.text)")
+        // A constraint's description on a line of its own is not a view.
+        let stray = try ConsoleLog.parse("<NSLayoutConstraint:0xa1 UIView:0xb1.width == 10   (active)>")
+        #expect(stray.hierarchy.isEmpty)
     }
 
     // MARK: Printed notifications

@@ -24,6 +24,8 @@ struct ConsoleLog: Sendable {
         /// `frame = (x y; w h)` in its superview's coordinates.
         var frame: Rect?
         var line: Int
+        /// `_autolayoutTrace` marked it `- AMBIGUOUS LAYOUT`.
+        var ambiguous = false
     }
 
     var dumps: [Dump] = []
@@ -347,7 +349,7 @@ struct ConsoleLog: Sendable {
         // Cycript quotes the whole description in backquotes.
         if s[i] == "`", depth == 0, i + 1 < s.count, s[i + 1] == "<" { i += 1 }
         let reader = ConstraintDescriptionReader(s, columns: [], line: line, endColumn: s.count + 1)
-        if s[i] == "<" {
+        if s[i] == "<", reader.find(": 0x", i, s.count) != nil {
             // recursiveDescription: `<CLASS: 0xADDR; frame = (x y; w h); …>`.
             guard let colon = reader.find(": 0x", i, s.count), let (address, _) = reader.address(at: colon + 2, s.count) else { return nil }
             let className = reader.text(i + 1, colon)
@@ -364,19 +366,39 @@ struct ConsoleLog: Sendable {
             return (depth, HierarchyView(item: LogItem(className: className, address: address, label: label), parent: nil,
                                          frame: frame, line: line))
         }
-        // _autolayoutTrace: `•CLASS:0xADDR`, `*CLASS:0xADDR'label'`, or `CLASS:0xADDR` at the top.
-        if s[i] == "•" || s[i] == "*" { i += 1 } else if depth > 0 { return nil }
+        // _autolayoutTrace: `•CLASS:0xADDR`, `*CLASS:0xADDR'label'`, `+CLASS:0xADDR` (a frame
+        // translated into constraints), `CLASS:0xADDR` at the top; since iOS 11 each in `<…>`
+        // (`*<UIView:0xADDR>`), and `- AMBIGUOUS LAYOUT …` after a view whose frame is not decided.
+        // A view the engine does not lay out has no marker: inside the tree, it is one only if
+        // nothing but its label and an ambiguity follow (checked below).
+        let marked = s[i] == "•" || s[i] == "*" || s[i] == "+"
+        if marked { i += 1 }
+        let bracketed = i < s.count && s[i] == "<"
+        if bracketed { i += 1 }
         // The class name runs up to `:0x` (most lines of app output stop
         // at their first blank here, without a search of the whole line).
         var colon = i
         while colon < s.count, ConstraintDescriptionReader.isLetter(s[colon]) || s[colon] == "_" || s[colon] == "."
                 || ("0"..."9").contains(s[colon]) { colon += 1 }
         guard colon > i, colon + 2 < s.count, s[colon] == ":", s[colon + 1] == "0", s[colon + 2] == "x",
-              let (address, after) = reader.address(at: colon + 1, s.count) else { return nil }
+              let (address, end) = reader.address(at: colon + 1, s.count) else { return nil }
+        var after = end
+        if bracketed {
+            // `<UIView:0xADDR>` whole (a constraint's `<NSLayoutConstraint:0x… A.top == …>` is not a view).
+            guard after < s.count, s[after] == ">" else { return nil }
+            after += 1
+        }
         let className = reader.text(i, colon)
         var label: String?
         if after < s.count, s[after] == "'", let close = reader.find("'", after + 1, s.count) { label = reader.text(after + 1, close) }
-        return (depth, HierarchyView(item: LogItem(className: className, address: address, label: label), parent: nil, frame: nil, line: line))
+        let ambiguous = reader.find("- AMBIGUOUS LAYOUT", after, s.count) != nil
+        if !marked, depth > 0 {
+            var j = label == nil ? after : (reader.find("'", after + 1, s.count) ?? s.count) + 1
+            while j < s.count, s[j] == " " || s[j] == "\t" || s[j] == "\r" { j += 1 }
+            guard j == s.count || ambiguous else { return nil }
+        }
+        return (depth, HierarchyView(item: LogItem(className: className, address: address, label: label), parent: nil, frame: nil, line: line,
+                                     ambiguous: ambiguous))
     }
 }
 

@@ -23,6 +23,10 @@ struct LogImport: Sendable {
     var frames: [(name: String, log: Rect)]
     /// What the dump means, beyond the conflict (a conflict inside the system keyboard).
     var notes: [String] = []
+    /// Why the conflict cannot hold, as one line of arithmetic over its
+    /// constants (``ConflictArithmetic``), named in the log's terms; nil
+    /// when its constraints alone do not show it.
+    var arithmetic: String? = nil
 }
 
 enum ConsoleLogImporter {
@@ -90,7 +94,15 @@ enum ConsoleLogImporter {
         let views = log.hierarchy
         guard let top = views.first else { throw CommandError("the log has no views") }
         let topIsWindow = top.item.className.hasSuffix("Window")
-        let rootView = topIsWindow ? views.first { $0.parent == top.item.key } ?? top : top
+        var rootView = topIsWindow ? views.first { $0.parent == top.item.key } ?? top : top
+        // An `_autolayoutTrace` has no frames, only superviews.
+        let isTrace = !views.contains { $0.frame != nil }
+        if isTrace {
+            // The trace prints UIKit's presentation containers between the window and the
+            // controller's view: the root is the view inside them.
+            while presentationContainers.contains(rootView.item.className),
+                  let inner = views.first(where: { $0.parent == rootView.item.key }) { rootView = inner }
+        }
         var device = deviceID.flatMap { catalog.device($0) }
         var orient = orientation ?? .portrait
         let size = (topIsWindow ? top.frame : rootView.frame)?.size
@@ -103,6 +115,8 @@ enum ConsoleLogImporter {
             }
             assumed.append(device.map { "device \($0.id) \(orient.rawValue), from the \(topIsWindow ? "window's" : "outermost view's") frame (\(formatPoints(size.width)) × \(formatPoints(size.height)))" }
                            ?? "device \(catalog.defaultDevice.id) portrait: no preset's screen is \(formatPoints(size.width)) × \(formatPoints(size.height))")
+        } else if device == nil {
+            assumed.append("device \(catalog.defaultDevice.id) \(orient.rawValue): the trace gives no screen size (device ID [portrait|landscape] picks another)")
         }
         let chosen = device ?? catalog.defaultDevice
         var screen = Screen(device: chosen, orientation: orient)
@@ -122,7 +136,7 @@ enum ConsoleLogImporter {
         var leftOut: [String] = []
         var count = 0
         for v in views {
-            guard let parentKey = v.parent, let parent = viewNames[parentKey], let f = v.frame else { continue }
+            guard let parentKey = v.parent, let parent = viewNames[parentKey], v.frame != nil || isTrace else { continue }
             if v.item.className.hasSuffix("LayoutGuide") { continue }
             let parentKind = (try? screen.view(named: parent))?.kind
             if let k = parentKind, [.textField, .textView, .button, .label].contains(k) { continue }
@@ -139,7 +153,7 @@ enum ConsoleLogImporter {
             if kind == .label || kind == .textField, let t = v.item.label, !t.isEmpty { options.text = t }
             do {
                 _ = try screen.addView(kind, name, to: parent, options: options)
-                for (attribute, value) in [(Anchor.Attribute.left, f.x), (.top, f.y), (.width, f.width), (.height, f.height)] {
+                for (attribute, value) in v.frame.map({ f in [(Anchor.Attribute.left, f.x), (.top, f.y), (.width, f.width), (.height, f.height)] }) ?? [] {
                     let other: Anchor? = attribute.kind == .size ? nil : Anchor(parent, nil, attribute)
                     _ = try screen.constrain(Anchor(name, nil, attribute), .equal, other, constant: value, name: "\(name)_\(attribute.rawValue)")
                 }
@@ -152,10 +166,26 @@ enum ConsoleLogImporter {
             count += 1
         }
         _ = screen.layout()
-        assumed.append("each view pinned to its frame in its superview (NAME_left, _top, _width, _height): a recursiveDescription has frames, not constraints")
+        var notes: [String] = []
+        if isTrace {
+            assumed.append("the views without constraints, at kbplay's layout: an _autolayoutTrace gives superviews, not frames or constraints")
+            let ambiguous = views.filter(\.ambiguous).compactMap { viewNames[$0.item.key] }
+            if !ambiguous.isEmpty {
+                notes.append("the trace marks \(ambiguous.joined(separator: ", ")) AMBIGUOUS LAYOUT: UIKit's constraints did not decide \(ambiguous.count == 1 ? "its frame" : "their frames")")
+            }
+        } else {
+            assumed.append("each view pinned to its frame in its superview (NAME_left, _top, _width, _height): a recursiveDescription has frames, not constraints")
+        }
         return LogImport(screen: screen, dump: 0, names: names, uikitBroke: nil, conflict: [], warnings: [], assumed: assumed,
-                         leftOut: leftOut, frames: [])
+                         leftOut: leftOut, frames: [], notes: notes)
     }
+
+    /// UIKit's views that hold a presented or contained controller's view
+    /// (the window's transition view, a sheet's shadow view, a navigation
+    /// controller's containers): not the app's.
+    static let presentationContainers: Set<String> = [
+        "UITransitionView", "UIDropShadowView", "UILayoutContainerView", "UINavigationTransitionView", "UIViewControllerWrapperView",
+    ]
 
     /// The view kind a class stands for, by its UIKit class or a custom
     /// class's suffix (`MyApp.LoginButton` is a button).
@@ -661,9 +691,16 @@ enum ConsoleLogImporter {
             }
             let decisive = warnings.first { $0.brokenConstraint.name == broke } ?? warnings.first
             var conflict: [String] = []
+            var arithmetic: String?
             if let w = decisive, case let .unsatisfiable(_, conflicts, _) = w {
                 for e in conflicts {
                     for n in Self.inLogTerms(e, rootSize: rootSizeNames, guides: guideNames) where !conflict.contains(n) { conflict.append(n) }
+                }
+                if var rows = screen.conflictRows(conflicts) {
+                    for i in rows.indices {
+                        rows[i].name = Self.inLogTerms(conflicts[i], rootSize: rootSizeNames, guides: guideNames).first ?? conflicts[i].name
+                    }
+                    arithmetic = ConflictArithmetic.explain(rows)
                 }
             }
             var notes: [String] = []
@@ -681,7 +718,7 @@ enum ConsoleLogImporter {
                 if let name = viewNames[v.item.key], let f = v.frame, name != ConsoleLogImporter.root { frames.append((name, f)) }
             }
             return LogImport(screen: screen, dump: k, names: names, uikitBroke: broke, conflict: conflict, warnings: warnings,
-                             assumed: assumed, leftOut: leftOut, frames: frames, notes: notes)
+                             assumed: assumed, leftOut: leftOut, frames: frames, notes: notes, arithmetic: arithmetic)
         }
 
         /// The anchor a term stands for: a view's, or a guide's of the view

@@ -58,7 +58,7 @@ extension Session {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
         let imported: LogImport
-        if parsed.dumps.isEmpty, parsed.notifications.isEmpty, k == 1, parsed.hierarchy.contains(where: { $0.frame != nil }) {
+        if parsed.dumps.isEmpty, parsed.notifications.isEmpty, k == 1, !parsed.hierarchy.isEmpty {
             imported = try ConsoleLogImporter.hierarchyOnly(parsed, device: deviceID, orientation: givenOrientation ?? start?.orientation)
         } else if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
             let fallback = fromNotifications.map { (id: $0.device.id, orientation: $0.orientation, why: screenNote($0)) }
@@ -76,7 +76,10 @@ extension Session {
         let s = imported.screen
         let bursts = NotificationReplay.bursts(parsed.notifications)
         if parsed.dumps.isEmpty, parsed.notifications.isEmpty {
-            log.lines.append("imported \(count(s.views.count - s.controllers.count, "view")) of a view hierarchy (recursiveDescription) in \(file) on \(s.device.id) \(s.orientation.rawValue), at the log's frames; \(count(parsed.skipped, "line")) skipped")
+            let framed = parsed.hierarchy.contains { $0.frame != nil }
+            let form = framed ? "(recursiveDescription)" : "(_autolayoutTrace)"
+            let at = framed ? "at the log's frames" : "superviews only (the trace has no frames)"
+            log.lines.append("imported \(count(s.views.count - s.controllers.count, "view")) of a view hierarchy \(form) in \(file) on \(s.device.id) \(s.orientation.rawValue), \(at); \(count(parsed.skipped, "line")) skipped")
         } else if parsed.dumps.isEmpty {
             log.lines.append("imported \(count(parsed.notifications.count, "keyboard notification")) (\(count(bursts.count, "event"))) in \(file) on \(s.device.id) \(s.orientation.rawValue); \(count(parsed.skipped, "line")) skipped")
         } else {
@@ -119,6 +122,7 @@ extension Session {
             try replay(bursts, readOn: framesDevice.map { ($0.device, $0.orientation) }, &log)
         }
         log.notes += imported.notes.map { "note: \($0)" }
+        if let why = imported.arithmetic { log.notes.append("why: \(why)") }
         if let broke = imported.uikitBroke, imported.notes.allSatisfy({ !$0.hasPrefix("this conflict is inside the system keyboard") }),
            let address = parsed.dumps.indices.contains(k - 1) ? parsed.dumps[k - 1].brokenAddress : nil {
             // What to change in the app: the constraint UIKit gave up, by the log's address.
@@ -137,6 +141,7 @@ extension Session {
         log.extra["names"] = .object(names)
         log.extra["uikitBroke"] = imported.uikitBroke.map { .string($0) } ?? .null
         log.extra["conflict"] = .array(imported.conflict.map { .string($0) })
+        log.extra["arithmetic"] = imported.arithmetic.map { .string($0) } ?? .null
         log.extra["assumed"] = .array(assumed.map { .string($0) })
         log.extra["skipped"] = .number(Double(parsed.skipped))
         log.extra["dumps"] = .array(parsed.dumps.map { d in
