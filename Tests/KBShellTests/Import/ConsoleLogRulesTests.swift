@@ -122,6 +122,35 @@ struct ConsoleLogRulesTests {
         #expect(!none.text.contains("why:"))
     }
 
+    @Test func whenTheRestStillConflictsUIKitWentOnToBreakMore() throws {
+        // A label in a 375-wide root: 20 + 400 + 20 = 440 ≠ 375, and UIKit
+        // breaks the width. Its height is also said to be 30 and 40, which
+        // no choice among the listed widths settles: UIKit went on to break
+        // one of the heights too (a further dump), and kbplay breaks the
+        // newer one, 40.
+        let (s, o) = try imported(Self.dump([
+            "<NSLayoutConstraint:0xa1 'UIView-Encapsulated-Layout-Width' UIView:0xb0.width == 375   (active)>",
+            "<NSLayoutConstraint:0xa2 H:|-(20)-[UILabel:0xb1]   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa3 H:[UILabel:0xb1]-(20)-|   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa4 UILabel:0xb1.height == 30   (active)>",
+            "<NSLayoutConstraint:0xa5 UILabel:0xb1.height == 40   (active)>",
+            "<NSLayoutConstraint:0xa6 UILabel:0xb1.width == 400   (active)>",
+        ], broke: "<NSLayoutConstraint:0xa6 UILabel:0xb1.width == 400   (active)>"))
+        #expect(o.status == .ok, "\(o.text)")
+        let names = o.members["names"]
+        let width = try #require(names?["0xa6"]?.stringValue), height40 = try #require(names?["0xa5"]?.stringValue)
+        #expect(Set(broken(s)) == [width, height40], "\(broken(s))")
+        #expect(o.text.contains("note: with \(width) broken the rest still conflicts, so UIKit went on to break more — the log's next dump shows which; kbplay broke \(height40) to lay the rest out"), "\(o.text)")
+        // One conflict, one choice: no such note.
+        let (_, single) = try imported(Self.dump([
+            "<NSLayoutConstraint:0xa1 'UIView-Encapsulated-Layout-Width' UIView:0xb0.width == 375   (active)>",
+            "<NSLayoutConstraint:0xa2 H:|-(20)-[UILabel:0xb1]   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa3 H:[UILabel:0xb1]-(20)-|   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa6 UILabel:0xb1.width == 400   (active)>",
+        ], broke: "<NSLayoutConstraint:0xa6 UILabel:0xb1.width == 400   (active)>"))
+        #expect(single.status == .ok && !single.text.contains("went on to break more"), "\(single.text)")
+    }
+
     @Test func aRootOfItsOwnSizeAndAScreenSizedAutoresizingRoot() throws {
         // A keyboard extension's input view, 216 high: no screen, so the root's own frame.
         // 250 ≠ 216, and UIKit broke the 250.

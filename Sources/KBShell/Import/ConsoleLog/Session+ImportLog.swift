@@ -128,6 +128,18 @@ extension Session {
             // What to change in the app: the constraint UIKit gave up, by the log's address.
             log.notes.append("to change: \(broke) (\(address) in the log), the constraint UIKit broke — give it a priority below 1000 (set \(broke).priority 999), or change its constant or relation so that the rest of the conflict holds")
         }
+        if let broke = imported.uikitBroke {
+            // With UIKit's choice given up the rest may still conflict: UIKit
+            // then breaks another and prints a further dump.
+            let more = imported.screen.constraints.filter { $0.isBroken && $0.name != broke }.map(\.name)
+            if !more.isEmpty {
+                let next = parsed.dumps.count > k ? "dump \(k + 1) of this log (import log FILE dump \(k + 1)) shows" : "the log's next dump shows"
+                let uikitsIsBroken = imported.screen.constraints.contains { $0.name == broke && $0.isBroken }
+                log.notes.append(uikitsIsBroken
+                    ? "note: with \(broke) broken the rest still conflicts, so UIKit went on to break more — \(next) which; kbplay broke \(more.joined(separator: ", ")) to lay the rest out"
+                    : "note: the rest conflicts beyond \(broke), which UIKit broke first and then went on to break more — \(next) which; kbplay broke \(more.joined(separator: ", ")) instead, for the conflict above")
+            }
+        }
         if !imported.names.isEmpty {
             // kbplay's names of the log's objects, as the JSON's `names`.
             var seen: Set<String> = []
