@@ -28,11 +28,23 @@ import Testing
         #expect(with(.journaledAsSnapshotWithAFile) == ["render", "export"])
         #expect(with(.readsFiles) == ["load", "sessions", "source", "import", "import log", "import swift"])
         #expect(with(.writesFiles) == ["render", "save", "export"])
+        #expect(with(.startsScript) == ["load", "new", "demo"])
+        #expect(with(.statesExpectation) == ["expect"])
+        #expect(with(.runsScript) == ["source"])
         #expect(!CommandTable.all.filter { !$0.mutates }.map(\.name).contains("focus"))
         #expect(CommandTable.all.filter { !$0.mutates }.map(\.name) == [
             "devices", "tree", "frames", "constraints", "events", "diff", "render", "explain", "print", "expect",
             "save", "sessions", "history", "export", "help", "quit",
         ])
+    }
+
+    /// What ran carries its command's traits (none for a blank or refused line).
+    @Test func anOutcomeCarriesItsCommandsTraits() {
+        var session = Session.demo()
+        #expect(session.execute("expect 1 == 1").traits == [.statesExpectation])
+        #expect(session.execute("  new").traits == [.mutates, .structural, .startsScript])
+        #expect(session.execute("").traits == [])
+        #expect(session.execute("focus nowhere").traits == [])
     }
 
     /// A command outside the history is not recorded; one inside is.

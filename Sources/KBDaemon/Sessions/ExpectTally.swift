@@ -13,18 +13,14 @@ struct ExpectTally: Sendable {
 
     mutating func record(_ outcome: CommandOutcome) {
         guard outcome.status != .rejected else { return }
-        // The first word, read without trimming the whole line (every
-        // command a daemon runs passes here).
-        let word = outcome.command.drop { $0.isWhitespace && !$0.isNewline }.prefix { !$0.isWhitespace }
-        switch word {
-        case "new", "demo", "load":
+        // What the command is, from its traits (every command a daemon
+        // runs passes here).
+        if outcome.traits.contains(.startsScript) {
             verdicts = [:]
-        case "expect":
+        } else if outcome.traits.contains(.statesExpectation) {
             if let expectation = outcome.expectation { verdicts[Self.key(outcome.command)] = expectation.passed }
-        case "source":
+        } else if outcome.traits.contains(.runsScript) {
             verdicts[Self.key(outcome.command)] = outcome.status != .expectFailed
-        default:
-            return
         }
     }
 

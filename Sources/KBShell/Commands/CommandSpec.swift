@@ -75,4 +75,12 @@ public struct CommandTraits: OptionSet, Sendable, Hashable {
     public static let journaledAsSnapshot = CommandTraits(rawValue: 1 << 6)
     /// As ``journaledAsSnapshot``, but only when it names a file (`render svg FILE`).
     public static let journaledAsSnapshotWithAFile = CommandTraits(rawValue: 1 << 7)
+    /// It starts the session anew (`new`, `demo`, `load`): what was said of
+    /// the script before (the workshop's tally of `expect` lines) is over.
+    public static let startsScript = CommandTraits(rawValue: 1 << 8)
+    /// It states an expectation whose verdict a tally keeps (`expect`).
+    public static let statesExpectation = CommandTraits(rawValue: 1 << 9)
+    /// It runs a script of commands, whose expectations it answers for as
+    /// one line (`source`).
+    public static let runsScript = CommandTraits(rawValue: 1 << 10)
 }

@@ -84,16 +84,7 @@ public struct DeviceMatrix: Sendable, Equatable {
     /// The device (and orientation, when it names one) a script's first
     /// command sets, or nil when it sets none.
     static func ownDevice(_ parsed: ParsedCommand) -> (id: String, orientation: Orientation?)? {
-        switch parsed.spec.name {
-        case "device":
-            guard let id = parsed.string("ID") else { return nil }
-            return (id, parsed.string("ORIENTATION").flatMap(Orientation.init(rawValue:)))
-        case "new":
-            // `new ID` starts an empty session on ID, in portrait.
-            return parsed.string("DEVICE").map { ($0, .portrait) }
-        default:
-            return nil
-        }
+        (parsed.spec.command as? any SetsDevice.Type)?.device(in: parsed)
     }
 
     /// A value of `--devices` or `--orientations` that names nothing kbplay has.
@@ -110,4 +101,12 @@ public struct DeviceMatrix: Sendable, Equatable {
         var seen = Set<T>()
         return items.filter { seen.insert($0).inserted }
     }
+}
+
+/// A command that sets the session's device (`device`, `new ID`): what a
+/// script's first such command asks for wins over a run's `--devices`.
+protocol SetsDevice {
+    /// The device (and orientation, when the command names one) `parsed`
+    /// sets, or nil when it sets none.
+    static func device(in parsed: ParsedCommand) -> (id: String, orientation: Orientation?)?
 }

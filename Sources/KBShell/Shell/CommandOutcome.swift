@@ -25,6 +25,10 @@ public struct CommandOutcome: Sendable {
     /// What an `expect` compared (nil for other commands): for reports,
     /// not part of either output form.
     public var expectation: ExpectResult?
+    /// What the command is (its spec's traits; none for a blank line or
+    /// one that did not parse): for those who act on what ran, not part
+    /// of either output form.
+    public var traits: CommandTraits = []
 
     public init(command: String, status: Status = .ok, text: String = "", members: [String: JSON] = [:]) {
         self.command = command

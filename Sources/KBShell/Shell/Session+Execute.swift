@@ -65,6 +65,7 @@ extension Session {
                 restore(saved, checkpoint, keepingStacks: !keepsStacks)
             }
             outcome.command = line
+            outcome.traits = parsed.spec.traits
             return outcome
         } catch let error as CommandError {
             restore(saved, checkpoint, keepingStacks: !keepsStacks)

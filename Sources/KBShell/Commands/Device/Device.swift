@@ -41,3 +41,10 @@ extension Commands {
         }
     }
 }
+
+extension Commands.Device: SetsDevice {
+    static func device(in parsed: ParsedCommand) -> (id: String, orientation: Orientation?)? {
+        guard let id = parsed.string("ID") else { return nil }
+        return (id, parsed.string("ORIENTATION").flatMap(Orientation.init(rawValue:)))
+    }
+}

@@ -3,7 +3,7 @@ import KBModel
 extension Commands {
     /// `demo`: load the built-in demo session.
     struct Demo: Mutation {
-        static let spec = CommandSpec("demo", group: .sessions, traits: [.mutates, .structural], summary: "load the built-in demo session",
+        static let spec = CommandSpec("demo", group: .sessions, traits: [.mutates, .structural, .startsScript], summary: "load the built-in demo session",
             command: Demo.self)
 
         init(_ p: ParsedCommand) {}

@@ -3,7 +3,7 @@ import KBModel
 extension Commands {
     /// `load`: load a saved session.
     struct Load: Mutation {
-        static let spec = CommandSpec("load", [.value("NAME", .session)], group: .sessions, traits: [.mutates, .structural, .readsFiles, .journaledAsSnapshot],
+        static let spec = CommandSpec("load", [.value("NAME", .session)], group: .sessions, traits: [.mutates, .structural, .readsFiles, .journaledAsSnapshot, .startsScript],
             summary: "load a saved session",
             command: Load.self)
 

@@ -3,7 +3,7 @@ import KBModel
 extension Commands {
     /// `new`: start an empty session.
     struct New: Mutation {
-        static let spec = CommandSpec("new", [.optional([.value("DEVICE", .device)])], group: .sessions, traits: [.mutates, .structural],
+        static let spec = CommandSpec("new", [.optional([.value("DEVICE", .device)])], group: .sessions, traits: [.mutates, .structural, .startsScript],
             summary: "start an empty session",
             command: New.self)
 
@@ -23,5 +23,12 @@ extension Commands {
             session.name = nil
             session.events = []
         }
+    }
+}
+
+extension Commands.New: SetsDevice {
+    /// `new ID` starts an empty session on ID, in portrait.
+    static func device(in parsed: ParsedCommand) -> (id: String, orientation: Orientation?)? {
+        parsed.string("DEVICE").map { ($0, .portrait) }
     }
 }

@@ -3,7 +3,7 @@ import KBModel
 extension Commands {
     /// `source`: run the commands of a script file.
     struct Source: Mutation {
-        static let spec = CommandSpec("source", [.value("FILE", .file)], group: .sessions, traits: [.mutates, .structural, .readsFiles, .keepsUndoStacks, .journaledAsSnapshot],
+        static let spec = CommandSpec("source", [.value("FILE", .file)], group: .sessions, traits: [.mutates, .structural, .readsFiles, .keepsUndoStacks, .journaledAsSnapshot, .runsScript],
             summary: "run the commands of a script file",
             command: Source.self)
 
