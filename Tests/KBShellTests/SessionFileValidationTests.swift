@@ -128,6 +128,10 @@ struct SessionFileValidationTests {
         let huge = text.replacingOccurrences(of: "\"constant\" : 20", with: "\"constant\" : 1e400")
         #expect(huge != text)
         #expect(try Self.refusal(of: huge, in: dir).contains("screen.constraints[2].constant: a number this large is not a finite number"))
+        // A constant at rest past the bound a constant has (2 × 10⁷ > 10⁷).
+        let resting = text.replacingOccurrences(of: "\"constant\" : 20", with: "\"constant\" : 20, \"restingConstant\" : 20000000")
+        #expect(resting != text)
+        #expect(try Self.refusal(of: resting, in: dir).contains("screen.constraints[2].restingConstant: constant at rest 20000000 is out of range: use a number from -10000000 to 10000000 points"))
         // A fraction where a whole number goes (Foundation's decoder says
         // only that the data is not valid JSON, nowhere).
         let fraction = try Self.editing(text, view: "L1") { $0["hugging"] = .object(["horizontal": .number(250), "vertical": .verbatim("2.001")]) }

@@ -370,8 +370,9 @@ extension Screen {
                 }
                 throw ScreenViolation("\(path).\(member)", error.description)
             }
-            if let r = c.restingConstant, !r.isFinite {
-                throw ScreenViolation(path + ".restingConstant", "the constant at rest is a finite number (or the member is left out)")
+            if let r = c.restingConstant {
+                // The constant it had at rest: held to the bound a constant is.
+                try at(path + ".restingConstant") { () throws(ModelError) in try Screen.checkFinite("constant at rest", r) }
             }
             if c.isBroken && !c.isActive {
                 throw ScreenViolation(path + ".isBroken", "an inactive constraint is not broken (deactivate clears it): false")
