@@ -31,19 +31,13 @@ struct ExportBench: ParsableCommand {
             guard o.status == .ok else { throw ValidationError("\(line): \(o.text)") }
         }
         for format in ["swift", "kbs"] {
-            var times: [Double] = []
             var bytes = 0
-            for _ in 0..<(runs + 1) {
-                let t0 = DispatchTime.now().uptimeNanoseconds
+            let (median, slowest) = try medianAndSlowest(runs: runs, setUp: {}) { _ in
                 let outcome = session.execute("export \(format)")
-                let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
                 guard outcome.status == .ok else { throw ValidationError("export \(format) failed:\n\(outcome.text)") }
                 bytes = outcome.text.utf8.count
-                times.append(ms)
             }
-            // The first export warms the caches.
-            let sorted = times.dropFirst().sorted()
-            print("case=export-\(format) views=\(session.screen.views.count) constraints=\(session.screen.constraints.count) bytes=\(bytes) median_ms=\(String(format: "%.2f", sorted[sorted.count / 2])) max_ms=\(String(format: "%.2f", sorted.last!))")
+            print("case=export-\(format) views=\(session.screen.views.count) constraints=\(session.screen.constraints.count) bytes=\(bytes) median_ms=\(milliseconds(median)) max_ms=\(milliseconds(slowest))")
         }
     }
 }

@@ -27,21 +27,13 @@ struct ImportBench: ParsableCommand {
         let path = NSTemporaryDirectory() + "kbplay-bench-import-\(getpid()).storyboard"
         try document.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var times: [Double] = []
         var made = 0
-        for _ in 0..<(runs + 1) {
-            var session = Session()
-            let t0 = DispatchTime.now().uptimeNanoseconds
+        let (median, slowest) = try medianAndSlowest(runs: runs, setUp: { Session() }) { session in
             let outcome = session.execute("import \(path)")
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
             guard outcome.status == .ok else { throw ValidationError("the import failed:\n\(outcome.text)") }
             made = session.screen.views.count
-            times.append(ms)
         }
-        // The first import warms the caches (the device catalog, the allocator).
-        let sorted = times.dropFirst().sorted()
-        let median = sorted[sorted.count / 2]
-        print("case=import views=\(made) rows=\(rows) bytes=\(document.utf8.count) median_ms=\(String(format: "%.2f", median)) max_ms=\(String(format: "%.2f", sorted.last!))")
+        print("case=import views=\(made) rows=\(rows) bytes=\(document.utf8.count) median_ms=\(milliseconds(median)) max_ms=\(milliseconds(slowest))")
     }
 
     /// The storyboard: rows of `[label][field]` stacks in a scroll view's content.

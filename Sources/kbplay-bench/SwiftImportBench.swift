@@ -30,23 +30,18 @@ struct SwiftImportBench: ParsableCommand {
         let path = NSTemporaryDirectory() + "kbplay-bench-import-\(getpid())-FormViewController.swift"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var times: [Double] = []
         var views = 0
-        for _ in 0..<(runs + 1) {
+        let (median, slowest) = try medianAndSlowest(runs: runs, setUp: { () -> Session in
             var session = Session()
             _ = session.execute("new")
-            let t0 = DispatchTime.now().uptimeNanoseconds
+            return session
+        }) { session in
             let outcome = session.execute("import swift \(path)")
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
             guard outcome.status == .ok else { throw ValidationError("the import failed:\n\(outcome.text)") }
             views = session.screen.views.count
-            times.append(ms)
         }
-        // The first import warms the caches (the device catalog, the allocator).
-        let sorted = times.dropFirst().sorted()
-        let median = sorted[sorted.count / 2]
         let lineCount = source.split(separator: "\n", omittingEmptySubsequences: false).count
-        print("case=import-swift lines=\(lineCount) bytes=\(source.utf8.count) views=\(views) median_ms=\(String(format: "%.2f", median)) max_ms=\(String(format: "%.2f", sorted.last!))")
+        print("case=import-swift lines=\(lineCount) bytes=\(source.utf8.count) views=\(views) median_ms=\(milliseconds(median)) max_ms=\(milliseconds(slowest))")
     }
 
     /// The controller: about 20 lines per row of the form, plus the
