@@ -13,7 +13,12 @@ final class TestClient {
     var socket: LineSocket { client.socket }
 
     /// `timeout`: how long a read waits for the daemon's line (seconds).
-    init?(path: String, timeout: Int = 10) {
+    /// Generous: the tests beside this one can hold every thread of the
+    /// small pool an in-process daemon's actors run on (a synchronous test
+    /// waiting for `swiftc`), and on two cores a reply has come after more
+    /// than 10 s. A test that waits on purpose for nothing sets its own,
+    /// shorter, timeout.
+    init?(path: String, timeout: Int = 120) {
         guard let client = try? DaemonClient(path: path, timeout: timeout) else { return nil }
         self.client = client
     }

@@ -199,7 +199,7 @@ struct DaemonTests {
         // The watcher reads nothing while 1,500 changes are made: its socket
         // fills (about 300 of them here), then 32 KB wait in the daemon,
         // then changes are skipped.
-        let watcher = try #require(LineSocket(path: dir + "/d.sock", timeout: 10))
+        let watcher = try #require(LineSocket(path: dir + "/d.sock", timeout: 120))
         watcher.send(#"{"id": "w", "session": "busy", "op": "subscribe"}"#)
         #expect(watcher.readLine().flatMap { try? JSONReader.parse($0) }?["status"] == .string("subscribed"))
         // From now on a read gives up after a second.
