@@ -17,7 +17,14 @@ extension Solver {
     /// ``isAmbiguous(_:)``): many variables at the cost of one pass, the
     /// scratch space shared.
     public func areAmbiguous(_ groups: [[Variable]]) -> [Bool] {
+        areAmbiguous(groups, keepingAtMost: Expansions.limit)
+    }
+
+    /// ``areAmbiguous(_:)`` keeping at most `limit` terms of expanded
+    /// definitions (a test compares the answers with none kept).
+    func areAmbiguous(_ groups: [[Variable]], keepingAtMost limit: Int) -> [Bool] {
         var scratch = Scratch(symbols: kinds.count, definitions: definitions.count, objective: objective)
+        scratch.expansions.limit = limit
         return groups.map { group in group.contains { isAmbiguous($0, &scratch) } }
     }
 
@@ -37,8 +44,11 @@ extension Solver {
         /// Per symbol: 0 not asked yet, 1 free to move, 2 held (a symbol
         /// shared by many of the variables asked about is asked once).
         var freedom: [UInt8]
+        /// Definitions already written over non-basic symbols in this pass.
+        var expansions: Expansions
 
         init(symbols: Int, definitions: Int, objective: Objective) {
+            expansions = Expansions(symbols: symbols, definitions: definitions)
             sums = Array(repeating: 0, count: symbols)
             summed = Array(repeating: false, count: symbols)
             pending = Array(repeating: 0, count: definitions)
@@ -68,10 +78,123 @@ extension Solver {
         }
     }
 
+    /// Each definition's terms over non-basic symbols, made once per pass
+    /// and kept: a defined variable is then written in the time of its own
+    /// terms, not of every definition below it. (A chain of views, each
+    /// placed from the one before, otherwise costs the square of its
+    /// length: the last view's definition reaches down to the first.)
+    struct Expansions {
+        /// Per definition: where its terms start in ``symbols`` and
+        /// ``coefficients`` (-1: not made yet), how many, and whether it
+        /// depends on a variable with no tableau symbol (free).
+        var start: [Int32]
+        var count: [Int32]
+        var free: [Bool]
+        var symbols: [Symbol] = []
+        var coefficients: [Double] = []
+        /// The sum being made, by symbol.
+        var sums: [Double]
+        var summed: [Bool]
+        var touched: [Symbol] = []
+        /// Terms kept at most: past it, definitions are expanded as they
+        /// come (``parametricTerms(of:_:)``), in bounded memory.
+        static let limit = 4_000_000
+        var limit = Expansions.limit
+
+        init(symbols: Int, definitions: Int) {
+            start = Array(repeating: -1, count: definitions)
+            count = Array(repeating: 0, count: definitions)
+            free = Array(repeating: false, count: definitions)
+            sums = Array(repeating: 0, count: symbols)
+            summed = Array(repeating: false, count: symbols)
+        }
+
+        mutating func add(_ symbol: Symbol, _ c: Double) {
+            let s = Int(symbol)
+            if !summed[s] {
+                summed[s] = true
+                touched.append(symbol)
+            }
+            sums[s] += c
+        }
+
+        /// Keeps the sum made as definition `d`'s terms and clears it.
+        mutating func keep(_ d: Int32, free isFree: Bool) {
+            start[Int(d)] = Int32(symbols.count)
+            count[Int(d)] = Int32(touched.count)
+            free[Int(d)] = isFree
+            for t in touched {
+                symbols.append(t)
+                coefficients.append(sums[Int(t)])
+                sums[Int(t)] = 0
+                summed[Int(t)] = false
+            }
+            touched.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Makes the terms of definition `root` and of every definition it
+    /// refers to that has none yet, those first; false once the kept
+    /// terms pass ``Expansions/limit`` (then `root` may have none).
+    private func expand(_ root: Int32, _ e: inout Expansions) -> Bool {
+        if e.start[Int(root)] >= 0 { return true }
+        if e.symbols.count >= e.limit { return false }
+        var stack: [Int32] = [root]
+        while let t = stack.last {
+            if e.start[Int(t)] >= 0 {
+                stack.removeLast()
+                continue
+            }
+            let definition = definitions[Int(t)]!
+            let range = Int(definition.termStart) ..< Int(definition.termStart) + Int(definition.termCount)
+            var waiting = false
+            for k in range {
+                let d = slots[Int(termSlots[k])].definition
+                if d >= 0 && e.start[Int(d)] < 0 {
+                    stack.append(d)
+                    waiting = true
+                }
+            }
+            if waiting { continue }
+            var free = false
+            for k in range {
+                let s = termSlots[k], c = termCoefficients[k]
+                let d = slots[Int(s)].definition
+                if d >= 0 {
+                    if e.free[Int(d)] { free = true }
+                    let first = Int(e.start[Int(d)])
+                    for j in first ..< first + Int(e.count[Int(d)]) { e.add(e.symbols[j], c * e.coefficients[j]) }
+                    continue
+                }
+                let symbol = slots[Int(s)].symbol
+                if symbol == invalidSymbol {
+                    free = true
+                } else if let row = rows[Int(symbol)] {
+                    for j in row.symbols.indices { e.add(row.symbols[j], c * row.coefficients[j]) }
+                } else {
+                    e.add(symbol, c)
+                }
+            }
+            e.keep(t, free: free)
+            stack.removeLast()
+            if e.symbols.count >= e.limit { return e.start[Int(root)] >= 0 }
+        }
+        return true
+    }
+
     private func isAmbiguous(_ variable: Variable, _ scratch: inout Scratch) -> Bool {
         guard let slot = slotOf[ObjectIdentifier(variable)] else { return true }
         defer { scratch.clear() }
-        guard parametricTerms(of: slot, &scratch) else { return true }
+        let d = slots[Int(slot)].definition
+        if d >= 0, expand(d, &scratch.expansions) {
+            if scratch.expansions.free[Int(d)] { return true }
+            let first = Int(scratch.expansions.start[Int(d)])
+            for j in first ..< first + Int(scratch.expansions.count[Int(d)]) {
+                scratch.add(scratch.expansions.symbols[j], scratch.expansions.coefficients[j])
+            }
+        } else {
+            guard parametricTerms(of: slot, &scratch) else { return true }
+        }
         for symbol in scratch.touched where !nearZero(scratch.sums[Int(symbol)]) {
             let s = Int(symbol)
             if scratch.freedom[s] == 0 {

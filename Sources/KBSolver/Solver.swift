@@ -574,6 +574,18 @@ public struct Solver: Sendable {
         slot < 0 ? 0 : slots[Int(slot)].value
     }
 
+    /// Calls `body` with each variable given a slot after `epoch`, and its
+    /// slot, in slot order: when `epoch` keeps its slots at the current
+    /// epoch (``SlotEpoch/keepsSlots(_:)``), these are the only variables
+    /// whose ``slotIndex(of:)`` changed since (from -1). A caller that keeps
+    /// slot indices reads these instead of every variable again.
+    public func forEachSlot(addedSince epoch: SlotEpoch, _ body: (Variable, Int32) -> Void) {
+        guard epoch.slots < slotVariables.count else { return }
+        for s in epoch.slots ..< slotVariables.count {
+            if let v = slotVariables[s] { body(v, Int32(s)) }
+        }
+    }
+
     /// Changes whenever a slot index read before may be stale.
     @inlinable public var slotEpoch: SlotEpoch {
         SlotEpoch(compactions: compactions, slots: slots.count, deaths: deadSlots)

@@ -114,3 +114,61 @@ struct DefinitionTests {
         #expect(s.isAmbiguous(a))
     }
 }
+
+/// Ambiguity asked of many variables: each definition is written over the
+/// tableau's non-basic symbols once and kept for the pass. Kept or
+/// expanded afresh each time, the answers are the same.
+@Suite("Solver: ambiguity over kept definitions")
+struct KeptDefinitionTests {
+    /// A chain of 300 tops, each 10 below the one before, except top 150,
+    /// which is only at least 10 below top 149 (free to move down, taking
+    /// every top after it along); each row also has a bottom 20 below its
+    /// top and a height that is bottom minus top.
+    /// Expected by hand: tops 0–149 are fixed (top 0 = 0, then + 10 each);
+    /// tops 150–299 are ambiguous (top 150 can grow, the rest follow it);
+    /// every height is fixed at 20 (bottom − top cancels the free symbol
+    /// that both carry), and every bottom is as ambiguous as its top.
+    @Test(arguments: [true, false])
+    func aChainWithOneLooseLinkIsAmbiguousBelowIt(eliminatesDefinitions: Bool) throws {
+        var s = Solver(options: Solver.Options(eliminatesDefinitions: eliminatesDefinitions))
+        var tops: [Variable] = [], bottoms: [Variable] = [], heights: [Variable] = []
+        for k in 0..<300 {
+            let top = Variable("top\(k)"), bottom = Variable("bottom\(k)"), height = Variable("height\(k)")
+            if let previous = tops.last {
+                let relation: Relation = k == 150 ? .greaterOrEqual : .equal
+                try s.add(Constraint(Expression(top), relation, previous + 10))
+            } else {
+                try s.add(Constraint(Expression(top), .equal, Expression(constant: 0)))
+            }
+            try s.add(Constraint(Expression(bottom), .equal, top + 20))
+            try s.add(Constraint(Expression(height), .equal, bottom - top))
+            tops.append(top); bottoms.append(bottom); heights.append(height)
+        }
+        s.updateVariables()
+        #expect(s.value(of: tops[149]) == 1490)
+        #expect(s.value(of: heights[299]) == 20)
+        let groups = (tops + bottoms + heights).map { [$0] }
+        let kept = s.areAmbiguous(groups)
+        let afresh = s.areAmbiguous(groups, keepingAtMost: 0)
+        #expect(kept == afresh)
+        let expected = (0..<300).map { $0 >= 150 } + (0..<300).map { $0 >= 150 } + Array(repeating: false, count: 300)
+        #expect(kept == expected)
+        // A limit reached part way: the definitions kept before it serve,
+        // the rest are expanded as they come.
+        #expect(s.areAmbiguous(groups, keepingAtMost: 40) == expected)
+    }
+
+    /// Random systems (the compaction tests' churn): every variable asked
+    /// with definitions kept, with none kept and with a few kept.
+    @Test func randomSystemsGiveTheSameAnswers() {
+        for seed in 0..<40 {
+            var churn = SolverCompactionTests.Churn(seed: seed, options: Solver.Options())
+            for _ in 0..<120 { churn.step() }
+            churn.plain.updateVariables()
+            let groups = churn.variables.map { [$0] }
+            let kept = churn.plain.areAmbiguous(groups)
+            #expect(kept == churn.plain.areAmbiguous(groups, keepingAtMost: 0), "seed \(seed)")
+            #expect(kept == churn.plain.areAmbiguous(groups, keepingAtMost: 3), "seed \(seed)")
+        }
+    }
+}

@@ -315,7 +315,9 @@ extension LayoutEngine {
             removeGenerated(key: "size:\(view).\(guide.rawValue).height")
             guides[i] = nil
         }
-        boxes[view] = nil
+        if let b = boxes.removeValue(forKey: view) {
+            for part in 0 ..< 4 { boxParts[ObjectIdentifier(b.variable(part))] = nil }
+        }
         cachedBoxes = nil
         cachedBoxesAreCurrent = false
         invalidate(structure: true)

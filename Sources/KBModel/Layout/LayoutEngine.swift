@@ -26,6 +26,16 @@ final class LayoutEngine: @unchecked Sendable {
             w = Variable(name + ".width")
             h = Variable(name + ".height")
         }
+
+        /// x, y, width or height (0 to 3), in the order of ``boxSlots``.
+        @inline(__always) func variable(_ part: Int) -> Variable {
+            switch part {
+            case 0: x
+            case 1: y
+            case 2: w
+            default: h
+            }
+        }
     }
 
     struct GuideKey: Hashable, Sendable {
@@ -128,6 +138,13 @@ final class LayoutEngine: @unchecked Sendable {
     /// (appended, or given a box): the entries to read again when only
     /// variables were added to the solver since.
     var changedBoxIndices: [Int] = []
+    /// Each box variable's view and part (0 x, 1 y, 2 width, 3 height),
+    /// written when the box is made: the variables the solver gave a slot
+    /// since ``boxSlots`` was read are placed through it, without reading
+    /// every box that had none (a long script adds its views first, then
+    /// constrains them one by one). An entry left by a box let go is
+    /// never trusted: the box at the view's index must hold the variable.
+    var boxParts: [ObjectIdentifier: (view: String, part: Int)] = [:]
     /// The last ``settle(_:)`` converged and nothing changed since: the
     /// guides' constants agree with the frames.
     var isSettled = false
@@ -164,6 +181,7 @@ final class LayoutEngine: @unchecked Sendable {
         e.boxesOnlyAppended = boxesOnlyAppended
         e.newBoxNames = newBoxNames
         e.changedBoxIndices = changedBoxIndices
+        e.boxParts = boxParts
         e.isSettled = isSettled
         return e
     }
@@ -274,9 +292,11 @@ final class LayoutEngine: @unchecked Sendable {
         }
         if known > 0 {
             if boxSlotsEpoch!.hasFewerSlots(than: epoch) {
-                for i in 0 ..< known where boxes[i] != nil
-                    && (slots[4 * i] < 0 || slots[4 * i + 1] < 0 || slots[4 * i + 2] < 0 || slots[4 * i + 3] < 0) {
-                    read(i)
+                // Only variables that had no slot can have one now.
+                solver.forEachSlot(addedSince: boxSlotsEpoch!) { variable, slot in
+                    guard let owner = boxParts[ObjectIdentifier(variable)],
+                          case let .view(i) = screen.names[owner.view], i < known, let b = boxes[i] else { return }
+                    if b.variable(owner.part) === variable { slots[4 * i + owner.part] = slot }
                 }
             }
             for i in changedBoxIndices where i < known { read(i) }
@@ -294,6 +314,7 @@ final class LayoutEngine: @unchecked Sendable {
         if let b = boxes[view] { return b }
         let b = Box(view)
         boxes[view] = b
+        for part in 0 ..< 4 { boxParts[ObjectIdentifier(b.variable(part))] = (view, part) }
         cachedBoxesAreCurrent = false
         newBoxNames.append(view)
         return b
