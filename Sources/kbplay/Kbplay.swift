@@ -4,7 +4,9 @@ import KBDaemon
 import KBShell
 
 /// `kbplay`: the keyboard-layout playground. Without a subcommand it opens
-/// the shell on the built-in demo session.
+/// the shell on the built-in demo session. Each subcommand declares its
+/// arguments here and runs its library command (``ShellCommand``,
+/// ``RunCommand``, ``ImportCommand``; the daemon's in `Daemon.swift`).
 @main
 struct Kbplay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,9 +22,18 @@ struct SessionsOption: ParsableArguments {
     @Option(name: .customLong("sessions"), help: "The folder for saved sessions (default: $KBPLAY_SESSIONS or ./Sessions).")
     var directory: String?
 
-    var resolved: String {
-        directory ?? ProcessInfo.processInfo.environment["KBPLAY_SESSIONS"] ?? "Sessions"
-    }
+    var resolved: String { CommandLine.sessionsDirectory(directory) }
+}
+
+/// Runs a library command; its failure (already said on standard error)
+/// becomes the exit status.
+func exiting(_ body: () throws(CommandLineExit) -> Void) throws {
+    do { try body() } catch { throw ExitCode(error.status) }
+}
+
+/// The terminal's reader when standard input is one, else nil.
+func terminalReader() -> ((any Completer) -> ReadlineLineReader)? {
+    isatty(STDIN_FILENO) != 0 ? { ReadlineLineReader(historyFile: CommandLine.historyFile, completer: $0) } : nil
 }
 
 struct Repl: ParsableCommand {
@@ -37,78 +48,75 @@ struct Repl: ParsableCommand {
     @OptionGroup var sessions: SessionsOption
 
     func run() throws {
-        var current: Session
-        if let name = session {
-            do {
-                current = try openSession(name, directory: sessions.resolved)
-            } catch {
-                FileHandle.standardError.write(Data("kbplay: \(error)\n".utf8))
-                throw ExitCode(3)
-            }
-        } else {
-            current = Session.demo(sessionsDirectory: sessions.resolved)
-        }
-        let interactive = isatty(STDIN_FILENO) != 0
-        current.colors = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        if interactive {
-            let environment = ProcessInfo.processInfo.environment
-            let history = environment["KBPLAY_HISTFILE"] ?? ((environment["HOME"] ?? ".") + "/.kbplay_history")
-            let completer = LiveCompleter(current.completions)
-            var reader = ReadlineLineReader(historyFile: history, completer: completer)
-            print(current.banner())
-            print("")
-            Shell.loop(&current, reader: &reader, prompt: "kbplay> ", continuation: "   ...> ", echo: false) { session in
-                completer.update(session.completions)
-            }
-        } else {
-            var reader = PlainLineReader()
-            Shell.loop(&current, reader: &reader, prompt: "", continuation: "", echo: false) { _ in }
+        try exiting { () throws(CommandLineExit) in
+            try ShellCommand.run(session: session, sessionsDirectory: sessions.resolved, interactiveReader: terminalReader())
         }
     }
 }
 
-/// The terminal's completer: the session's names, refreshed after each command.
-final class LiveCompleter: Completer, @unchecked Sendable {
-    private var context: SessionCompletions
+/// `kbplay run FILE...`: session scripts, each from an empty session.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run session scripts non-interactively (- reads standard input)."
+    )
 
-    init(_ context: SessionCompletions) {
-        self.context = context
+    @Argument(help: "Script files, one command a line; - for standard input.")
+    var files: [String]
+
+    @Flag(help: "Print one JSON object per command.") var json = false
+    @Flag(help: "Print each command before its output.") var echo = false
+    @Flag(help: "Stop at the first failed expect or rejected command.") var bail = false
+    @Option(name: .customLong("junit"), help: ArgumentHelp("Also write a JUnit XML report (a suite per script, a case per expect line or refused command).", valueName: "REPORT.xml"))
+    var junit: String?
+    @Flag(help: "Print a TAP report on standard output instead of the commands' output.") var tap = false
+    @Option(help: ArgumentHelp("Run each script on these device presets: all, or ids separated by commas.", valueName: "all|ID,…"))
+    var devices: String?
+    @Option(help: ArgumentHelp("Run each script in these orientations.", valueName: "portrait,landscape"))
+    var orientations: String?
+    @Flag(name: .customLong("no-times"), help: "Report every time as 0, so a report is byte-identical run to run.")
+    var noTimes = false
+    @OptionGroup var sessions: SessionsOption
+
+    var command: RunCommand {
+        RunCommand(files: files, json: json, echo: echo, bail: bail, junit: junit, tap: tap, devices: devices,
+                   orientations: orientations, noTimes: noTimes, sessionsDirectory: sessions.resolved)
     }
 
-    func update(_ context: SessionCompletions) {
-        self.context = context
-    }
-
-    func completions(prefix: String, word: String) -> [String] {
-        ShellCompleter(context: context).completions(prefix: prefix, word: word)
-    }
+    func validate() throws { if let problem = command.problem { throw ValidationError(problem) } }
+    func run() throws { try exiting { () throws(CommandLineExit) in try command.run() } }
 }
 
-/// A session from a name in the sessions folder or a path to a `.json`.
-func openSession(_ name: String, directory: String) throws -> Session {
-    let path = name.hasSuffix(".json") || name.contains("/") ? name : "\(directory)/\(name).json"
-    guard var session = try SessionFile.read(path, sessionsDirectory: directory) else { throw FileError("no session file \(path)") }
-    // The file's name without its extension (a ".json" elsewhere in the
-    // path or the name is part of it).
-    let file = FileIO.lastComponent(path)
-    session.name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-    return session
-}
+/// `kbplay import FILE`: a scene of an Interface Builder document as a
+/// session: printed as a script, saved, or shown.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a scene of an Interface Builder storyboard or XIB: print its layout, its script (--script), or save it (-o NAME). A .swift file is read for its keyboard handling code (import swift)."
+    )
 
-enum Shell {
-    /// Reads commands until the end of input or `quit`, printing each
-    /// command's text.
-    static func loop<R: LineReader>(_ session: inout Session, reader: inout R, prompt: String, continuation: String,
-                                    echo: Bool, after: (Session) -> Void) {
-        var lines = ScriptLines(reader)
-        while let line = lines.next(prompt: prompt, continuation: continuation) {
-            lines.reader.record(line.text)
-            if echo { print("> \(line.text)") }
-            let outcome = session.execute(line.text)
-            if !outcome.text.isEmpty { print(outcome.text) }
-            fflush(nil)
-            after(session)
-            if outcome.quit { break }
-        }
+    @Argument(help: "A .storyboard or .xib file, or a .swift file.")
+    var file: String
+
+    @Option(help: ArgumentHelp("The scene: its storyboard identifier, custom class, IB object id or title (default: the initial view controller).", valueName: "NAME"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp("The device preset (default: the nearest to the one the document was designed on).", valueName: "ID"))
+    var device: String?
+
+    @Flag(help: "Print the session as a kbplay script (the import's summary and findings go to standard error).")
+    var script = false
+
+    @Option(name: .short, help: ArgumentHelp("Save the session as NAME in the sessions folder.", valueName: "NAME"))
+    var output: String?
+
+    @OptionGroup var sessions: SessionsOption
+
+    var command: ImportCommand {
+        ImportCommand(file: file, scene: scene, device: device, script: script, output: output,
+                      sessionsDirectory: sessions.resolved)
     }
+
+    func validate() throws { if let problem = command.problem { throw ValidationError(problem) } }
+    func run() throws { try exiting { () throws(CommandLineExit) in try command.run() } }
 }

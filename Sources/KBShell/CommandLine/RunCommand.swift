@@ -1,42 +1,38 @@
-import ArgumentParser
 import Foundation
-import KBShell
 
 /// `kbplay run FILE... [--json] [--echo] [--bail] [--junit REPORT.xml]
 /// [--tap] [--devices all|ID,…] [--orientations portrait,landscape]`:
 /// session scripts, each from an empty session. Exit status: 0 all good,
 /// 1 an `expect` failed, 2 a command was rejected, 3 a file could not be
 /// read or written.
-struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Run session scripts non-interactively (- reads standard input)."
-    )
+public struct RunCommand: Sendable {
+    public var files: [String]
+    public var json = false
+    public var echo = false
+    public var bail = false
+    public var junit: String?
+    public var tap = false
+    public var devices: String?
+    public var orientations: String?
+    public var noTimes = false
+    public var sessionsDirectory: String
 
-    @Argument(help: "Script files, one command a line; - for standard input.")
-    var files: [String]
+    public init(files: [String], json: Bool, echo: Bool, bail: Bool, junit: String?, tap: Bool, devices: String?,
+                orientations: String?, noTimes: Bool, sessionsDirectory: String) {
+        (self.files, self.json, self.echo, self.bail, self.junit, self.tap) = (files, json, echo, bail, junit, tap)
+        (self.devices, self.orientations, self.noTimes) = (devices, orientations, noTimes)
+        self.sessionsDirectory = sessionsDirectory
+    }
 
-    @Flag(help: "Print one JSON object per command.") var json = false
-    @Flag(help: "Print each command before its output.") var echo = false
-    @Flag(help: "Stop at the first failed expect or rejected command.") var bail = false
-    @Option(name: .customLong("junit"), help: ArgumentHelp("Also write a JUnit XML report (a suite per script, a case per expect line or refused command).", valueName: "REPORT.xml"))
-    var junit: String?
-    @Flag(help: "Print a TAP report on standard output instead of the commands' output.") var tap = false
-    @Option(help: ArgumentHelp("Run each script on these device presets: all, or ids separated by commas.", valueName: "all|ID,…"))
-    var devices: String?
-    @Option(help: ArgumentHelp("Run each script in these orientations.", valueName: "portrait,landscape"))
-    var orientations: String?
-    @Flag(name: .customLong("no-times"), help: "Report every time as 0, so a report is byte-identical run to run.")
-    var noTimes = false
-    @OptionGroup var sessions: SessionsOption
-
-    func validate() throws {
+    /// What is wrong with the options together, if anything.
+    public var problem: String? {
         if tap && json {
-            throw ValidationError("--tap and --json both write standard output: pick one (--junit REPORT.xml can go with --json)")
+            return "--tap and --json both write standard output: pick one (--junit REPORT.xml can go with --json)"
         }
-        if let junit, junit.isEmpty { throw ValidationError("--junit needs a file to write the report to") }
-        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-        do { _ = try matrix() } catch { throw ValidationError("\(error)") }
+        if let junit, junit.isEmpty { return "--junit needs a file to write the report to" }
+        if files.filter({ $0 == "-" }).count > 1 { return "standard input (-) can be read only once" }
+        do { _ = try matrix() } catch { return "\(error)" }
+        return nil
     }
 
     /// The devices and orientations asked for, or nil when neither was.
@@ -45,8 +41,8 @@ struct Run: ParsableCommand {
         return try DeviceMatrix(devices: devices, orientations: orientations)
     }
 
-    func run() throws {
-        let matrix = try matrix()
+    public func run() throws(CommandLineExit) {
+        let matrix = try? matrix()
         var worst = CommandOutcome.Status.ok
         var suites: [ScriptSuite] = []
         var tapReport = TAPReport(times: !noTimes)
@@ -60,7 +56,7 @@ struct Run: ParsableCommand {
         let out: (String) -> Void = tap ? { _ in } : { print($0, terminator: "") }
         if tap { print(tapReport.header, terminator: "") }
 
-        var rawFiles = Self.namesNotUTF8()
+        var rawFiles = CommandLine.argumentsNotUTF8()
         fileLoop: for file in files {
             // A name that is not UTF-8 comes as text with U+FFFD in place
             // of its odd bytes: its own bytes open the file, and it is
@@ -83,7 +79,7 @@ struct Run: ParsableCommand {
                     }
                     if text == nil { throw FileError("cannot read \(name): no such file") }
                 } catch {
-                    Self.fail("kbplay: \(error)")
+                    CommandLine.fail("kbplay: \(error)")
                     worst = max(worst, .ioError)
                     var suite = ScriptSuite(name: name, file: name)
                     suite.cases = [ScriptCase(line: 0, command: "the script could not be read",
@@ -97,7 +93,7 @@ struct Run: ParsableCommand {
             if let matrix, let text { plan = matrix.runs(of: text, file: name) }
             let runs: [DeviceSetting?] = plan.map { $0.runs.map(Optional.some) } ?? [nil]
             for (index, device) in runs.enumerated() {
-                var runner = ScriptRunner(json: json, echo: echo, bail: bail, sessionsDirectory: sessions.resolved, device: device)
+                var runner = ScriptRunner(json: json, echo: echo, bail: bail, sessionsDirectory: sessionsDirectory, device: device)
                 runner.standardInputForImport = !files.contains("-")
                 // The script's relative file names are found beside it.
                 runner.folder = file == "-" ? nil : FileIO.folder(of: file)
@@ -129,11 +125,11 @@ struct Run: ParsableCommand {
             do {
                 try FileIO.atomicWrite(junit, JUnitReport.xml(suites, times: !noTimes))
             } catch {
-                Self.fail("kbplay: the JUnit report: \(error)")
+                CommandLine.fail("kbplay: the JUnit report: \(error)")
                 worst = max(worst, .ioError)
             }
         }
-        if worst != .ok { throw ExitCode(Int32(worst.rawValue)) }
+        if worst != .ok { throw CommandLineExit(status: Int32(worst.rawValue)) }
     }
 
     /// The JSON line that opens each run of `--devices`/`--orientations`
@@ -146,22 +142,5 @@ struct Run: ParsableCommand {
         }
         if !suite.notes.isEmpty { run["notes"] = .array(suite.notes.map { .string($0) }) }
         return JSON.object(["run": .object(run)]).text + "\n"
-    }
-
-    /// The command line's arguments that are not UTF-8, as their bytes
-    /// (Swift gives every argument as text, each byte that is not UTF-8
-    /// replaced by U+FFFD, so such a name opens nothing).
-    static func namesNotUTF8() -> [[UInt8]] {
-        (1..<Int(CommandLine.argc)).compactMap { i -> [UInt8]? in
-            guard let p = CommandLine.unsafeArgv[i] else { return nil }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
-            return FileIO.firstInvalidUTF8(bytes) == nil ? nil : bytes
-        }
-    }
-
-    /// An error on standard error, after what standard output holds so far.
-    static func fail(_ message: String) {
-        fflush(nil)
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }
