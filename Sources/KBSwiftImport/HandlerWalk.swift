@@ -7,6 +7,10 @@ struct Assignment: Equatable {
     /// Whether the value depends on the keyboard's height.
     var usesHeight: Bool
     var place: Place
+    /// The handler's locals (and the parameters of the routines it called,
+    /// as their arguments were written) when the assignment ran: what the
+    /// value's names stand for, to run it as a kbplay rule.
+    var locals: [String: String] = [:]
 }
 
 /// Walks a handler's code for one notification, as far as the files read
@@ -249,7 +253,7 @@ final class HandlerWalk {
         if carriesFrame(value) { frameKeys.insert(target) } else if op == "=" { frameKeys.remove(target) }
         if !localNames.contains(target) && target != "_" {
             assignments.append(Assignment(target: target, value: op == "=" ? value : "\(target) \(op.dropLast()) \(value)",
-                                          usesHeight: height, place: index.place(q, file: file)))
+                                          usesHeight: height, place: index.place(q, file: file), locals: locals))
         }
         return true
     }
@@ -332,6 +336,7 @@ final class HandlerWalk {
             let text = a.expression.trimmedDescription
             if carriesHeight(text, syntax: Syntax(a.expression)) { heightKeys.insert(p) }
             if carriesFrame(text) { frameKeys.insert(p) }
+            locals[p] = text
         }
         enter(routine) { walk(routine.body!) }
     }

@@ -58,4 +58,14 @@ public struct KeyboardCodeReport: Equatable, Sendable {
     /// The scroll view or constraint the effect is on, as written
     /// (`textView`, `bottomConstraint`), for attaching a strategy.
     public var target: String?
+    /// What the handlers assign to constraint constants, run as kbplay
+    /// rules (`on C keyboardWillShow: set bottom.constant = kb.end.height
+    /// + 8`), in the order the code runs them.
+    public var rules: [CodeRule] = []
+    /// The strategy kbplay attaches to run the rest of the code, with the
+    /// strategy's arguments (`formBottom padding 8`): the strategy and
+    /// target above unless rules run some of the handlers; nil when the
+    /// rules run them all.
+    public var runs: CodeStrategy?
+    public var runsArguments: String?
 }

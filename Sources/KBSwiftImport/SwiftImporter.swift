@@ -13,7 +13,11 @@ public enum SwiftImporter {
         let reports = reader.reports()
         var findings = syntaxFindings(index)
         findings += reader.findings
-        for r in reports where r.strategy != .layoutGuide {
+        // A handler kbplay runs (as a strategy it has, or as rules) is no
+        // finding; the rest is read for its strategy and flaws.
+        let runnable: Set<CodeStrategy> = [.observer, .controllable, .resizeRoot, .childDelegate, .contentInset,
+                                           .layoutConstraint, .layoutGuide, .autoScroll]
+        for r in reports where r.runs.map({ !runnable.contains($0) }) ?? false {
             findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
                                          message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: \(r.why)"))
         }
@@ -22,7 +26,7 @@ public enum SwiftImporter {
         findings += layout.findings
         var result = SwiftImportResult(keyboardCode: reports, findings: findings)
         result.screens = screens
-        return result
+        return renamed(result, exportedNames(sources))
     }
 
     /// Parse errors: the file is still read, around them.
