@@ -34,6 +34,10 @@ public enum CodeFlaw: String, Sendable {
     case observerAfterDisappear = "observer-after-disappear"
     /// Only show/hide are observed: a height change while shown is missed.
     case missedFrameChange = "missed-frame-change"
+    /// The keyboard's height set as the constant of a constraint the code
+    /// makes on the safe area's bottom: the home-indicator inset, inside
+    /// the keyboard's height, is counted twice.
+    case safeAreaDoubleCount = "safe-area-double-count"
 }
 
 /// What one type's keyboard code does.

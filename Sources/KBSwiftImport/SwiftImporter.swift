@@ -10,23 +10,46 @@ public enum SwiftImporter {
     public static func read(_ sources: [SwiftSource]) -> SwiftImportResult {
         let index = CodeIndex(sources)
         var reader = KeyboardCodeReader(index: index)
-        let reports = reader.reports()
+        let read = reader.reports()
         var findings = syntaxFindings(index)
         findings += reader.findings
         // A handler kbplay runs (as a strategy it has, or as rules) is no
         // finding; the rest is read for its strategy and flaws.
         let runnable: Set<CodeStrategy> = [.observer, .controllable, .resizeRoot, .childDelegate, .contentInset,
                                            .layoutConstraint, .layoutGuide, .autoScroll]
-        for r in reports where r.runs.map({ !runnable.contains($0) }) ?? false {
+        for r in read where r.runs.map({ !runnable.contains($0) }) ?? false {
             findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
                                          message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: \(r.why)"))
         }
         var layout = LayoutCodeReader(index: index)
         let screens = layout.screens()
         findings += layout.findings
+        let reports = read.map { safeAreaDoubleCount($0, screens) }
         var result = SwiftImportResult(keyboardCode: reports, findings: findings)
         result.screens = screens
         return renamed(result, exportedNames(sources))
+    }
+
+    /// `safe-area-double-count` when a show handler sets the constant of a
+    /// constraint the code pins to the safe area's bottom to the keyboard's
+    /// height without taking the safe area's bottom inset off.
+    static func safeAreaDoubleCount(_ r: KeyboardCodeReport, _ screens: [CodeScreen]) -> KeyboardCodeReport {
+        var shown: [(constraint: String, value: String)] = r.rules.filter { !$0.event.isHide }.map { ($0.constraint, $0.expression) }
+        if r.rules.isEmpty {
+            for part in r.onShow.components(separatedBy: "; ") {
+                guard let eq = part.range(of: ".constant = ") else { continue }
+                shown.append((String(part[..<eq.lowerBound]), String(part[eq.upperBound...])))
+            }
+        }
+        let onSafeArea = Set(screens.flatMap(\.constraints).filter { c in
+            [c.first, c.second].contains { $0?.guide == .safeArea && $0?.attribute == .bottom }
+        }.compactMap(\.name))
+        guard !r.flaws.contains(.safeAreaDoubleCount), shown.contains(where: { s in
+            onSafeArea.contains(s.constraint) && s.value.contains(".height") && !s.value.contains("safeArea") && !s.value.contains("minY")
+        }) else { return r }
+        var r = r
+        r.flaws.append(.safeAreaDoubleCount)
+        return r
     }
 
     /// Parse errors: the file is still read, around them.

@@ -48,8 +48,9 @@ extension Session {
             }
             let name = controller?.text ?? [bound, r.type].first { (try? screen.controller(named: $0)) != nil }
             guard let name else {
-                // Code kbplay would run, with no controller to run it for.
-                if !r.rules.isEmpty || r.runs.flatMap({ StrategyKind(rawValue: $0.rawValue) }) != nil {
+                // Code kbplay would run, with no controller to run it for (a
+                // helper that forwards events runs in its consumers' reports).
+                if !r.why.hasPrefix("forwards"), !r.rules.isEmpty || r.runs.flatMap({ StrategyKind(rawValue: $0.rawValue) }) != nil {
                     findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
                                                  message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: the session has no controller \(bound) (import its storyboard first, or name one with into CONTROLLER)"))
                 }
