@@ -159,7 +159,8 @@ struct RuleTranslator {
             if let v = locals[n], let inner = Self.parse(v) {
                 if let text = inner.as(DeclReferenceExprSyntax.self)?.baseName.text, text == n { return fail("\(n) is not known") }
                 guard let x = value(inner, depth: depth + 1) else { return nil }
-                return x.contains(" ") ? "(\(x))" : x
+                // Parenthesised where its operators would bind otherwise.
+                return inner.is(SequenceExprSyntax.self) ? "(\(x))" : x
             }
             if let p = owner?.properties[n], let x = Double(p.initializer.replacingOccurrences(of: " ", with: "")) {
                 return p.initializer.replacingOccurrences(of: " ", with: "").hasPrefix("-") ? "(\(formatted(x)))" : formatted(x)

@@ -10,7 +10,8 @@ extension Session {
         var sources: [SwiftSource] = []
         for f in files {
             do {
-                guard let text = try FileIO.read(f.text, limit: FileIO.scriptLimit) else {
+                // A script's relative name is found beside the script.
+                guard let text = try FileIO.read(path(of: f.text), limit: FileIO.scriptLimit) else {
                     throw CommandError("no file '\(f.text)'", column: f.column, suggestion: "name a .swift file that exists")
                 }
                 sources.append(SwiftSource(path: f.text, text: text))
