@@ -39,6 +39,7 @@ extension Session {
             built.append(.object(build(screen, into: controller?.text, &log)))
         }
         var attached: [JSON] = []
+        var ruleTexts: [[JSON]] = []
         for r in result.keyboardCode {
             // The controller the type binds to: the one given, else NAME for
             // a class NAME or NAMEViewController that the session has.
@@ -48,6 +49,11 @@ extension Session {
                 break
             }
             let name = controller?.text ?? [bound, r.type].first { (try? screen.controller(named: $0)) != nil }
+            ruleTexts.append(r.rules.map { rule in
+                .object(["event": .string(rule.event.rawValue), "constraint": .string(rule.constraint),
+                         "expression": .string(rule.expression.replacingOccurrences(of: codeScreenRoot, with: "\(name ?? bound).view")),
+                         "line": .number(Double(rule.line)), "column": .number(Double(rule.column))])
+            })
             guard let name else {
                 // Code kbplay would run, with no controller to run it for (a
                 // helper that forwards events runs in its consumers' reports).
@@ -89,8 +95,9 @@ extension Session {
         }
         log.lines[countLine] = "read \(names): \(count(result.keyboardCode.count, "type")) handling the keyboard, \(count(findings.count, "finding"))"
         log.notes += findings.map(\.text)
-        log.extra["keyboardCode"] = .array(result.keyboardCode.map { r in
+        log.extra["keyboardCode"] = .array(zip(result.keyboardCode, ruleTexts).map { r, rules in
             .object([
+                "rules": .array(rules),
                 "type": .string(r.type), "file": .string(r.file), "line": .number(Double(r.line)),
                 "observes": .array(r.observes.map { .string($0.rawValue) }),
                 "registers": .string(r.registers), "removes": .string(r.removes),
