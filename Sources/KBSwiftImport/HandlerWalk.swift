@@ -24,6 +24,9 @@ final class HandlerWalk {
     private(set) var assignments: [Assignment] = []
     /// Calls through a delegate or a stored closure: (property, method).
     private(set) var forwards: [(via: String, method: String)] = []
+    /// The protocol a forward goes through when it is a parameter of the
+    /// routine around the handler (`for controllable: KeyboardControllable`).
+    private(set) var forwardProtocols: [String: String] = [:]
     /// Animation options made from a raw curve without `<< 16`.
     private(set) var unshiftedCurves: [Place] = []
     /// A view's position converted into the window (`convert(_:to: nil)`).
@@ -315,6 +318,13 @@ final class HandlerWalk {
            y.contains("-") || y.contains("+") || y.contains("max(") || y.contains("min(") {
             movedFrameOrigin = true
         }
+        // Forwarding through a parameter of a protocol of the files (a
+        // protocol extension's closure calling the object it was given).
+        if let base, !base.contains("."), property(base) == nil, let proto = parameterProtocol(base, around: Syntax(call)) {
+            forwards.append((base, name))
+            forwardProtocols[base] = proto
+            return
+        }
         // Forwarding through a delegate or a stored closure.
         if let base, !base.contains("."), let p = property(base), isDelegateTyped(p) {
             forwards.append((base, name))
@@ -339,6 +349,20 @@ final class HandlerWalk {
             locals[p] = text
         }
         enter(routine) { walk(routine.body!) }
+    }
+
+    /// The protocol of the files that `name`, a parameter of the function
+    /// around `node`, is declared with.
+    private func parameterProtocol(_ name: String, around node: Syntax) -> String? {
+        var p = node.parent
+        while let n = p {
+            if let f = n.as(FunctionDeclSyntax.self) {
+                guard let param = f.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else { return nil }
+                return KeyboardNames.words(param.type.trimmedDescription).first { index.protocols.contains($0) }
+            }
+            p = n.parent
+        }
+        return nil
     }
 
     private func enclosingForEachBase(_ node: FunctionCallExprSyntax) -> String? {

@@ -28,7 +28,7 @@ extension KeyboardCodeReader {
         }
         var reports: [(order: Place, report: KeyboardCodeReport)] = []
         var reached: Set<ObjectIdentifier> = []
-        var helpers: [(name: String, report: KeyboardCodeReport, consumers: [Consumer])] = []
+        var helpers: [(name: String, report: KeyboardCodeReport, consumers: [Consumer], methods: [KeyboardNotificationKind: Set<String>])] = []
 
         for owner in owners {
             let regs = byOwner[owner]!
@@ -78,7 +78,10 @@ extension KeyboardCodeReader {
                 }
             }
             if decided.strategy == .observer, !all.forwards.isEmpty, decided.why.hasPrefix("forwards") {
-                helpers.append((owner, report, consumers(of: owner, forwards: all.forwards)))
+                // The delegate methods the helper calls on each notification.
+                var methods: [KeyboardNotificationKind: Set<String>] = [:]
+                for (k, w) in walks { methods[k] = Set(w.forwards.map(\.method).filter { $0 != "call" }) }
+                helpers.append((owner, report, consumers(of: owner, forwards: all.forwards, through: all.forwardProtocols), methods))
             } else {
                 reports.append((first, report))
             }
@@ -90,7 +93,7 @@ extension KeyboardCodeReader {
         for h in helpers {
             var union: Set<KeyboardNotificationKind> = []
             for c in h.consumers {
-                let r = consumerReport(c, helperObserves: h.report.observes)
+                let r = consumerReport(c, helperObserves: h.report.observes, methods: h.methods)
                 union.formUnion(r.1.observes)
                 consumerReports.append(r)
                 for hh in c.handlers { if case let .routine(rr) = hh { reached.insert(ObjectIdentifier(rr)) } }
@@ -245,6 +248,11 @@ extension KeyboardCodeReader {
                 return (.layoutConstraint, "a constraint subclass sets its own constant", nil)
             }
             let name = before(t, "constant")
+            if let consumer, index.protocols.contains(consumer.helper) {
+                // A protocol extension observes and hands the height to the
+                // object it was given: KeyboardObserving → KeyboardControllable.
+                return (.controllable, "sets \(t) from \(consumer.helper)'s protocol extension", name)
+            }
             if let consumer {
                 return (.observer, "sets \(t) from \(consumer.helper)'s \(consumer.viaDelegate ? "delegate" : "closure")", name)
             }

@@ -68,7 +68,7 @@ final class HandlerRuleTests: XCTestCase {
         """)
         let r = try XCTUnwrap(result.keyboardCode.first)
         XCTAssertEqual(r.rules.map { "\($0.event.rawValue): \($0.constraint) = \($0.expression)" }, [
-            "keyboardWillChangeFrame: barBottom = (max(0, $root.bounds.height - kb.end.minY)) + 4",
+            "keyboardWillChangeFrame: barBottom = max(0, $root.bounds.height - kb.end.minY) + 4",
         ])
     }
 
@@ -113,6 +113,61 @@ final class HandlerRuleTests: XCTestCase {
         XCTAssertEqual(KeyboardCodeReader.strategyArguments(r), "formBottom inset 12")
         r.onShow = "formBottom.constant = -height"
         XCTAssertNil(KeyboardCodeReader.strategyArguments(r))
+    }
+
+    /// A protocol extension that observes and hands the height to the
+    /// object it is given (a parameter of a protocol the controller
+    /// adopts): controllable, each notification with the method the
+    /// extension calls on it, and the inset read from `-(12 + height)`.
+    func testAProtocolExtensionCallingItsParameterIsControllable() throws {
+        let result = read("""
+        import UIKit
+        protocol KeyboardControllable: AnyObject {
+            func keyboardWillShow(height: CGFloat)
+            func keyboardWillHide()
+        }
+        protocol KeyboardObserving: AnyObject {
+            var keyboardTokens: [NSObjectProtocol] { get set }
+        }
+        extension KeyboardObserving {
+            func startObservingKeyboard(for controllable: KeyboardControllable) {
+                keyboardTokens = [
+                    NotificationCenter.default.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: .main) { [weak controllable] note in
+                        let height = ((note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue)?.height ?? 0
+                        controllable?.keyboardWillShow(height: height)
+                    },
+                    NotificationCenter.default.addObserver(forName: UIResponder.keyboardWillHideNotification, object: nil, queue: .main) { [weak controllable] _ in
+                        controllable?.keyboardWillHide()
+                    },
+                ]
+            }
+            func stopObservingKeyboard() {
+                keyboardTokens.forEach { NotificationCenter.default.removeObserver($0) }
+            }
+        }
+        final class PayViewController: UIViewController, KeyboardObserving, KeyboardControllable {
+            var keyboardTokens: [NSObjectProtocol] = []
+            var bottom: NSLayoutConstraint!
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                startObservingKeyboard(for: self)
+            }
+            override func viewWillDisappear(_ animated: Bool) {
+                super.viewWillDisappear(animated)
+                stopObservingKeyboard()
+            }
+            func keyboardWillShow(height: CGFloat) { bottom.constant = -(12 + height) }
+            func keyboardWillHide() { bottom.constant = -12 }
+        }
+        """)
+        let pay = try XCTUnwrap(result.keyboardCode.first { $0.type == "PayViewController" })
+        XCTAssertEqual(pay.strategy, .controllable)
+        XCTAssertEqual(pay.onShow, "bottom.constant = -(12 + height)")
+        XCTAssertEqual(pay.onHide, "bottom.constant = -12")
+        XCTAssertEqual(pay.registers, "viewWillAppear (startObservingKeyboard)")
+        XCTAssertEqual(pay.removes, "viewWillDisappear (stopObservingKeyboard)")
+        XCTAssertEqual(pay.runs, .controllable)
+        XCTAssertEqual(pay.runsArguments, "bottom inset 12")
     }
 
     /// The keyboard's height as the constant of a constraint the code pins
