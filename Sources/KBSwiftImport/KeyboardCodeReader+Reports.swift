@@ -233,6 +233,11 @@ extension KeyboardCodeReader {
             let size = t.contains("size") || t.contains("height")
             return (size ? .resizeRoot : .frameOrigin, "sets the root view's \(t.dropFirst(5))", nil)
         }
+        // A view that sets its own frame's height: the auto-resizing root view.
+        if targets.contains(where: { $0 == "frame.size.height" || $0 == "frame.size" || $0 == "bounds.size.height" }),
+           owner?.inherits.contains(where: { $0 == "UIView" }) == true {
+            return (.resizeRoot, "a view that sets its own frame's height to the keyboard's top", nil)
+        }
         let moves = targets.filter { $0.hasSuffix("constant") || $0.hasSuffix("transform") }
         if !moves.isEmpty, walks.contains(where: \.convertsToWindow) {
             return (.autoScroll, "moves \(moves[0]) by how far a view's frame in the window reaches under the keyboard", nil)

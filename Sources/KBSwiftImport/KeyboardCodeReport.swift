@@ -70,6 +70,9 @@ public struct KeyboardCodeReport: Equatable, Sendable {
     /// strategy's arguments (`formBottom padding 8`): the strategy and
     /// target above unless rules run some of the handlers; nil when the
     /// rules run them all.
+    /// The controller class whose `loadView` makes this view type its root
+    /// view (`view = KeyboardResizingView()`): the code runs for it.
+    public var rootViewOf: String?
     public var runs: CodeStrategy?
     public var runsArguments: String?
 }

@@ -24,7 +24,8 @@ public enum SwiftImporter {
         var layout = LayoutCodeReader(index: index)
         let screens = layout.screens()
         findings += layout.findings
-        let reports = read.map { safeAreaDoubleCount($0, screens) }
+        var reports = read.map { safeAreaDoubleCount($0, screens) }
+        for i in reports.indices { reports[i].rootViewOf = rootViewOwner(of: reports[i].type, index) }
         var result = SwiftImportResult(keyboardCode: reports, findings: findings)
         result.screens = screens
         return renamed(result, exportedNames(sources))
@@ -50,6 +51,24 @@ public enum SwiftImporter {
         var r = r
         r.flaws.append(.safeAreaDoubleCount)
         return r
+    }
+
+    /// The class whose `loadView` makes a `type` its root view.
+    static func rootViewOwner(of type: String, _ index: CodeIndex) -> String? {
+        for name in index.order {
+            guard let t = index.types[name] else { continue }
+            for r in t.routines(named: "loadView") {
+                guard let body = r.body else { continue }
+                for node in body.allDescendants {
+                    guard let q = node.as(SequenceExprSyntax.self) else { continue }
+                    let e = Array(q.elements)
+                    guard e.count == 3, e[1].is(AssignmentExprSyntax.self), HandlerWalk.normalize(e[0].trimmedDescription) == "view",
+                          let call = e[2].as(FunctionCallExprSyntax.self), HandlerWalk.calleeName(call.calledExpression).name == type else { continue }
+                    return name
+                }
+            }
+        }
+        return nil
     }
 
     /// Parse errors: the file is still read, around them.

@@ -170,6 +170,35 @@ final class HandlerRuleTests: XCTestCase {
         XCTAssertEqual(pay.runsArguments, "bottom inset 12")
     }
 
+    /// A view that sets its own frame's height to the keyboard's top,
+    /// made the root view in a controller's `loadView`: resize-root, run
+    /// for that controller.
+    func testARootViewThatResizesItself() throws {
+        let result = read("""
+        import UIKit
+        final class ChatViewController: UIViewController {
+            override func loadView() {
+                view = ResizingView()
+            }
+        }
+        final class ResizingView: UIView {
+            override func didMoveToWindow() {
+                super.didMoveToWindow()
+                NotificationCenter.default.addObserver(self, selector: #selector(change(_:)), name: UIResponder.keyboardWillChangeFrameNotification, object: nil)
+            }
+            @objc func change(_ note: Notification) {
+                guard let end = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue else { return }
+                frame.size.height = end.minY - frame.minY
+            }
+        }
+        """)
+        let r = try XCTUnwrap(result.keyboardCode.first)
+        XCTAssertEqual(r.type, "ResizingView")
+        XCTAssertEqual(r.strategy, .resizeRoot)
+        XCTAssertEqual(r.runs, .resizeRoot)
+        XCTAssertEqual(r.rootViewOf, "ChatViewController")
+    }
+
     /// The keyboard's height as the constant of a constraint the code pins
     /// to the safe area's bottom: safe-area-double-count, from the code.
     func testSafeAreaDoubleCountFromTheCode() throws {

@@ -32,7 +32,6 @@ struct SwiftRoundTripTests {
         "22-table-controller": "a table's rows are its data source's, a comment in Swift",
         // Constructs the layout side of `import swift` reads (views and
         // constraints in code), not yet in this reader.
-        "03-resize-root": "KeyboardResizingView made in loadView is not read as the root view",
         "04-child-delegate": "child controllers (addChild, container.addSubview(child.view)) are not built",
         "17-child-controller-offsets": "child controllers (addChild, container.addSubview(child.view)) are not built",
         "06-layout-constraint": "KeyboardLayoutConstraint(item:attribute:…) constraints are not built",
