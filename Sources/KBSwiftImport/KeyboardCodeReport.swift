@@ -70,9 +70,12 @@ public struct KeyboardCodeReport: Equatable, Sendable {
     /// strategy's arguments (`formBottom padding 8`): the strategy and
     /// target above unless rules run some of the handlers; nil when the
     /// rules run them all.
-    /// The controller class whose `loadView` makes this view type its root
-    /// view (`view = KeyboardResizingView()`): the code runs for it.
-    public var rootViewOf: String?
+    /// The class the code runs for when it is not the type itself: the
+    /// controller whose `loadView` makes this view type its root view
+    /// (`view = KeyboardResizingView()`), or the one that keeps this
+    /// constraint subclass in a property (`formBottom =
+    /// KeyboardLayoutConstraint(item: …)`).
+    public var runsFor: String?
     public var runs: CodeStrategy?
     public var runsArguments: String?
 }

@@ -25,7 +25,14 @@ public enum SwiftImporter {
         let screens = layout.screens()
         findings += layout.findings
         var reports = read.map { safeAreaDoubleCount($0, screens) }
-        for i in reports.indices { reports[i].rootViewOf = rootViewOwner(of: reports[i].type, index) }
+        for i in reports.indices {
+            reports[i].runsFor = rootViewOwner(of: reports[i].type, index)
+            if reports[i].runs == .layoutConstraint, reports[i].runsArguments == nil,
+               let held = constraintHolder(of: reports[i].type, index) {
+                reports[i].runsFor = held.type
+                reports[i].runsArguments = held.property + (held.downOffset.map { " down-offset \($0)" } ?? "")
+            }
+        }
         var result = SwiftImportResult(keyboardCode: reports, findings: findings)
         result.screens = screens
         return renamed(result, exportedNames(sources))
@@ -67,6 +74,34 @@ public enum SwiftImporter {
                     return name
                 }
             }
+        }
+        return nil
+    }
+
+    /// The class and property that keep an instance of the constraint
+    /// subclass `type` (`formBottom = KeyboardLayoutConstraint(item: …)`,
+    /// or a property declared of that type), and the `downOffset` the
+    /// class sets on it.
+    static func constraintHolder(of type: String, _ index: CodeIndex) -> (type: String, property: String, downOffset: String?)? {
+        for name in index.order where name != type {
+            guard let t = index.types[name] else { continue }
+            var property = t.properties.values.sorted { $0.name < $1.name }
+                .first { KeyboardNames.words($0.type + " " + $0.initializer).contains(type) }?.name
+            var downOffset: String?
+            for r in t.routines {
+                guard let body = r.body else { continue }
+                for node in body.allDescendants {
+                    guard let q = node.as(SequenceExprSyntax.self) else { continue }
+                    let e = Array(q.elements)
+                    guard e.count == 3, e[1].is(AssignmentExprSyntax.self) else { continue }
+                    let target = HandlerWalk.normalize(e[0].trimmedDescription)
+                    if property == nil, !target.contains("."), KeyboardNames.words(e[2].trimmedDescription).first == type { property = target }
+                    if target.hasSuffix(".downOffset"), let x = Double(e[2].trimmedDescription) {
+                        downOffset = x == x.rounded() ? String(Int(x)) : "\(x)"
+                    }
+                }
+            }
+            if let property { return (name, property, downOffset) }
         }
         return nil
     }

@@ -196,7 +196,45 @@ final class HandlerRuleTests: XCTestCase {
         XCTAssertEqual(r.type, "ResizingView")
         XCTAssertEqual(r.strategy, .resizeRoot)
         XCTAssertEqual(r.runs, .resizeRoot)
-        XCTAssertEqual(r.rootViewOf, "ChatViewController")
+        XCTAssertEqual(r.runsFor, "ChatViewController")
+    }
+
+    /// A constraint subclass that follows the keyboard runs for the
+    /// controller that keeps it in a property, with the down offset the
+    /// controller gives it.
+    func testAConstraintSubclassRunsForItsHolder() throws {
+        let result = read("""
+        import UIKit
+        final class LoginViewController: UIViewController {
+            var formBottom: KeyboardLayoutConstraint!
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                formBottom = KeyboardLayoutConstraint(item: view.safeAreaLayoutGuide, attribute: .bottom, relatedBy: .equal, toItem: view, attribute: .bottom, multiplier: 1, constant: 20)
+                formBottom.downOffset = 4
+            }
+        }
+        final class KeyboardLayoutConstraint: NSLayoutConstraint {
+            var downOffset: CGFloat = 0
+            private var offset: CGFloat = 0
+            override func awakeFromNib() {
+                super.awakeFromNib()
+                offset = constant
+                NotificationCenter.default.addObserver(self, selector: #selector(show(_:)), name: UIResponder.keyboardWillShowNotification, object: nil)
+                NotificationCenter.default.addObserver(self, selector: #selector(hide(_:)), name: UIResponder.keyboardWillHideNotification, object: nil)
+            }
+            @objc func show(_ note: Notification) {
+                guard let end = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue else { return }
+                constant = offset + end.height
+            }
+            @objc func hide(_ note: Notification) {
+                constant = offset + downOffset
+            }
+        }
+        """)
+        let r = try XCTUnwrap(result.keyboardCode.first)
+        XCTAssertEqual(r.strategy, .layoutConstraint)
+        XCTAssertEqual(r.runsFor, "LoginViewController")
+        XCTAssertEqual(r.runsArguments, "formBottom down-offset 4")
     }
 
     /// The keyboard's height as the constant of a constraint the code pins

@@ -34,8 +34,8 @@ struct SwiftRoundTripTests {
         // constraints in code), not yet in this reader.
         "04-child-delegate": "child controllers (addChild, container.addSubview(child.view)) are not built",
         "17-child-controller-offsets": "child controllers (addChild, container.addSubview(child.view)) are not built",
-        "06-layout-constraint": "KeyboardLayoutConstraint(item:attribute:…) constraints are not built",
-        "19-curve-not-shifted": "KeyboardLayoutConstraint(item:attribute:…) constraints are not built",
+        "06-layout-constraint": "KeyboardLayoutConstraint(item:attribute:…) constraints are not built (the strategy is then attached: layout-constraint formBottom down-offset 4)",
+        "19-curve-not-shifted": "KeyboardLayoutConstraint(item:attribute:…) constraints are not built (the strategy is then attached: layout-constraint formBottom)",
         "20-toolbar-accessory": "a field's inputAccessoryView is not built",
         "21-chat-input-bar": "a controller's own inputAccessoryView is not built",
     ]

@@ -43,7 +43,7 @@ extension Session {
         for r in result.keyboardCode {
             // The controller the type binds to: the one given, else NAME for
             // a class NAME or NAMEViewController that the session has.
-            var bound = r.rootViewOf ?? r.type
+            var bound = r.runsFor ?? r.type
             for suffix in ["ViewController", "Controller"] where bound.hasSuffix(suffix) && bound.count > suffix.count {
                 bound = String(bound.dropLast(suffix.count))
                 break
