@@ -7,6 +7,10 @@ struct Assignment: Equatable {
     /// Whether the value depends on the keyboard's height.
     var usesHeight: Bool
     var place: Place
+    /// The handler's locals (and the parameters of the routines it called,
+    /// as their arguments were written) when the assignment ran: what the
+    /// value's names stand for, to run it as a kbplay rule.
+    var locals: [String: String] = [:]
 }
 
 /// Walks a handler's code for one notification, as far as the files read
@@ -20,6 +24,9 @@ final class HandlerWalk {
     private(set) var assignments: [Assignment] = []
     /// Calls through a delegate or a stored closure: (property, method).
     private(set) var forwards: [(via: String, method: String)] = []
+    /// The protocol a forward goes through when it is a parameter of the
+    /// routine around the handler (`for controllable: KeyboardControllable`).
+    private(set) var forwardProtocols: [String: String] = [:]
     /// Animation options made from a raw curve without `<< 16`.
     private(set) var unshiftedCurves: [Place] = []
     /// A view's position converted into the window (`convert(_:to: nil)`).
@@ -249,7 +256,7 @@ final class HandlerWalk {
         if carriesFrame(value) { frameKeys.insert(target) } else if op == "=" { frameKeys.remove(target) }
         if !localNames.contains(target) && target != "_" {
             assignments.append(Assignment(target: target, value: op == "=" ? value : "\(target) \(op.dropLast()) \(value)",
-                                          usesHeight: height, place: index.place(q, file: file)))
+                                          usesHeight: height, place: index.place(q, file: file), locals: locals))
         }
         return true
     }
@@ -311,6 +318,13 @@ final class HandlerWalk {
            y.contains("-") || y.contains("+") || y.contains("max(") || y.contains("min(") {
             movedFrameOrigin = true
         }
+        // Forwarding through a parameter of a protocol of the files (a
+        // protocol extension's closure calling the object it was given).
+        if let base, !base.contains("."), property(base) == nil, let proto = parameterProtocol(base, around: Syntax(call)) {
+            forwards.append((base, name))
+            forwardProtocols[base] = proto
+            return
+        }
         // Forwarding through a delegate or a stored closure.
         if let base, !base.contains("."), let p = property(base), isDelegateTyped(p) {
             forwards.append((base, name))
@@ -332,8 +346,23 @@ final class HandlerWalk {
             let text = a.expression.trimmedDescription
             if carriesHeight(text, syntax: Syntax(a.expression)) { heightKeys.insert(p) }
             if carriesFrame(text) { frameKeys.insert(p) }
+            locals[p] = text
         }
         enter(routine) { walk(routine.body!) }
+    }
+
+    /// The protocol of the files that `name`, a parameter of the function
+    /// around `node`, is declared with.
+    private func parameterProtocol(_ name: String, around node: Syntax) -> String? {
+        var p = node.parent
+        while let n = p {
+            if let f = n.as(FunctionDeclSyntax.self) {
+                guard let param = f.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else { return nil }
+                return KeyboardNames.words(param.type.trimmedDescription).first { index.protocols.contains($0) }
+            }
+            p = n.parent
+        }
+        return nil
     }
 
     private func enclosingForEachBase(_ node: FunctionCallExprSyntax) -> String? {

@@ -3,12 +3,12 @@ import SwiftSyntax
 extension KeyboardCodeReader {
     /// The types of the files that receive what `helper` forwards: through
     /// a delegate protocol they adopt, or a closure they hand it.
-    func consumers(of helper: String, forwards: [(via: String, method: String)]) -> [Consumer] {
+    func consumers(of helper: String, forwards: [(via: String, method: String)], through parameters: [String: String] = [:]) -> [Consumer] {
         guard let h = index.types[helper] else { return [] }
         var out: [Consumer] = []
         let delegateMethods = Set(forwards.filter { $0.method != "call" }.map(\.method))
         let protocols = Set(forwards.filter { $0.method != "call" }.compactMap { f in
-            h.properties[f.via].flatMap { p in index.protocols.first { KeyboardNames.words(p.type).contains($0) } }
+            parameters[f.via] ?? h.properties[f.via].flatMap { p in index.protocols.first { KeyboardNames.words(p.type).contains($0) } }
         })
         let helperRegisters = Set(h.routines.filter { r in registrations.contains { $0.routine === r } }.map(\.name))
         let helperRemoves = Set(h.routines.filter { r in removals.contains { $0.routine === r } }.map(\.name))
@@ -93,9 +93,19 @@ extension KeyboardCodeReader {
 
     /// A consumer's report: it observes the helper's notifications its
     /// code acts on.
-    func consumerReport(_ c: Consumer, helperObserves: [KeyboardNotificationKind]) -> (Place, KeyboardCodeReport) {
+    func consumerReport(_ c: Consumer, helperObserves: [KeyboardNotificationKind],
+                        methods: [KeyboardNotificationKind: Set<String>] = [:]) -> (Place, KeyboardCodeReport) {
         var walks: [KeyboardNotificationKind: HandlerWalk] = [:]
-        for k in helperObserves { walks[k] = walk(c.handlers, kind: k) }
+        for k in helperObserves {
+            // On each notification, the delegate methods the helper calls
+            // on it (when it calls any), and the closures.
+            let called = methods[k] ?? []
+            let handlers = c.handlers.filter { h in
+                guard !called.isEmpty, case let .routine(r) = h else { return true }
+                return called.contains(r.name)
+            }
+            walks[k] = walk(handlers, kind: k)
+        }
         let observes = helperObserves.filter { walks[$0]!.hasEffect }
         let all = walk(c.handlers, kind: nil)
         let showWalks = observes.filter { !$0.isHide }.compactMap { walks[$0] }

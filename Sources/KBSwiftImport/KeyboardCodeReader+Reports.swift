@@ -28,7 +28,7 @@ extension KeyboardCodeReader {
         }
         var reports: [(order: Place, report: KeyboardCodeReport)] = []
         var reached: Set<ObjectIdentifier> = []
-        var helpers: [(name: String, report: KeyboardCodeReport, consumers: [Consumer])] = []
+        var helpers: [(name: String, report: KeyboardCodeReport, consumers: [Consumer], methods: [KeyboardNotificationKind: Set<String>])] = []
 
         for owner in owners {
             let regs = byOwner[owner]!
@@ -59,8 +59,29 @@ extension KeyboardCodeReader {
             if regs.allSatisfy(\.followsView) {
                 report.registers = registers.label + " (observes a view that follows the keyboard)"
             }
+            // Handlers that set constraint constants to what kbplay's rule
+            // language can say run as rules; the rest as the strategy.
+            let translated = rules(regs, owner: t)
+            report.rules = translated.rules
+            report.runs = report.strategy
+            report.runsArguments = report.target
+            if !translated.rules.isEmpty {
+                let rest = regs.indices.filter { !translated.registrations.contains($0) && regs[$0].handler != nil }
+                if rest.isEmpty {
+                    report.runs = nil
+                    report.runsArguments = nil
+                } else {
+                    let restWalks = observes.filter { !$0.isHide }.map { k in walk(rest.filter { regs[$0].kinds.contains(k) }.compactMap { regs[$0].handler }, kind: k) }
+                    let d = classify(restWalks, owner: t, consumer: nil)
+                    report.runs = d.strategy
+                    report.runsArguments = d.target
+                }
+            }
             if decided.strategy == .observer, !all.forwards.isEmpty, decided.why.hasPrefix("forwards") {
-                helpers.append((owner, report, consumers(of: owner, forwards: all.forwards)))
+                // The delegate methods the helper calls on each notification.
+                var methods: [KeyboardNotificationKind: Set<String>] = [:]
+                for (k, w) in walks { methods[k] = Set(w.forwards.map(\.method).filter { $0 != "call" }) }
+                helpers.append((owner, report, consumers(of: owner, forwards: all.forwards, through: all.forwardProtocols), methods))
             } else {
                 reports.append((first, report))
             }
@@ -72,7 +93,7 @@ extension KeyboardCodeReader {
         for h in helpers {
             var union: Set<KeyboardNotificationKind> = []
             for c in h.consumers {
-                let r = consumerReport(c, helperObserves: h.report.observes)
+                let r = consumerReport(c, helperObserves: h.report.observes, methods: h.methods)
                 union.formUnion(r.1.observes)
                 consumerReports.append(r)
                 for hh in c.handlers { if case let .routine(rr) = hh { reached.insert(ObjectIdentifier(rr)) } }
@@ -100,7 +121,67 @@ extension KeyboardCodeReader {
         reports += handlerOnlyReports(excluding: reached)
         reports += layoutGuideReports().filter { g in !reports.contains { $0.report.type == g.report.type } }
         return reports.sorted { ($0.order.file, $0.order.line, $0.order.column) < ($1.order.file, $1.order.line, $1.order.column) }
-            .map(\.report)
+            .map { r in
+                var r = r.report
+                if r.rules.isEmpty { r.runs = r.strategy; r.runsArguments = r.target }
+                if let a = Self.strategyArguments(r) { r.runsArguments = a }
+                return r
+            }
+    }
+
+    /// A strategy's numbers as the code writes them, after its target:
+    /// `observer`'s padding (`bottom.constant = endFrame.height + 8`),
+    /// `controllable`'s inset (`bottom.constant = -(8 + height)`).
+    static func strategyArguments(_ r: KeyboardCodeReport) -> String? {
+        guard let target = r.runsArguments, r.runs == r.strategy else { return nil }
+        let show = r.onShow.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix(target + ".constant = ") }.map { String($0.dropFirst(target.count + ".constant = ".count)) }
+        guard let show else { return nil }
+        let words = show.replacingOccurrences(of: " ", with: "")
+        func number(_ s: Substring) -> String? { Double(s).map { $0 == $0.rounded() ? String(Int($0)) : "\($0)" } }
+        switch r.runs {
+        case .observer:
+            // `X.height + N`
+            guard let plus = words.range(of: ".height+"), let n = number(words[plus.upperBound...]) else { return nil }
+            return "\(target) padding \(n)"
+        case .controllable:
+            // `-(N + height)`
+            guard words.hasPrefix("-("), let plus = words.firstIndex(of: "+"), let n = number(words[words.index(words.startIndex, offsetBy: 2)..<plus]) else { return nil }
+            return "\(target) inset \(n)"
+        default:
+            return nil
+        }
+    }
+
+    /// The registrations whose handlers only set constraint constants of
+    /// the type to values kbplay's rule language can say, as rules per
+    /// notification; a handler that sets a constant it cannot say is a
+    /// finding with the assignment's place.
+    mutating func rules(_ regs: [Registration], owner t: TypeInfo?) -> (rules: [CodeRule], registrations: Set<Int>) {
+        var out: [CodeRule] = [], done: Set<Int> = []
+        for (i, reg) in regs.enumerated() {
+            guard let h = reg.handler, !reg.followsView, !reg.kinds.isEmpty else { continue }
+            var these: [CodeRule] = []
+            var ok = true
+            kinds: for k in reg.kinds {
+                let w = walk([h], kind: k)
+                guard w.forwards.isEmpty, !w.assignments.isEmpty else { ok = false; break }
+                for a in w.assignments {
+                    let name = a.target.hasSuffix(".constant") ? String(a.target.dropLast(".constant".count)) : ""
+                    guard !name.isEmpty, !name.contains("."), t?.properties[name] != nil else { ok = false; break kinds }
+                    var translator = RuleTranslator(kind: k, locals: a.locals, owner: t)
+                    guard let x = translator.translate(a.value) else {
+                        findings.append(SwiftFinding(file: a.place.file, line: a.place.line, column: a.place.column,
+                                                     message: "\(a.target) = \(a.value) is not run on \(k.rawValue): \(translator.failure ?? "not in kbplay's rule language")"))
+                        ok = false
+                        break kinds
+                    }
+                    these.append(CodeRule(event: k, constraint: name, expression: x, file: a.place.file, line: a.place.line, column: a.place.column))
+                }
+            }
+            if ok { out += these; done.insert(i) }
+        }
+        return (out, done)
     }
 
     private func uniqueLabels(_ labels: [(label: String, moments: [String])]) -> (label: String, moments: [String]) {
@@ -152,6 +233,11 @@ extension KeyboardCodeReader {
             let size = t.contains("size") || t.contains("height")
             return (size ? .resizeRoot : .frameOrigin, "sets the root view's \(t.dropFirst(5))", nil)
         }
+        // A view that sets its own frame's height: the auto-resizing root view.
+        if targets.contains(where: { $0 == "frame.size.height" || $0 == "frame.size" || $0 == "bounds.size.height" }),
+           owner?.inherits.contains(where: { $0 == "UIView" }) == true {
+            return (.resizeRoot, "a view that sets its own frame's height to the keyboard's top", nil)
+        }
         let moves = targets.filter { $0.hasSuffix("constant") || $0.hasSuffix("transform") }
         if !moves.isEmpty, walks.contains(where: \.convertsToWindow) {
             return (.autoScroll, "moves \(moves[0]) by how far a view's frame in the window reaches under the keyboard", nil)
@@ -167,6 +253,11 @@ extension KeyboardCodeReader {
                 return (.layoutConstraint, "a constraint subclass sets its own constant", nil)
             }
             let name = before(t, "constant")
+            if let consumer, index.protocols.contains(consumer.helper) {
+                // A protocol extension observes and hands the height to the
+                // object it was given: KeyboardObserving → KeyboardControllable.
+                return (.controllable, "sets \(t) from \(consumer.helper)'s protocol extension", name)
+            }
             if let consumer {
                 return (.observer, "sets \(t) from \(consumer.helper)'s \(consumer.viaDelegate ? "delegate" : "closure")", name)
             }

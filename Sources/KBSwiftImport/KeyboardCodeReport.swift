@@ -34,6 +34,10 @@ public enum CodeFlaw: String, Sendable {
     case observerAfterDisappear = "observer-after-disappear"
     /// Only show/hide are observed: a height change while shown is missed.
     case missedFrameChange = "missed-frame-change"
+    /// The keyboard's height set as the constant of a constraint the code
+    /// makes on the safe area's bottom: the home-indicator inset, inside
+    /// the keyboard's height, is counted twice.
+    case safeAreaDoubleCount = "safe-area-double-count"
 }
 
 /// What one type's keyboard code does.
@@ -58,4 +62,20 @@ public struct KeyboardCodeReport: Equatable, Sendable {
     /// The scroll view or constraint the effect is on, as written
     /// (`textView`, `bottomConstraint`), for attaching a strategy.
     public var target: String?
+    /// What the handlers assign to constraint constants, run as kbplay
+    /// rules (`on C keyboardWillShow: set bottom.constant = kb.end.height
+    /// + 8`), in the order the code runs them.
+    public var rules: [CodeRule] = []
+    /// The strategy kbplay attaches to run the rest of the code, with the
+    /// strategy's arguments (`formBottom padding 8`): the strategy and
+    /// target above unless rules run some of the handlers; nil when the
+    /// rules run them all.
+    /// The class the code runs for when it is not the type itself: the
+    /// controller whose `loadView` makes this view type its root view
+    /// (`view = KeyboardResizingView()`), or the one that keeps this
+    /// constraint subclass in a property (`formBottom =
+    /// KeyboardLayoutConstraint(item: …)`).
+    public var runsFor: String?
+    public var runs: CodeStrategy?
+    public var runsArguments: String?
 }

@@ -139,7 +139,9 @@ struct LayoutCodeReader {
             }
         }
         views = withArranged
-        guard !views.isEmpty || !constraints.isEmpty else { return nil }
+        // A controller class of its own with nothing in code still makes
+        // its controller (an empty root view).
+        guard !views.isEmpty || !constraints.isEmpty || Self.isEmptyController(t) else { return nil }
         // Parents before children.
         var ordered: [CodeScreen.View] = []
         var left = views
@@ -256,7 +258,7 @@ struct LayoutCodeReader {
     }
 
     private func isConstraint(_ call: FunctionCallExprSyntax) -> Bool {
-        HandlerWalk.calleeName(call.calledExpression).name == "constraint"
+        HandlerWalk.calleeName(Self.identified(call).call.calledExpression).name == "constraint"
     }
 
     /// `view.safeAreaLayoutGuide.topAnchor` → the root's safe-area top.
@@ -284,7 +286,9 @@ struct LayoutCodeReader {
         return nil
     }
 
-    private mutating func constraint(_ call: FunctionCallExprSyntax, file: Int, name: String?, owner: TypeInfo) -> CodeScreen.Constraint? {
+    private mutating func constraint(_ wrapped: FunctionCallExprSyntax, file: Int, name: String?, owner: TypeInfo) -> CodeScreen.Constraint? {
+        let (call, identifier, identifierPriority) = Self.identified(wrapped)
+        let name = identifier ?? name
         let place = index.place(call, file: file)
         guard let m = call.calledExpression.as(MemberAccessExprSyntax.self), let baseText = m.base?.trimmedDescription,
               let first = anchor(baseText) else {
@@ -327,6 +331,6 @@ struct LayoutCodeReader {
             }
         }
         return CodeScreen.Constraint(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-                                     priority: nil, name: name, file: place.file, line: place.line)
+                                     priority: identifierPriority, name: name, file: place.file, line: place.line)
     }
 }

@@ -10,19 +10,100 @@ public enum SwiftImporter {
     public static func read(_ sources: [SwiftSource]) -> SwiftImportResult {
         let index = CodeIndex(sources)
         var reader = KeyboardCodeReader(index: index)
-        let reports = reader.reports()
+        let read = reader.reports()
         var findings = syntaxFindings(index)
         findings += reader.findings
-        for r in reports where r.strategy != .layoutGuide {
+        // A handler kbplay runs (as a strategy it has, or as rules) is no
+        // finding; the rest is read for its strategy and flaws.
+        let runnable: Set<CodeStrategy> = [.observer, .controllable, .resizeRoot, .childDelegate, .contentInset,
+                                           .layoutConstraint, .layoutGuide, .autoScroll]
+        for r in read where r.runs.map({ !runnable.contains($0) }) ?? false {
             findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
                                          message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: \(r.why)"))
         }
         var layout = LayoutCodeReader(index: index)
         let screens = layout.screens()
         findings += layout.findings
+        var reports = read.map { safeAreaDoubleCount($0, screens) }
+        for i in reports.indices {
+            reports[i].runsFor = rootViewOwner(of: reports[i].type, index)
+            if reports[i].runs == .layoutConstraint, reports[i].runsArguments == nil,
+               let held = constraintHolder(of: reports[i].type, index) {
+                reports[i].runsFor = held.type
+                reports[i].runsArguments = held.property + (held.downOffset.map { " down-offset \($0)" } ?? "")
+            }
+        }
         var result = SwiftImportResult(keyboardCode: reports, findings: findings)
         result.screens = screens
-        return result
+        return renamed(result, exportedNames(sources))
+    }
+
+    /// `safe-area-double-count` when a show handler sets the constant of a
+    /// constraint the code pins to the safe area's bottom to the keyboard's
+    /// height without taking the safe area's bottom inset off.
+    static func safeAreaDoubleCount(_ r: KeyboardCodeReport, _ screens: [CodeScreen]) -> KeyboardCodeReport {
+        var shown: [(constraint: String, value: String)] = r.rules.filter { !$0.event.isHide }.map { ($0.constraint, $0.expression) }
+        if r.rules.isEmpty {
+            for part in r.onShow.components(separatedBy: "; ") {
+                guard let eq = part.range(of: ".constant = ") else { continue }
+                shown.append((String(part[..<eq.lowerBound]), String(part[eq.upperBound...])))
+            }
+        }
+        let onSafeArea = Set(screens.flatMap(\.constraints).filter { c in
+            [c.first, c.second].contains { $0?.guide == .safeArea && $0?.attribute == .bottom }
+        }.compactMap(\.name))
+        guard !r.flaws.contains(.safeAreaDoubleCount), shown.contains(where: { s in
+            onSafeArea.contains(s.constraint) && s.value.contains(".height") && !s.value.contains("safeArea") && !s.value.contains("minY")
+        }) else { return r }
+        var r = r
+        r.flaws.append(.safeAreaDoubleCount)
+        return r
+    }
+
+    /// The class whose `loadView` makes a `type` its root view.
+    static func rootViewOwner(of type: String, _ index: CodeIndex) -> String? {
+        for name in index.order {
+            guard let t = index.types[name] else { continue }
+            for r in t.routines(named: "loadView") {
+                guard let body = r.body else { continue }
+                for node in body.allDescendants {
+                    guard let q = node.as(SequenceExprSyntax.self) else { continue }
+                    let e = Array(q.elements)
+                    guard e.count == 3, e[1].is(AssignmentExprSyntax.self), HandlerWalk.normalize(e[0].trimmedDescription) == "view",
+                          let call = e[2].as(FunctionCallExprSyntax.self), HandlerWalk.calleeName(call.calledExpression).name == type else { continue }
+                    return name
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The class and property that keep an instance of the constraint
+    /// subclass `type` (`formBottom = KeyboardLayoutConstraint(item: …)`,
+    /// or a property declared of that type), and the `downOffset` the
+    /// class sets on it.
+    static func constraintHolder(of type: String, _ index: CodeIndex) -> (type: String, property: String, downOffset: String?)? {
+        for name in index.order where name != type {
+            guard let t = index.types[name] else { continue }
+            var property = t.properties.values.sorted { $0.name < $1.name }
+                .first { KeyboardNames.words($0.type + " " + $0.initializer).contains(type) }?.name
+            var downOffset: String?
+            for r in t.routines {
+                guard let body = r.body else { continue }
+                for node in body.allDescendants {
+                    guard let q = node.as(SequenceExprSyntax.self) else { continue }
+                    let e = Array(q.elements)
+                    guard e.count == 3, e[1].is(AssignmentExprSyntax.self) else { continue }
+                    let target = HandlerWalk.normalize(e[0].trimmedDescription)
+                    if property == nil, !target.contains("."), KeyboardNames.words(e[2].trimmedDescription).first == type { property = target }
+                    if target.hasSuffix(".downOffset"), let x = Double(e[2].trimmedDescription) {
+                        downOffset = x == x.rounded() ? String(Int(x)) : "\(x)"
+                    }
+                }
+            }
+            if let property { return (name, property, downOffset) }
+        }
+        return nil
     }
 
     /// Parse errors: the file is still read, around them.

@@ -93,6 +93,64 @@ struct ImportSwiftTests {
         #expect(r.out.contains("NotesViewController (\(path):9): content-inset — sets body.contentInset.bottom"))
     }
 
+    /// A controller's own handler runs as rules, through the binary: the
+    /// screen of lesson 09 typed, then the code's handler (the safe area
+    /// taken off on show, the constant at rest on hide) imported into it.
+    /// iPhone 15: keyboard 336, safe area bottom 34: 336 − 34 + 8 = 310,
+    /// the form 8 above the keyboard; 20 again on hide.
+    @Test func aControllersOwnHandlerRunsAsRules() throws {
+        let dir = TemporaryFolder.make("import-swift")
+        let path = dir + "/LoginViewController.swift"
+        try """
+        import UIKit
+        final class LoginViewController: UIViewController {
+            @IBOutlet var formBottom: NSLayoutConstraint!
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                NotificationCenter.default.addObserver(self, selector: #selector(show(_:)), name: UIResponder.keyboardWillShowNotification, object: nil)
+                NotificationCenter.default.addObserver(self, selector: #selector(hide(_:)), name: UIResponder.keyboardWillHideNotification, object: nil)
+            }
+            @objc func show(_ note: Notification) {
+                guard let end = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue else { return }
+                formBottom.constant = end.height - view.safeAreaInsets.bottom + 8
+            }
+            @objc func hide(_ note: Notification) {
+                formBottom.constant = 20
+            }
+        }
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let script = """
+        device iphone-15
+        controller Login
+        add stackView form to Login.view axis vertical spacing 12
+        add textField email to form
+        constrain form.leading == Login.view.margins.leading
+        constrain form.trailing == Login.view.margins.trailing
+        constrain Login.view.safeArea.bottom == form.bottom + 20 as formBottom
+        import swift "\(path)"
+        focus email
+        expect formBottom.constant == 310
+        expect kb.frame.minY - form.frame.maxY == 8
+        resign
+        expect formBottom.constant == 20
+
+        """
+        let r = try EndToEndTests.run(["run", "-"], input: script)
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("runs: on Login keyboardWillShow: set formBottom.constant = kb.end.height - Login.view.safeAreaInsets.bottom + 8"))
+        #expect(r.out.contains("runs: on Login keyboardWillHide: set formBottom.constant = 20"))
+        #expect(!r.out.contains("not run"), "\(r.out)")
+        let json = try EndToEndTests.run(["run", "--json", "-"], input: "device iphone-15\ncontroller Login\nadd view form to Login.view\nconstrain Login.view.safeArea.bottom == form.bottom + 20 as formBottom\nimport swift \"\(path)\"\n")
+        let line = try #require(json.out.split(separator: "\n").last)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let code = try #require((object["keyboardCode"] as? [[String: Any]])?.first)
+        let rules = try #require(code["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["expression"] as? String } == ["kb.end.height - Login.view.safeAreaInsets.bottom + 8", "20"])
+        #expect(rules.map { $0["line"] as? Double } == [11, 14])
+        #expect((object["attached"] as? [String])?.count == 2)
+    }
+
     @Test func theCommandLineImportsASwiftFile() throws {
         let path = try Self.file()
         let r = try EndToEndTests.run(["import", path])

@@ -10,7 +10,8 @@ extension Session {
         var sources: [SwiftSource] = []
         for f in files {
             do {
-                guard let text = try FileIO.read(f.text, limit: FileIO.scriptLimit) else {
+                // A script's relative name is found beside the script.
+                guard let text = try FileIO.read(path(of: f.text), limit: FileIO.scriptLimit) else {
                     throw CommandError("no file '\(f.text)'", column: f.column, suggestion: "name a .swift file that exists")
                 }
                 sources.append(SwiftSource(path: f.text, text: text))
@@ -22,7 +23,9 @@ extension Session {
         let result = SwiftImporter.read(sources)
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let names = files.map(\.text).joined(separator: ", ")
-        log.lines.append("read \(names): \(count(result.keyboardCode.count, "type")) handling the keyboard, \(count(result.findings.count, "finding"))")
+        var findings = result.findings
+        let countLine = log.lines.count
+        log.lines.append("")
         for r in result.keyboardCode {
             let observes = r.observes.isEmpty ? "no notifications" : r.observes.map(\.rawValue).joined(separator: ", ")
             log.lines.append("\(r.type) (\(r.file):\(r.line)): \(r.strategy.rawValue) — \(r.why)")
@@ -36,33 +39,65 @@ extension Session {
             built.append(.object(build(screen, into: controller?.text, &log)))
         }
         var attached: [JSON] = []
+        var ruleTexts: [[JSON]] = []
         for r in result.keyboardCode {
             // The controller the type binds to: the one given, else NAME for
             // a class NAME or NAMEViewController that the session has.
-            var bound = r.type
+            var bound = r.runsFor ?? r.type
             for suffix in ["ViewController", "Controller"] where bound.hasSuffix(suffix) && bound.count > suffix.count {
                 bound = String(bound.dropLast(suffix.count))
                 break
             }
             let name = controller?.text ?? [bound, r.type].first { (try? screen.controller(named: $0)) != nil }
-            guard let name else { continue }
-            guard let kind = StrategyKind(rawValue: r.strategy.rawValue) else {
-                log.notes.append("note: \(r.type)'s \(r.strategy.rawValue) is not a strategy kbplay runs: not attached to \(name)")
+            ruleTexts.append(r.rules.map { rule in
+                .object(["event": .string(rule.event.rawValue), "constraint": .string(rule.constraint),
+                         "expression": .string(rule.expression.replacingOccurrences(of: codeScreenRoot, with: "\(name ?? bound).view")),
+                         "line": .number(Double(rule.line)), "column": .number(Double(rule.column))])
+            })
+            guard let name else {
+                // Code kbplay would run, with no controller to run it for (a
+                // helper that forwards events runs in its consumers' reports).
+                if !r.why.hasPrefix("forwards"), !r.rules.isEmpty || r.runs.flatMap({ StrategyKind(rawValue: $0.rawValue) }) != nil {
+                    findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
+                                                 message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: the session has no controller \(bound) (import its storyboard first, or name one with into CONTROLLER)"))
+                }
                 continue
             }
-            let line = "handle \(name) with \(kind.rawValue)" + (r.target.map { " \($0)" } ?? "")
-            do {
-                guard let parsed = try CommandParser.parse(line) else { continue }
-                try Commands.Handle(parsed).apply(to: &self, &log)
-                log.lines.append("attached: \(line.dropFirst(7))")
-                attached.append(.string(String(line.dropFirst(7))))
-            } catch let e as CommandError {
-                log.notes.append("note: \(r.type) not attached (\(line.dropFirst(7))): \(e.message)")
+            if let runs = r.runs {
+                if let kind = StrategyKind(rawValue: runs.rawValue) {
+                    let line = "handle \(name) with \(kind.rawValue)" + (r.runsArguments.map { " \($0)" } ?? "")
+                    do {
+                        guard let parsed = try CommandParser.parse(line) else { continue }
+                        try Commands.Handle(parsed).apply(to: &self, &log)
+                        log.lines.append("attached: \(line.dropFirst(7))")
+                        attached.append(.string(String(line.dropFirst(7))))
+                    } catch {
+                        log.notes.append("note: \(r.type) not attached (\(line.dropFirst(7))): \((error as? CommandError)?.message ?? "\(error)")")
+                    }
+                } else if r.rules.isEmpty {
+                    log.notes.append("note: \(r.type)'s \(runs.rawValue) is not a strategy kbplay runs: not attached to \(name)")
+                }
+            }
+            // The handlers' assignments kbplay's rule language says, run
+            // as rules after the strategies, as the code runs them.
+            for rule in r.rules {
+                let text = "on \(name) \(rule.event.rawValue): set \(rule.constraint).constant = "
+                    + rule.expression.replacingOccurrences(of: codeScreenRoot, with: "\(name).view")
+                do {
+                    guard let parsed = try CommandParser.parse(text) else { continue }
+                    try Commands.On(parsed).apply(to: &self, &log)
+                    log.lines.append("runs: \(text)")
+                    attached.append(.string(text))
+                } catch {
+                    log.notes.append("note: \(rule.file):\(rule.line):\(rule.column): not run (\(text)): \((error as? CommandError)?.message ?? "\(error)")")
+                }
             }
         }
-        log.notes += result.findings.map(\.text)
-        log.extra["keyboardCode"] = .array(result.keyboardCode.map { r in
+        log.lines[countLine] = "read \(names): \(count(result.keyboardCode.count, "type")) handling the keyboard, \(count(findings.count, "finding"))"
+        log.notes += findings.map(\.text)
+        log.extra["keyboardCode"] = .array(zip(result.keyboardCode, ruleTexts).map { r, rules in
             .object([
+                "rules": .array(rules),
                 "type": .string(r.type), "file": .string(r.file), "line": .number(Double(r.line)),
                 "observes": .array(r.observes.map { .string($0.rawValue) }),
                 "registers": .string(r.registers), "removes": .string(r.removes),
@@ -75,7 +110,7 @@ extension Session {
         log.extra["attached"] = .array(attached)
         log.extra["screens"] = .array(built)
         log.extra["names"] = .object([:])
-        log.extra["findings"] = .array(result.findings.map { f in
+        log.extra["findings"] = .array(findings.map { f in
             .object(["file": .string(f.file), "message": .string(f.message),
                      "line": .number(Double(f.line)), "column": .number(Double(f.column))])
         })
