@@ -10,49 +10,64 @@ public enum LayoutDiff {
         var out: [LayoutChange] = []
         out.reserveCapacity(new.views.count)
         // Views are read in place: a view layout is large, and a diff
-        // often compares every view of the screen.
-        old.views.withUnsafeBufferPointer { a in
-            new.views.withUnsafeBufferPointer { b in
-                var aligned = a.count == b.count
-                if aligned {
-                    for k in 0..<a.count where a[k].name != b[k].name {
-                        aligned = false
-                        break
+        // often compares every view of the screen. Segments the two
+        // snapshots share hold the same layouts: they are passed over.
+        let va = old.views, vb = new.views
+        var aligned = va.count == vb.count
+        if aligned {
+            for k in 0..<vb.segmentCount where !vb.sharesSegment(k, with: va) {
+                let same = va.segment(k).withUnsafeBufferPointer { a in
+                    vb.segment(k).withUnsafeBufferPointer { b in
+                        !(0..<b.count).contains { a[$0].name != b[$0].name }
                     }
                 }
-                if aligned {
-                    for k in 0..<b.count { compare(a.baseAddress! + k, b.baseAddress! + k, into: &out) }
-                    return
+                if !same {
+                    aligned = false
+                    break
                 }
-                // A common prefix and suffix pair by position (names are
-                // unique in each list, so a name in the middle cannot pair
-                // with one outside it); the middle pairs by name. A view
-                // added or removed costs a lookup of the middle only.
-                var prefix = 0
-                while prefix < a.count && prefix < b.count && a[prefix].name == b[prefix].name { prefix += 1 }
-                var suffix = 0
-                while suffix < a.count - prefix && suffix < b.count - prefix
-                    && a[a.count - 1 - suffix].name == b[b.count - 1 - suffix].name { suffix += 1 }
-                var oldByName: [String: Int] = [:]
-                for k in prefix ..< a.count - suffix { oldByName[a[k].name] = k }
-                var seen = [Bool](repeating: false, count: a.count)
-                for k in 0..<b.count {
-                    let i: Int
-                    if k < prefix {
-                        i = k
-                    } else if k >= b.count - suffix {
-                        i = a.count - (b.count - k)
-                    } else if let j = oldByName[b[k].name] {
-                        i = j
-                    } else {
-                        out.append(.viewAdded(view: b[k].name, frame: b[k].windowFrame.rounded))
-                        continue
+            }
+        }
+        if aligned {
+            for k in 0..<vb.segmentCount where !vb.sharesSegment(k, with: va) {
+                va.segment(k).withUnsafeBufferPointer { a in
+                    vb.segment(k).withUnsafeBufferPointer { b in
+                        for j in 0..<b.count { compare(a.baseAddress! + j, b.baseAddress! + j, into: &out) }
                     }
-                    seen[i] = true
-                    compare(a.baseAddress! + i, b.baseAddress! + k, into: &out)
                 }
-                for k in 0..<a.count where !seen[k] {
-                    out.append(.viewRemoved(view: a[k].name, frame: a[k].windowFrame.rounded))
+            }
+        } else {
+            Array(va).withUnsafeBufferPointer { a in
+                Array(vb).withUnsafeBufferPointer { b in
+                    // A common prefix and suffix pair by position (names are
+                    // unique in each list, so a name in the middle cannot pair
+                    // with one outside it); the middle pairs by name. A view
+                    // added or removed costs a lookup of the middle only.
+                    var prefix = 0
+                    while prefix < a.count && prefix < b.count && a[prefix].name == b[prefix].name { prefix += 1 }
+                    var suffix = 0
+                    while suffix < a.count - prefix && suffix < b.count - prefix
+                        && a[a.count - 1 - suffix].name == b[b.count - 1 - suffix].name { suffix += 1 }
+                    var oldByName: [String: Int] = [:]
+                    for k in prefix ..< a.count - suffix { oldByName[a[k].name] = k }
+                    var seen = [Bool](repeating: false, count: a.count)
+                    for k in 0..<b.count {
+                        let i: Int
+                        if k < prefix {
+                            i = k
+                        } else if k >= b.count - suffix {
+                            i = a.count - (b.count - k)
+                        } else if let j = oldByName[b[k].name] {
+                            i = j
+                        } else {
+                            out.append(.viewAdded(view: b[k].name, frame: b[k].windowFrame.rounded))
+                            continue
+                        }
+                        seen[i] = true
+                        compare(a.baseAddress! + i, b.baseAddress! + k, into: &out)
+                    }
+                    for k in 0..<a.count where !seen[k] {
+                        out.append(.viewRemoved(view: a[k].name, frame: a[k].windowFrame.rounded))
+                    }
                 }
             }
         }

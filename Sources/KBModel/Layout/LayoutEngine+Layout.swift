@@ -108,49 +108,119 @@ extension LayoutEngine {
                             contentOffset: contentOffset(i, frame, screen, h), indicatorInsets: config.indicatorInsets)
     }
 
+    /// What a snapshot's view layouts are made from besides the solver's
+    /// values: when all of it is as it was for the last snapshot, a view
+    /// whose window frame, and whose superview's window frame and content
+    /// offset, are also as they were has the layout it had (scroll views,
+    /// whose geometry reads more, are made again each time).
+    struct SnapshotInputs {
+        let hierarchyVersion: Int
+        let viewList: SegmentedArray<View>
+        let windowSize: Size
+        let windowSafeAreaInsets: EdgeInsets
+        let keyboardAccessory: String?
+        let outOfWindow: Set<String>
+        /// The layouts made, and per view index the window frames and
+        /// content offsets they were made with.
+        let views: SegmentedArray<ViewLayout>
+        let windowFrames: [Rect]
+        let offsets: [Point]
+
+        /// Whether everything but the solver's values is as it was.
+        func holds(for screen: Screen, hierarchyVersion: Int, outOfWindow: Set<String>) -> Bool {
+            self.hierarchyVersion == hierarchyVersion && windowSize == screen.windowSize
+                && windowSafeAreaInsets == screen.windowSafeAreaInsets && keyboardAccessory == screen.keyboard.accessory
+                && self.outOfWindow == outOfWindow && viewList.sharesStorage(with: screen.viewList)
+                && windowFrames.count == screen.viewList.count
+        }
+    }
+
     /// A snapshot of the current solution (call after ``settle(_:)``).
+    /// Views are made a segment at a time; a segment whose views all
+    /// keep their layouts (``SnapshotInputs``) is the last snapshot's,
+    /// shared, so a pass that moved a few views of many costs about those.
     func snapshot(_ screen: Screen) -> LayoutSnapshot {
         let h = hierarchy(screen)
         let boxes = boxesByIndex(screen)
         let slots = boxSlotIndices(screen)
-        var windowFrames = [Rect](repeating: .zero, count: screen.viewList.count)
-        var offsets = [Point](repeating: .zero, count: screen.viewList.count)
-        // Each layout is made in its place in the array (a view layout is
-        // large: appending one would copy it).
+        let n = screen.viewList.count
+        var windowFrames = [Rect](repeating: .zero, count: n)
+        var offsets = [Point](repeating: .zero, count: n)
+        // Per view index: its window frame or content offset moved since
+        // the last snapshot (its subviews' frames are relative to them).
+        var moved = [Bool](repeating: true, count: n)
         let solver = self.solver
         // The views of a dismissed controller are out of the window: hidden
         // in the snapshot, so nothing draws them.
         let outOfWindow = screen.controllersOutOfWindow
-        let layouts = [ViewLayout](unsafeUninitializedCapacity: h.order.count) { buffer, count in
-            for i in h.order {
+        let last = lastSnapshotInputs.flatMap {
+            $0.holds(for: screen, hierarchyVersion: hierarchyVersion, outOfWindow: outOfWindow) ? $0 : nil
+        }
+        lastSnapshotInputs = nil
+        let size = SegmentedArray<ViewLayout>.segmentSize
+        var views = SegmentedArray<ViewLayout>()
+        var start = 0
+        while start < h.order.count {
+            let end = min(start + size, h.order.count)
+            // The window frames first: whether the segment can be kept.
+            var keeps = last != nil && start / size < last!.views.segmentCount
+            for p in start ..< end {
+                let i = h.order[p]
                 let wf = boxes[i] == nil ? .zero
                     : Rect(x: cleanValue(solver.value(atSlot: slots[4 * i])),
                            y: cleanValue(solver.value(atSlot: slots[4 * i + 1])),
                            width: cleanValue(solver.value(atSlot: slots[4 * i + 2])),
                            height: cleanValue(solver.value(atSlot: slots[4 * i + 3])))
                 windowFrames[i] = wf
-                var frame = wf
-                if let p = h.parent[i] {
-                    let pf = windowFrames[p], po = offsets[p]
-                    frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
-                                 width: wf.width, height: wf.height)
+                if let last, screen.viewList[i].scroll == nil, last.windowFrames[i] == wf {
+                    moved[i] = false
+                    offsets[i] = last.offsets[i]
+                    if let p = h.parent[i], moved[p] { keeps = false }
+                } else {
+                    keeps = false
                 }
-                let safe = safeAreaInsets(i, wf, screen, h)
-                let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
-                if let scroll { offsets[i] = scroll.contentOffset }
-                // Fields read in place: a view is large, and copying one
-                // whole retains all its strings.
-                (buffer.baseAddress! + count).initialize(
-                    to: ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind,
-                                   parent: screen.viewList[i].parent, depth: h.depth[i],
-                                   isHidden: screen.viewList[i].isHidden
-                                       || (!outOfWindow.isEmpty && outOfWindow.contains(screen.viewList[i].controller)),
-                                   frame: frame, windowFrame: wf,
-                                   safeAreaInsets: safe, scroll: scroll))
-                count += 1
             }
+            if keeps, let last {
+                views.appendSegment(last.views.segment(start / size))
+                start = end
+                continue
+            }
+            let segment = [ViewLayout](unsafeUninitializedCapacity: end - start) { buffer, count in
+                for p in start ..< end {
+                    let i = h.order[p]
+                    let wf = windowFrames[i]
+                    var frame = wf
+                    if let parent = h.parent[i] {
+                        let pf = windowFrames[parent], po = offsets[parent]
+                        frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
+                                     width: wf.width, height: wf.height)
+                    }
+                    let safe = safeAreaInsets(i, wf, screen, h)
+                    let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
+                    if let scroll {
+                        offsets[i] = scroll.contentOffset
+                        moved[i] = last == nil || last!.windowFrames[i] != wf || last!.offsets[i] != scroll.contentOffset
+                    }
+                    // Fields read in place: a view is large, and copying one
+                    // whole retains all its strings.
+                    (buffer.baseAddress! + count).initialize(
+                        to: ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind,
+                                       parent: screen.viewList[i].parent, depth: h.depth[i],
+                                       isHidden: screen.viewList[i].isHidden
+                                           || (!outOfWindow.isEmpty && outOfWindow.contains(screen.viewList[i].controller)),
+                                       frame: frame, windowFrame: wf,
+                                       safeAreaInsets: safe, scroll: scroll))
+                    count += 1
+                }
+            }
+            views.appendSegment(segment)
+            start = end
         }
-        return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow, views: layouts,
+        lastSnapshotInputs = SnapshotInputs(
+            hierarchyVersion: hierarchyVersion, viewList: screen.viewList, windowSize: screen.windowSize,
+            windowSafeAreaInsets: screen.windowSafeAreaInsets, keyboardAccessory: screen.keyboard.accessory,
+            outOfWindow: outOfWindow, views: views, windowFrames: windowFrames, offsets: offsets)
+        return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow, views: views,
                               constraints: constraintValues(screen))
     }
 

@@ -113,6 +113,11 @@ final class LayoutEngine: @unchecked Sendable {
     var lastConstraints: SegmentedArray<LayoutConstraint> = []
     var lastConstraintValues: [ConstraintValue] = []
     var cachedHierarchy: Hierarchy?
+    /// Changes whenever ``hierarchy(_:)`` makes or extends the hierarchy.
+    var hierarchyVersion = 0
+    /// What the last snapshot was made from, for the next to keep the
+    /// segments of views whose layout cannot have changed.
+    var lastSnapshotInputs: SnapshotInputs?
     /// Per view index, its box (built with the hierarchy), and whether it
     /// is current. A stale array still serves the next build: an entry
     /// whose box has the name of the view now at its index is kept without
@@ -173,6 +178,8 @@ final class LayoutEngine: @unchecked Sendable {
         e.lastConstraints = lastConstraints
         e.lastConstraintValues = lastConstraintValues
         e.cachedHierarchy = cachedHierarchy
+        e.hierarchyVersion = hierarchyVersion
+        e.lastSnapshotInputs = lastSnapshotInputs
         e.cachedBoxes = cachedBoxes
         e.cachedBoxesAreCurrent = cachedBoxesAreCurrent
         e.boxSlots = boxSlots
@@ -209,6 +216,7 @@ final class LayoutEngine: @unchecked Sendable {
     func hierarchy(_ screen: Screen) -> Hierarchy {
         let n = screen.viewList.count
         if let h = cachedHierarchy, h.count == n { return h }
+        hierarchyVersion &+= 1
         if hierarchyOnlyAppended, var h = cachedHierarchy.take(), h.count < n {
             h.extend(screen)
             cachedHierarchy = h

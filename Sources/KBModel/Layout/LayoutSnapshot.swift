@@ -8,14 +8,22 @@ public struct LayoutSnapshot: Hashable, Codable, Sendable {
     /// The keyboard's frame in window coordinates (the screen's when the
     /// window fills it), if it is on screen.
     public var keyboardFrame: Rect?
-    /// Views in hierarchy order.
-    public var views: [ViewLayout]
+    /// Views in hierarchy order. In segments: a layout pass that moved a
+    /// few views shares the others' segments with the snapshot before, and
+    /// ``LayoutDiff`` passes over shared segments without reading them.
+    public var views: SegmentedArray<ViewLayout>
     /// User constraints in creation order.
     public var constraints: [ConstraintValue]
     /// Constraints this pass had to break (usually none).
     public var warnings: [ModelWarning]
 
     public init(screenSize: Size, keyboardFrame: Rect?, views: [ViewLayout], constraints: [ConstraintValue],
+                warnings: [ModelWarning] = []) {
+        self.init(screenSize: screenSize, keyboardFrame: keyboardFrame, views: SegmentedArray(views),
+                  constraints: constraints, warnings: warnings)
+    }
+
+    public init(screenSize: Size, keyboardFrame: Rect?, views: SegmentedArray<ViewLayout>, constraints: [ConstraintValue],
                 warnings: [ModelWarning] = []) {
         self.screenSize = screenSize
         self.keyboardFrame = keyboardFrame
@@ -37,10 +45,13 @@ public struct LayoutSnapshot: Hashable, Codable, Sendable {
     /// Where the view called `name` is in ``views`` (compared in place:
     /// a view layout is large, and scanning by copies would copy each).
     func index(of name: String) -> Int? {
-        views.withUnsafeBufferPointer { views in
-            for k in views.indices where views[k].name == name { return k }
-            return nil
+        for s in 0 ..< views.segmentCount {
+            let found = views.segment(s).withUnsafeBufferPointer { segment in
+                segment.firstIndex { $0.name == name }
+            }
+            if let found { return s * SegmentedArray<ViewLayout>.segmentSize + found }
         }
+        return nil
     }
 
     /// The constant of the constraint called `name`.

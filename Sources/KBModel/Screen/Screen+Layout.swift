@@ -18,6 +18,18 @@ extension Screen {
         return snapshot
     }
 
+    /// The layout made with nothing kept from the last snapshot (every
+    /// view's layout made again): what ``layout()`` must equal, for checks
+    /// of the segments it keeps.
+    func layoutAfresh() -> LayoutSnapshot {
+        var copy = self
+        _ = copy.layout()
+        let e = copy.uniqueEngine()
+        e.lastSnapshotInputs = nil
+        e.cachedSnapshot = nil
+        return copy.layout()
+    }
+
     /// The last layout pass's snapshot if nothing changed since, read
     /// without touching the layout cache: a reader of a screen others share
     /// (a web page's snapshot of a daemon session) gets it without the copy

@@ -39,6 +39,31 @@ extension SegmentedArray: RandomAccessCollection, MutableCollection {
 }
 
 extension SegmentedArray {
+    /// The segments: each ``segmentSize`` long but the last.
+    @inlinable public var segmentCount: Int { segments.count }
+
+    /// The elements of segment `k` (shared, not copied).
+    @inlinable public func segment(_ k: Int) -> [Element] { segments[k] }
+
+    /// Whether segment `k` of both is the very same storage: then its
+    /// elements are equal, unchanged since one was copied from the other.
+    @inlinable public func sharesSegment(_ k: Int, with other: SegmentedArray) -> Bool {
+        guard k < segments.count, k < other.segments.count, segments[k].count == other.segments[k].count else { return false }
+        return segments[k].withUnsafeBufferPointer { a in
+            other.segments[k].withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+        }
+    }
+
+    /// Appends a whole segment (kept as it is, shared with whoever holds
+    /// it): the count must be a multiple of ``segmentSize``, and `segment`
+    /// at most that long and not empty.
+    public mutating func appendSegment(_ segment: [Element]) {
+        precondition(storedCount & (Self.segmentSize - 1) == 0 && !segment.isEmpty && segment.count <= Self.segmentSize,
+                     "a segment goes whole at a segment's start")
+        segments.append(segment)
+        storedCount += segment.count
+    }
+
     /// Whether the two hold the very same segments: then they are equal,
     /// and neither changed an element since one was copied from the other
     /// (a change copies the shared segment first).

@@ -84,11 +84,13 @@ extension Session {
             text.append(f.height)
         }
         // Views read in place (a view layout is large).
-        snapshot.views.withUnsafeBufferPointer { views in
-            for k in views.indices {
-                let f = views[k].windowFrame.rounded
-                line(views[k].name, f)
-                map[views[k].name] = .array([.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)])
+        for s in 0 ..< snapshot.views.segmentCount {
+            snapshot.views.segment(s).withUnsafeBufferPointer { views in
+                for k in views.indices {
+                    let f = views[k].windowFrame.rounded
+                    line(views[k].name, f)
+                    map[views[k].name] = .array([.number(f.minX), .number(f.minY), .number(f.width), .number(f.height)])
+                }
             }
         }
         if let k = snapshot.keyboardFrame { line("keyboard", k) }
