@@ -22,11 +22,22 @@ extension Solver {
 
     /// ``areAmbiguous(_:)`` keeping at most `limit` terms of expanded
     /// definitions (a test compares the answers with none kept).
-    func areAmbiguous(_ groups: [[Variable]], keepingAtMost limit: Int) -> [Bool] {
-        var scratch = Scratch(symbols: kinds.count, definitions: definitions.count, objective: objective)
-        scratch.expansions.limit = limit
+    /// `worthKeeping`: from how many variables asked expansions are kept.
+    func areAmbiguous(_ groups: [[Variable]], keepingAtMost limit: Int,
+                      worthKeeping: Int = Solver.variablesWorthKeeping) -> [Bool] {
+        // Kept terms pay off when many variables share definitions (an
+        // import asks about every view); a few variables (the views one
+        // command moved) are expanded as they come, each definition once
+        // anyway, without the room for keeping.
+        let asked = groups.reduce(0) { $0 + $1.count }
+        let keeps = limit > 0 && asked >= worthKeeping
+        var scratch = Scratch(symbols: kinds.count, definitions: definitions.count, objective: objective, keeping: keeps)
+        scratch.expansions.limit = keeps ? limit : 0
         return groups.map { group in group.contains { isAmbiguous($0, &scratch) } }
     }
+
+    /// How many variables asked at once make keeping expansions worth it.
+    static var variablesWorthKeeping: Int { 64 }
 
     /// Room for writing variables in terms of non-basic symbols: sums by
     /// symbol and pending coefficients by definition, with the entries in
@@ -47,8 +58,8 @@ extension Solver {
         /// Definitions already written over non-basic symbols in this pass.
         var expansions: Expansions
 
-        init(symbols: Int, definitions: Int, objective: Objective) {
-            expansions = Expansions(symbols: symbols, definitions: definitions)
+        init(symbols: Int, definitions: Int, objective: Objective, keeping: Bool = false) {
+            expansions = Expansions(symbols: keeping ? symbols : 0, definitions: keeping ? definitions : 0)
             sums = Array(repeating: 0, count: symbols)
             summed = Array(repeating: false, count: symbols)
             pending = Array(repeating: 0, count: definitions)
@@ -137,6 +148,7 @@ extension Solver {
     /// refers to that has none yet, those first; false once the kept
     /// terms pass ``Expansions/limit`` (then `root` may have none).
     private func expand(_ root: Int32, _ e: inout Expansions) -> Bool {
+        if e.limit == 0 { return false }
         if e.start[Int(root)] >= 0 { return true }
         if e.symbols.count >= e.limit { return false }
         var stack: [Int32] = [root]
