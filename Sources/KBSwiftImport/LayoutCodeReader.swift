@@ -1,7 +1,7 @@
 import KBModel
 import SwiftSyntax
 
-/// Reads the views and anchor constraints a view controller's code makes.
+/// Reads the views and constraints a view controller's code makes.
 struct LayoutCodeReader {
     let index: CodeIndex
     var findings: [SwiftFinding] = []
@@ -11,7 +11,7 @@ struct LayoutCodeReader {
         "UIScrollView": .scrollView, "UIStackView": .stackView, "UITableView": .tableView,
     ]
 
-    private mutating func note(_ p: Place, _ m: String) {
+    mutating func note(_ p: Place, _ m: String) {
         findings.append(SwiftFinding(file: p.file, line: p.line, column: p.column, message: m))
     }
 
@@ -25,65 +25,109 @@ struct LayoutCodeReader {
         return name
     }
 
+    /// What one screen's reading has found so far.
+    final class Build {
+        var declared: [String: (kind: ViewKind, place: Place, cls: String)] = [:]
+        var views: [CodeScreen.View] = []
+        /// Each constraint with the view whose SnapKit block made it.
+        var constraints: [(c: CodeScreen.Constraint, snap: String?)] = []
+        /// Constraints made but not yet active, by the name that holds
+        /// them: the expressions that make them, in order.
+        var pending: [String: [(expr: ExprSyntax, file: Int)]] = [:]
+        var priorities: [String: Double] = [:]
+        /// Views placed by SnapKit or arranged by a stack: UIKit turns
+        /// their autoresizing masks off itself.
+        var autoLayoutViews: Set<String> = []
+        var children: [CodeScreen.Child] = []
+        /// The property or local that holds each child controller.
+        var childProperties: [String: String] = [:]
+        var outlets: Set<String> = []
+
+        func parent(of view: String) -> String {
+            views.first { $0.name == view }?.parent ?? codeScreenRoot
+        }
+    }
+
     mutating func screens() -> [CodeScreen] {
         var out: [CodeScreen] = []
         for name in index.order {
             guard let t = index.types[name], t.isViewController, t.kind != "extension" || !name.hasPrefix("UI") else { continue }
             if let s = screen(t) { out.append(s) }
         }
-        return out
+        // A child controller's own screen is built after the parent's that
+        // makes it.
+        var ordered: [CodeScreen] = []
+        var left = out
+        while !left.isEmpty {
+            let before = left.count
+            let waiting = left
+            left.removeAll { s in
+                let madeBy = waiting.contains { p in p.type != s.type && p.children.contains { $0.type == s.type } }
+                if madeBy { return false }
+                ordered.append(s)
+                return true
+            }
+            if left.count == before { ordered += left; break }
+        }
+        return ordered
     }
 
     private mutating func screen(_ t: TypeInfo) -> CodeScreen? {
-        var declared: [String: (kind: ViewKind, place: Place)] = [:]
+        let b = Build()
+        b.outlets = t.outlets
         for (n, p) in t.properties.sorted(by: { $0.key < $1.key }) {
-            guard let cls = Self.viewClass(p.initializer) ?? (p.initializer.isEmpty ? nil : nil) else { continue }
+            guard let cls = Self.viewClass(p.initializer) else { continue }
             let place = t.routines.first { $0.name == n }?.place ?? t.place
-            declared[n] = (kind(cls, place), place)
+            b.declared[n] = (kind(cls, place), place, cls)
         }
-        var views: [CodeScreen.View] = []
-        var constraints: [CodeScreen.Constraint] = []
-        var pending: [String: (syntax: FunctionCallExprSyntax, file: Int)] = [:]
-        var priorities: [String: Double] = [:]
+        childControllers(t, b)
         let routines = t.routines.filter { $0.body != nil }.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }
         for r in routines {
             guard let body = r.body else { continue }
             for node in body.allDescendants {
-                if let b = node.as(PatternBindingSyntax.self), let v = b.initializer?.value {
-                    let n = b.pattern.trimmedDescription
-                    if let cls = Self.viewClass(v.trimmedDescription), declared[n] == nil, r.body?.is(AccessorBlockSyntax.self) == false,
+                if let pb = node.as(PatternBindingSyntax.self), let v = pb.initializer?.value {
+                    let n = pb.pattern.trimmedDescription
+                    if let cls = Self.viewClass(v.trimmedDescription), b.declared[n] == nil, r.body?.is(AccessorBlockSyntax.self) == false,
                        !v.is(ClosureExprSyntax.self), t.properties[r.name] == nil {
-                        declared[n] = (kind(cls, index.place(b, file: r.file)), index.place(b, file: r.file))
+                        b.declared[n] = (kind(cls, index.place(pb, file: r.file)), index.place(pb, file: r.file), cls)
                     }
-                    if let call = v.as(FunctionCallExprSyntax.self), isConstraint(call) { pending[n] = (call, r.file) }
+                    if makesConstraints(v) { b.pending[n] = [(v, r.file)] }
+                    if v.trimmedDescription == "[]", pb.typeAnnotation?.type.trimmedDescription.contains("NSLayoutConstraint") == true {
+                        b.pending[n] = []
+                    }
                 }
                 if let q = node.as(SequenceExprSyntax.self) {
                     let e = Array(q.elements)
                     if e.count == 3, e[1].is(AssignmentExprSyntax.self) {
                         let target = HandlerWalk.normalize(e[0].trimmedDescription)
-                        if let call = e[2].as(FunctionCallExprSyntax.self), isConstraint(call) { pending[target] = (call, r.file) }
+                        if makesConstraints(e[2]) { b.pending[target] = [(e[2], r.file)] }
                         if target.hasSuffix(".isActive"), e[2].trimmedDescription == "true" {
                             let base = String(target.dropLast(".isActive".count))
-                            if let p = pending[base] {
-                                if let c = constraint(p.syntax, file: p.file, name: base, owner: t) { constraints.append(c) }
-                                pending[base] = nil
-                            } else if let m = e[0].as(MemberAccessExprSyntax.self), let call = m.base?.as(FunctionCallExprSyntax.self), isConstraint(call),
-                                      let c = constraint(call, file: r.file, name: nil, owner: t) {
-                                constraints.append(c)
+                            let expr = e[0].as(MemberAccessExprSyntax.self)?.base ?? e[0]
+                            if let list = constraintList(expr, file: r.file, name: nil, t: t, b: b) {
+                                b.constraints += list.map { ($0, nil) }
+                            } else {
+                                note(index.place(e[0], file: r.file), "\(base) is not a constraint kbplay can read: not built")
                             }
                         }
                         if target.hasSuffix(".priority") {
                             let base = String(target.dropLast(".priority".count))
-                            if let p = Self.priority(e[2].trimmedDescription) { priorities[base] = p }
+                            if let p = Self.priority(e[2].trimmedDescription) { b.priorities[base] = p }
                         }
+                    }
+                    if e.count == 3, e[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", makesConstraints(e[2]) {
+                        b.pending[HandlerWalk.normalize(e[0].trimmedDescription), default: []].append((e[2], r.file))
                     }
                 }
                 guard let call = node.as(FunctionCallExprSyntax.self) else { continue }
                 let (fname, base) = HandlerWalk.calleeName(call.calledExpression)
                 let labels = call.arguments.map { $0.label?.text ?? "_" }
-                if (fname == "constraints" && labels.first == "withVisualFormat") || (fname == "NSLayoutConstraint" && labels.first == "item")
-                    || ((fname == "makeConstraints" || fname == "updateConstraints" || fname == "remakeConstraints") && (base ?? "").hasSuffix("snp")) {
-                    note(index.place(call, file: r.file), "\(call.calledExpression.trimmedDescription)(\(labels.first.map { $0 == "_" ? "" : "\($0):" } ?? "")…) constraints are not built by this version")
+                if let fname, ["makeConstraints", "updateConstraints", "remakeConstraints"].contains(fname),
+                   let base, base.hasSuffix(".snp") {
+                    snapKit(call, view: String(base.dropLast(4)), mode: fname, file: r.file, t: t, b: b)
+                }
+                if fname == "append", let base, b.pending[base] != nil, let arg = call.arguments.first?.expression, makesConstraints(arg) {
+                    b.pending[base, default: []].append((arg, r.file))
                 }
                 if fname == "addSubview" || fname == "addArrangedSubview", let child = call.arguments.first?.expression.trimmedDescription {
                     // `[a, b].forEach { view.addSubview($0) }` adds each.
@@ -91,41 +135,30 @@ struct LayoutCodeReader {
                     if child == "$0", let list = Self.forEachList(call) { children = list }
                     let parent = base.flatMap { $0 == "view" ? nil : $0 }
                     for c in children {
-                        guard let d = declared[c] else {
+                        // A child controller's view: placed by `controller … in`.
+                        if c.hasSuffix(".view"), b.childProperties[String(c.dropLast(5))] != nil { continue }
+                        guard let d = b.declared[c] else {
+                            if b.outlets.contains(c) { continue }
                             note(index.place(call, file: r.file), "\(c) is added to a view but not made in the files read: not built")
                             continue
                         }
-                        if let i = views.firstIndex(where: { $0.name == c }) { views.remove(at: i) }
-                        views.append(CodeScreen.View(name: c, kind: d.kind, parent: parent, file: d.place.file, line: d.place.line))
+                        if let i = b.views.firstIndex(where: { $0.name == c }) { b.views.remove(at: i) }
+                        b.views.append(CodeScreen.View(name: c, kind: d.kind, parent: parent, file: d.place.file, line: d.place.line))
+                        if fname == "addArrangedSubview" { b.autoLayoutViews.insert(c) }
                     }
                 }
-                if fname == "activate", base == "NSLayoutConstraint", let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) {
-                    for element in array.elements {
-                        if let c = element.expression.as(FunctionCallExprSyntax.self), isConstraint(c) {
-                            if let built = constraint(c, file: r.file, name: nil, owner: t) { constraints.append(built) }
-                        } else {
-                            let n = HandlerWalk.normalize(element.expression.trimmedDescription)
-                            if let p = pending[n] {
-                                if let built = constraint(p.syntax, file: p.file, name: n, owner: t) { constraints.append(built) }
-                                pending[n] = nil
-                            } else {
-                                note(index.place(element, file: r.file), "\(element.expression.trimmedDescription) is not a constraint kbplay can read: not built")
-                            }
-                        }
+                let activates = (fname == "activate" && base == "NSLayoutConstraint")
+                    || ((fname == "addConstraints" || fname == "addConstraint") && labels == ["_"])
+                if activates, let arg = call.arguments.first?.expression {
+                    if let list = constraintList(arg, file: r.file, name: nil, t: t, b: b) {
+                        b.constraints += list.map { ($0, nil) }
+                    } else {
+                        note(index.place(arg, file: r.file), "\(arg.trimmedDescription) is not a constraint kbplay can read: not built")
                     }
                 }
             }
         }
-        for i in constraints.indices { if let n = constraints[i].name, let p = priorities[n] { constraints[i].priority = p } }
-        // What the code sets that kbplay models: a literal text or title, a
-        // stack's axis and spacing.
-        let options = self.options(t)
-        for i in views.indices {
-            let o = options[views[i].name] ?? [:]
-            views[i].text = o["text"]
-            views[i].axis = o["axis"]
-            views[i].spacing = o["spacing"].flatMap(Double.init)
-        }
+        var views = b.views
         // `UIStackView(arrangedSubviews: [a, b])`: a and b are its arranged views.
         // They come first in the stack, before those added later.
         var withArranged: [CodeScreen.View] = []
@@ -133,13 +166,19 @@ struct LayoutCodeReader {
             withArranged.append(v)
             guard v.kind == .stackView else { continue }
             for child in arranged(v.name, in: t) where !views.contains(where: { $0.name == child }) {
-                if let d = declared[child] {
+                if let d = b.declared[child] {
                     withArranged.append(CodeScreen.View(name: child, kind: d.kind, parent: v.name, file: d.place.file, line: d.place.line))
+                    b.autoLayoutViews.insert(child)
                 }
             }
         }
         views = withArranged
-        guard !views.isEmpty || !constraints.isEmpty else { return nil }
+        var settings: [CodeScreen.Setting] = []
+        var inputViews: [CodeScreen.InputView] = []
+        properties(t, b, views: &views, settings: &settings, inputViews: &inputViews)
+        var constraints = b.constraints.map(\.c)
+        for i in constraints.indices { if let n = constraints[i].name, let p = b.priorities[n] { constraints[i].priority = p } }
+        guard !views.isEmpty || !constraints.isEmpty || !settings.isEmpty || !b.children.isEmpty || !inputViews.isEmpty else { return nil }
         // Parents before children.
         var ordered: [CodeScreen.View] = []
         var left = views
@@ -152,55 +191,59 @@ struct LayoutCodeReader {
             }
             if left.count == before { ordered += left; break }
         }
-        var controller = t.name
+        var screen = CodeScreen(type: t.name, controller: Self.controllerName(t.name), views: ordered, constraints: constraints)
+        screen.settings = settings
+        screen.children = b.children
+        screen.inputViews = inputViews
+        let mentioned = Set(constraints.flatMap { [$0.first.view] + ($0.second.map { [$0.view] } ?? []) } + settings.map(\.view))
+        screen.outlets = t.outlets.filter { mentioned.contains($0) }.sorted()
+        return screen
+    }
+
+    /// A class NAME or NAMEViewController binds to controller NAME.
+    static func controllerName(_ type: String) -> String {
+        var controller = type
         for suffix in ["ViewController", "Controller"] where controller.hasSuffix(suffix) && controller.count > suffix.count {
             controller = String(controller.dropLast(suffix.count))
             break
         }
-        return CodeScreen(type: t.name, controller: controller, views: ordered, constraints: constraints)
+        return controller
     }
 
-    /// `email.placeholder = …` aside, what the code sets on its views that
-    /// kbplay models, by view name: `text`, `axis`, `spacing`. In a lazy
-    /// closure the local it returns stands for the property.
-    private func options(_ t: TypeInfo) -> [String: [String: String]] {
-        var out: [String: [String: String]] = [:]
-        for r in t.routines {
-            guard let body = r.body else { continue }
-            var alias: [String: String] = [:]
-            if t.properties[r.name] != nil {
-                for node in body.allDescendants {
-                    if let b = node.as(PatternBindingSyntax.self), let v = b.initializer?.value, Self.viewClass(v.trimmedDescription) != nil {
-                        alias[b.pattern.trimmedDescription] = r.name
-                    }
-                }
+    /// The elements of the array literal a `forEach` around `node` walks.
+    static func forEachList(_ node: FunctionCallExprSyntax) -> [String]? {
+        forEachList(Syntax(node))
+    }
+
+    static func forEachList(_ node: Syntax) -> [String]? {
+        var p = node.parent
+        while let n = p {
+            if let c = n.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
+               m.declName.baseName.text == "forEach", let array = m.base?.as(ArrayExprSyntax.self) {
+                return array.elements.map { HandlerWalk.normalize($0.expression.trimmedDescription) }
             }
-            func owner(_ base: String) -> String { alias[base] ?? base }
-            for node in body.allDescendants {
-                if let q = node.as(SequenceExprSyntax.self) {
-                    let e = Array(q.elements)
-                    guard e.count == 3, e[1].is(AssignmentExprSyntax.self) else { continue }
-                    let parts = HandlerWalk.normalize(e[0].trimmedDescription).split(separator: ".").map(String.init)
-                    guard parts.count == 2 else { continue }
-                    let value = e[2].trimmedDescription
-                    switch parts[1] {
-                    case "text" where e[2].is(StringLiteralExprSyntax.self):
-                        out[owner(parts[0]), default: [:]]["text"] = String(value.dropFirst().dropLast())
-                    case "axis":
-                        out[owner(parts[0]), default: [:]]["axis"] = value.hasSuffix("horizontal") ? "horizontal" : "vertical"
-                    case "spacing" where Double(value) != nil:
-                        out[owner(parts[0]), default: [:]]["spacing"] = value
-                    default: continue
-                    }
-                }
-                if let call = node.as(FunctionCallExprSyntax.self), HandlerWalk.calleeName(call.calledExpression).name == "setTitle",
-                   let base = HandlerWalk.calleeName(call.calledExpression).base, let first = call.arguments.first,
-                   first.expression.is(StringLiteralExprSyntax.self) {
-                    out[owner(base), default: [:]]["text"] = String(first.expression.trimmedDescription.dropFirst().dropLast())
-                }
-            }
+            p = n.parent
         }
-        return out
+        return nil
+    }
+
+    mutating func kind(_ cls: String, _ place: Place) -> ViewKind {
+        if let k = Self.kinds[cls] { return k }
+        note(place, "\(cls) is modelled as a plain view")
+        return .view
+    }
+
+    static func priority(_ text: String) -> Double? {
+        let t = text.replacingOccurrences(of: " ", with: "")
+        switch t {
+        case ".required", "UILayoutPriority.required": return 1000
+        case ".defaultHigh", "UILayoutPriority.defaultHigh": return 750
+        case ".defaultLow", "UILayoutPriority.defaultLow": return 250
+        case ".fittingSizeLevel": return 50
+        default:
+            let digits = t.filter { $0.isNumber || $0 == "." }
+            return Double(digits.hasPrefix(".") ? String(digits.dropFirst()) : digits)
+        }
     }
 
     /// The views a stack view property or local is made with.
@@ -221,112 +264,5 @@ struct LayoutCodeReader {
             return rest[rest.index(after: open)..<close].split(separator: ",").map { HandlerWalk.normalize(String($0)) }
         }
         return []
-    }
-
-    /// The elements of the array literal a `forEach` around `call` walks.
-    static func forEachList(_ call: FunctionCallExprSyntax) -> [String]? {
-        var p = call.parent
-        while let n = p {
-            if let c = n.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
-               m.declName.baseName.text == "forEach", let array = m.base?.as(ArrayExprSyntax.self) {
-                return array.elements.map { HandlerWalk.normalize($0.expression.trimmedDescription) }
-            }
-            p = n.parent
-        }
-        return nil
-    }
-
-    private mutating func kind(_ cls: String, _ place: Place) -> ViewKind {
-        if let k = Self.kinds[cls] { return k }
-        note(place, "\(cls) is modelled as a plain view")
-        return .view
-    }
-
-    static func priority(_ text: String) -> Double? {
-        let t = text.replacingOccurrences(of: " ", with: "")
-        switch t {
-        case ".required", "UILayoutPriority.required": return 1000
-        case ".defaultHigh", "UILayoutPriority.defaultHigh": return 750
-        case ".defaultLow", "UILayoutPriority.defaultLow": return 250
-        case ".fittingSizeLevel": return 50
-        default:
-            let digits = t.filter { $0.isNumber || $0 == "." }
-            return Double(digits.hasPrefix(".") ? String(digits.dropFirst()) : digits)
-        }
-    }
-
-    private func isConstraint(_ call: FunctionCallExprSyntax) -> Bool {
-        HandlerWalk.calleeName(call.calledExpression).name == "constraint"
-    }
-
-    /// `view.safeAreaLayoutGuide.topAnchor` → the root's safe-area top.
-    private func anchor(_ text: String) -> Anchor? {
-        var parts = HandlerWalk.normalize(text).split(separator: ".").map(String.init)
-        guard let last = parts.popLast(), last.hasSuffix("Anchor"),
-              let attribute = Anchor.Attribute(rawValue: String(last.dropLast("Anchor".count))) else { return nil }
-        var guide: Anchor.Guide?
-        if let g = parts.last {
-            let guides: [String: Anchor.Guide] = ["safeAreaLayoutGuide": .safeArea, "layoutMarginsGuide": .margins,
-                                                  "keyboardLayoutGuide": .keyboard, "contentLayoutGuide": .content,
-                                                  "frameLayoutGuide": .frameGuide]
-            if let found = guides[g] { guide = found; parts.removeLast() }
-        }
-        guard parts.count <= 1 else { return nil }
-        let view = parts.first.map { $0 == "view" ? codeScreenRoot : $0 } ?? codeScreenRoot
-        return Anchor(view, guide, attribute)
-    }
-
-    private func number(_ e: ExprSyntax, owner: TypeInfo?) -> Double? {
-        let t = e.trimmedDescription.replacingOccurrences(of: " ", with: "")
-        if let x = Double(t) { return x }
-        if t.hasPrefix("-"), let p = owner?.properties[String(t.dropFirst())], let x = Double(p.initializer) { return -x }
-        if let p = owner?.properties[t], let x = Double(p.initializer) { return x }
-        return nil
-    }
-
-    private mutating func constraint(_ call: FunctionCallExprSyntax, file: Int, name: String?, owner: TypeInfo) -> CodeScreen.Constraint? {
-        let place = index.place(call, file: file)
-        guard let m = call.calledExpression.as(MemberAccessExprSyntax.self), let baseText = m.base?.trimmedDescription,
-              let first = anchor(baseText) else {
-            note(place, "\(call.calledExpression.trimmedDescription) is not an anchor kbplay models: not built")
-            return nil
-        }
-        var relation = "==", second: Anchor?, multiplier = 1.0, constant = 0.0
-        for a in call.arguments {
-            let label = a.label?.text ?? ""
-            switch label {
-            case "equalTo", "lessThanOrEqualTo", "greaterThanOrEqualTo":
-                relation = label == "equalTo" ? "==" : label == "lessThanOrEqualTo" ? "<=" : ">="
-                guard let s = anchor(a.expression.trimmedDescription) else {
-                    note(place, "\(a.expression.trimmedDescription) is not an anchor kbplay models: not built")
-                    return nil
-                }
-                second = s
-            case "equalToConstant", "lessThanOrEqualToConstant", "greaterThanOrEqualToConstant":
-                relation = label.hasPrefix("equal") ? "==" : label.hasPrefix("less") ? "<=" : ">="
-                guard let x = number(a.expression, owner: owner) else {
-                    note(place, "the constant \(a.expression.trimmedDescription) is not a number kbplay can read: not built")
-                    return nil
-                }
-                constant = x
-            case "constant":
-                guard let x = number(a.expression, owner: owner) else {
-                    note(place, "the constant \(a.expression.trimmedDescription) is not a number kbplay can read: not built")
-                    return nil
-                }
-                constant = x
-            case "multiplier":
-                guard let x = number(a.expression, owner: owner) else {
-                    note(place, "the multiplier \(a.expression.trimmedDescription) is not a number kbplay can read: not built")
-                    return nil
-                }
-                multiplier = x
-            default:
-                note(place, "constraint(\(label):) (system spacing and the like) is not modelled: not built")
-                return nil
-            }
-        }
-        return CodeScreen.Constraint(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-                                     priority: nil, name: name, file: place.file, line: place.line)
     }
 }

@@ -32,8 +32,11 @@ extension Session {
             if !r.flaws.isEmpty { log.lines.append("  flaws: \(r.flaws.map(\.rawValue).joined(separator: ", "))") }
         }
         var built: [JSON] = []
+        // `into` names the controller of the screens no other screen makes
+        // as a child controller.
+        let childTypes = Set(result.screens.flatMap { $0.children.map(\.type) })
         for screen in result.screens {
-            built.append(.object(build(screen, into: controller?.text, &log)))
+            built.append(.object(build(screen, into: childTypes.contains(screen.type) ? nil : controller?.text, &log)))
         }
         var attached: [JSON] = []
         for r in result.keyboardCode {
@@ -91,12 +94,24 @@ extension Session {
         if (try? self.screen.controller(named: controller)) == nil { lines.append("controller \(controller)") }
         for v in screen.views {
             var line = "add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)"
-            if let text = v.text, v.kind == .label || v.kind == .button { line += " text " + CommandParser.quote(text) }
+            if let text = v.text, [.label, .button, .textField, .textView].contains(v.kind) { line += " text " + CommandParser.quote(text) }
+            if let placeholder = v.placeholder, v.kind == .textField { line += " placeholder " + CommandParser.quote(placeholder) }
             if v.kind == .stackView {
                 if let axis = v.axis { line += " axis \(axis)" }
                 if let spacing = v.spacing { line += " spacing \(formatPoints(spacing))" }
+                if let d = v.distribution { line += " distribution \(d)" }
+                if let a = v.alignment { line += " alignment \(a)" }
             }
             lines.append(line)
+        }
+        // Child controllers, their root views pinned to the view the code
+        // adds them to.
+        for c in screen.children where (try? self.screen.controller(named: c.controller)) == nil {
+            lines.append("controller \(c.controller) in \(controller) at \(c.container ?? root)")
+        }
+        // Outlets are the views an imported storyboard made.
+        for o in screen.outlets where (try? self.screen.view(named: o)) == nil && (try? self.screen.constraint(named: o)) == nil {
+            log.notes.append("note: \(screen.type)'s outlet \(o) is not in the session: import the storyboard that has it first (import FILE.storyboard), then the Swift")
         }
         func anchor(_ a: Anchor) -> String {
             (a.view == codeScreenRoot ? root : a.view) + (a.guide.map { ".\($0.rawValue)" } ?? "") + ".\(a.attribute.rawValue)"
@@ -115,6 +130,18 @@ extension Session {
             if let n = c.name, !n.contains("."), (try? self.screen.constraint(named: n)) == nil { line += " as \(n)" }
             lines.append(line)
         }
+        for s in screen.settings {
+            switch s.property {
+            case "text": lines.append("set \(s.view).text \(CommandParser.quote(s.value))")
+            case "placeholder": lines.append("set \(s.view).placeholder = \(CommandParser.quote(s.value))")
+            case "hidden", "clipsToBounds": lines.append("set \(s.view).\(s.property) \(s.value)")
+            default: lines.append("set \(s.view).\(s.property) = \(s.value)")
+            }
+        }
+        for i in screen.inputViews {
+            lines.append(i.isAccessory ? "accessory \(i.owner) height \(formatPoints(i.height)) as \(i.name)"
+                                       : "inputView \(i.owner) height \(formatPoints(i.height))")
+        }
         var refused: [JSON] = []
         for line in lines {
             // Applied inside this command's own transaction (one undo step,
@@ -132,7 +159,10 @@ extension Session {
                 refused.append(.object(["command": .string(line), "error": .string(why)]))
             }
         }
-        log.lines.append("built \(controller) from \(screen.type)'s code: \(screen.views.count) view\(screen.views.count == 1 ? "" : "s"), \(screen.constraints.count) constraint\(screen.constraints.count == 1 ? "" : "s")")
+        var summary = "built \(controller) from \(screen.type)'s code: \(screen.views.count) view\(screen.views.count == 1 ? "" : "s"), \(screen.constraints.count) constraint\(screen.constraints.count == 1 ? "" : "s")"
+        if !screen.settings.isEmpty { summary += ", \(screen.settings.count) propert\(screen.settings.count == 1 ? "y" : "ies")" }
+        if !screen.children.isEmpty { summary += ", \(screen.children.count) child controller\(screen.children.count == 1 ? "" : "s")" }
+        log.lines.append(summary)
         return ["type": .string(screen.type), "controller": .string(controller),
                 "commands": .array(lines.map { .string($0) }), "refused": .array(refused)]
     }

@@ -1,0 +1,362 @@
+import KBModel
+import SwiftParser
+import SwiftSyntax
+
+/// The constraints code makes: anchors (system spacing included),
+/// `NSLayoutConstraint(item:…)`, the visual format language, and the
+/// arrays and names that hold them until they are activated.
+extension LayoutCodeReader {
+    static let guides: [String: Anchor.Guide] = [
+        "safeAreaLayoutGuide": .safeArea, "layoutMarginsGuide": .margins, "keyboardLayoutGuide": .keyboard,
+        "contentLayoutGuide": .content, "frameLayoutGuide": .frameGuide,
+    ]
+
+    /// UIKit's system spacing between two views' anchors
+    /// (`constraint(equalToSystemSpacingBelow:multiplier:)`,
+    /// `…After:`): 8 pt, times the multiplier.
+    static let systemSpacing = 8.0
+
+    /// Whether an expression makes constraints: an anchor's
+    /// `constraint(…)`, `NSLayoutConstraint(item:…)`, a visual format, an
+    /// array or a sum of those.
+    func makesConstraints(_ e: ExprSyntax) -> Bool {
+        let e = Self.unwrapped(e)
+        if let call = e.as(FunctionCallExprSyntax.self) { return constraintCallKind(call) != nil }
+        if let a = e.as(ArrayExprSyntax.self) { return a.elements.contains { makesConstraints($0.expression) } }
+        if let q = e.as(SequenceExprSyntax.self) {
+            let parts = Array(q.elements)
+            guard parts.count >= 3, parts.count % 2 == 1,
+                  stride(from: 1, to: parts.count, by: 2).allSatisfy({ parts[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" })
+            else { return false }
+            return stride(from: 0, to: parts.count, by: 2).contains { makesConstraints(parts[$0]) }
+        }
+        return false
+    }
+
+    enum ConstraintCall { case anchor, item, visualFormat }
+
+    func constraintCallKind(_ call: FunctionCallExprSyntax) -> ConstraintCall? {
+        let (name, _) = HandlerWalk.calleeName(call.calledExpression)
+        let first = call.arguments.first?.label?.text
+        if name == "constraint" { return .anchor }
+        if name == "NSLayoutConstraint", first == "item" { return .item }
+        if name == "constraints", first == "withVisualFormat" { return .visualFormat }
+        return nil
+    }
+
+    static func unwrapped(_ e: ExprSyntax) -> ExprSyntax {
+        var e = e
+        while true {
+            if let t = e.as(TryExprSyntax.self) { e = t.expression; continue }
+            if let f = e.as(ForceUnwrapExprSyntax.self) { e = f.expression; continue }
+            if let o = e.as(OptionalChainingExprSyntax.self) { e = o.expression; continue }
+            if let p = e.as(TupleExprSyntax.self), p.elements.count == 1, let only = p.elements.first { e = only.expression; continue }
+            break
+        }
+        return e
+    }
+
+    /// The constraints an activated expression stands for; nil when it is
+    /// not one kbplay reads. A name that holds constraints is taken (and
+    /// named after, when it holds one).
+    mutating func constraintList(_ e: ExprSyntax, file: Int, name: String?, t: TypeInfo, b: Build) -> [CodeScreen.Constraint]? {
+        let e = Self.unwrapped(e)
+        if let call = e.as(FunctionCallExprSyntax.self), let kind = constraintCallKind(call) {
+            switch kind {
+            case .anchor: return constraint(call, file: file, name: name, owner: t).map { [$0] } ?? []
+            case .item: return itemConstraint(call, file: file, name: name, owner: t).map { [$0] } ?? []
+            case .visualFormat: return visualFormat(call, file: file, t: t, b: b)
+            }
+        }
+        if let a = e.as(ArrayExprSyntax.self) {
+            var out: [CodeScreen.Constraint] = []
+            for element in a.elements {
+                if let list = constraintList(element.expression, file: file, name: nil, t: t, b: b) {
+                    out += list
+                } else {
+                    note(index.place(element, file: file), "\(element.expression.trimmedDescription) is not a constraint kbplay can read: not built")
+                }
+            }
+            return out
+        }
+        if let q = e.as(SequenceExprSyntax.self), makesConstraints(e) || q.elements.contains(where: { b.pending[HandlerWalk.normalize($0.trimmedDescription)] != nil }) {
+            var out: [CodeScreen.Constraint] = []
+            for (i, part) in q.elements.enumerated() where i % 2 == 0 {
+                guard let list = constraintList(part, file: file, name: nil, t: t, b: b) else { return nil }
+                out += list
+            }
+            return out
+        }
+        let n = HandlerWalk.normalize(e.trimmedDescription)
+        if let held = b.pending[n] {
+            b.pending[n] = nil
+            var out: [CodeScreen.Constraint] = []
+            let single = held.count == 1 && held[0].expr.is(FunctionCallExprSyntax.self)
+                && constraintCallKind(held[0].expr.as(FunctionCallExprSyntax.self)!) != .visualFormat
+            for h in held {
+                out += constraintList(h.expr, file: h.file, name: single ? n : nil, t: t, b: b) ?? []
+            }
+            return out
+        }
+        return nil
+    }
+
+    /// `view.safeAreaLayoutGuide` → the root's safe area; `email` → email.
+    func owner(_ text: String) -> (view: String, guide: Anchor.Guide?)? {
+        var parts = HandlerWalk.normalize(text).split(separator: ".").map(String.init)
+        var guide: Anchor.Guide?
+        if let g = parts.last, let found = Self.guides[g] { guide = found; parts.removeLast() }
+        guard parts.count <= 1 else { return nil }
+        let view = parts.first.map { $0 == "view" ? codeScreenRoot : $0 } ?? codeScreenRoot
+        return (view, guide)
+    }
+
+    /// `view.safeAreaLayoutGuide.topAnchor` → the root's safe-area top;
+    /// `topLayoutGuide.bottomAnchor` → the safe-area top.
+    func anchor(_ text: String) -> Anchor? {
+        var parts = HandlerWalk.normalize(text).split(separator: ".").map(String.init)
+        guard let last = parts.popLast(), last.hasSuffix("Anchor"),
+              let attribute = Anchor.Attribute(rawValue: String(last.dropLast("Anchor".count))) else { return nil }
+        if parts == ["topLayoutGuide"] || parts == ["bottomLayoutGuide"] {
+            return Anchor(codeScreenRoot, .safeArea, parts[0] == "topLayoutGuide" ? .top : .bottom)
+        }
+        guard let o = owner(parts.joined(separator: ".")) else { return nil }
+        return Anchor(o.view, o.guide, attribute)
+    }
+
+    /// A number as written, or a constant property of the type
+    /// (`margin`, `-margin`, `CGFloat(20)`).
+    func number(_ e: ExprSyntax, owner: TypeInfo?) -> Double? {
+        number(e.trimmedDescription, owner: owner)
+    }
+
+    func number(_ text: String, owner: TypeInfo?) -> Double? {
+        var t = text.replacingOccurrences(of: " ", with: "")
+        for wrapper in ["CGFloat(", "Double(", "Float("] where t.hasPrefix(wrapper) && t.hasSuffix(")") {
+            t = String(t.dropFirst(wrapper.count).dropLast())
+        }
+        if let x = Double(t) { return x }
+        let name = HandlerWalk.normalize(t)
+        if name.hasPrefix("-"), let p = owner?.properties[String(name.dropFirst())], let x = number(p.initializer, owner: nil) { return -x }
+        if let p = owner?.properties[name], let x = number(p.initializer, owner: nil) { return x }
+        return nil
+    }
+
+    /// An anchor's constraint: `a.topAnchor.constraint(equalTo:
+    /// b.bottomAnchor, constant: 8)`, `…(equalToConstant: 44)`,
+    /// `…(equalToSystemSpacingBelow: b.bottomAnchor, multiplier: 2)` (8 × 2).
+    mutating func constraint(_ call: FunctionCallExprSyntax, file: Int, name: String?, owner: TypeInfo) -> CodeScreen.Constraint? {
+        let place = index.place(call, file: file)
+        guard let m = call.calledExpression.as(MemberAccessExprSyntax.self), let baseText = m.base?.trimmedDescription,
+              let first = anchor(baseText) else {
+            note(place, "\(call.calledExpression.trimmedDescription) is not an anchor kbplay models: not built")
+            return nil
+        }
+        var relation = "==", second: Anchor?, multiplier = 1.0, constant = 0.0, systemSpacing = false
+        for a in call.arguments {
+            let label = a.label?.text ?? ""
+            switch label {
+            case "equalTo", "lessThanOrEqualTo", "greaterThanOrEqualTo",
+                 "equalToSystemSpacingBelow", "lessThanOrEqualToSystemSpacingBelow", "greaterThanOrEqualToSystemSpacingBelow",
+                 "equalToSystemSpacingAfter", "lessThanOrEqualToSystemSpacingAfter", "greaterThanOrEqualToSystemSpacingAfter":
+                relation = label.hasPrefix("equal") ? "==" : label.hasPrefix("less") ? "<=" : ">="
+                guard let s = anchor(a.expression.trimmedDescription) else {
+                    note(place, "\(a.expression.trimmedDescription) is not an anchor kbplay models: not built")
+                    return nil
+                }
+                second = s
+                systemSpacing = label.contains("SystemSpacing")
+            case "equalToConstant", "lessThanOrEqualToConstant", "greaterThanOrEqualToConstant":
+                relation = label.hasPrefix("equal") ? "==" : label.hasPrefix("less") ? "<=" : ">="
+                guard let x = number(a.expression, owner: owner) else {
+                    note(place, "the constant \(a.expression.trimmedDescription) is not a number kbplay can read: not built")
+                    return nil
+                }
+                constant = x
+            case "constant":
+                guard let x = number(a.expression, owner: owner) else {
+                    note(place, "the constant \(a.expression.trimmedDescription) is not a number kbplay can read: not built")
+                    return nil
+                }
+                constant = x
+            case "multiplier":
+                guard let x = number(a.expression, owner: owner) else {
+                    note(place, "the multiplier \(a.expression.trimmedDescription) is not a number kbplay can read: not built")
+                    return nil
+                }
+                multiplier = x
+            default:
+                note(place, "constraint(\(label):) is not modelled: not built")
+                return nil
+            }
+        }
+        if systemSpacing {
+            // The multiplier scales the spacing, not the second anchor.
+            constant = Self.systemSpacing * multiplier
+            multiplier = 1
+        }
+        return CodeScreen.Constraint(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+                                     priority: nil, name: name, file: place.file, line: place.line)
+    }
+
+    /// `.top`, `NSLayoutConstraint.Attribute.leadingMargin`, on an item:
+    /// margins attributes are the item's margins guide; baselines the
+    /// bottom (the first baseline the top), with a finding.
+    private mutating func itemAnchor(_ item: String, _ attribute: String, place: Place) -> Anchor?? {
+        let word = String(attribute.split(separator: ".").last ?? "")
+        if word == "notAnAttribute" { return .some(nil) }
+        let itemName = HandlerWalk.normalize(item)
+        if itemName == "topLayoutGuide" || itemName == "bottomLayoutGuide" {
+            // The old layout guides' inner edges are the safe area's.
+            guard word == "bottom" || word == "top" else { return nil }
+            return Anchor(codeScreenRoot, .safeArea, itemName == "topLayoutGuide" ? .top : .bottom)
+        }
+        guard let o = owner(item) else { return nil }
+        var guide = o.guide
+        var name = word
+        if word.hasSuffix("WithinMargins") {
+            name = String(word.dropLast("WithinMargins".count))
+            guide = .margins
+        } else if word.hasSuffix("Margin") {
+            name = String(word.dropLast("Margin".count))
+            guide = .margins
+        } else if word == "lastBaseline" || word == "baseline" || word == "firstBaseline" {
+            note(place, ".\(word) is placed as the \(word == "firstBaseline" ? "top" : "bottom"): kbplay has no baselines")
+            name = word == "firstBaseline" ? "top" : "bottom"
+        }
+        guard let a = Anchor.Attribute(rawValue: name) else { return nil }
+        return Anchor(o.view, guide, a)
+    }
+
+    /// `NSLayoutConstraint(item: a, attribute: .top, relatedBy: .equal,
+    /// toItem: b, attribute: .bottom, multiplier: 1, constant: 8)`; a nil
+    /// `toItem` with `.notAnAttribute` is a constant.
+    mutating func itemConstraint(_ call: FunctionCallExprSyntax, file: Int, name: String?, owner t: TypeInfo) -> CodeScreen.Constraint? {
+        let place = index.place(call, file: file)
+        let args = Array(call.arguments)
+        let labels = args.map { $0.label?.text ?? "_" }
+        guard labels == ["item", "attribute", "relatedBy", "toItem", "attribute", "multiplier", "constant"] else {
+            note(place, "NSLayoutConstraint(\(labels.map { "\($0):" }.joined())) is not the initializer kbplay reads (item:attribute:relatedBy:toItem:attribute:multiplier:constant:): not built")
+            return nil
+        }
+        let text = args.map { $0.expression.trimmedDescription }
+        guard let firstOpt = itemAnchor(text[0], text[1], place: place), let first = firstOpt else {
+            note(place, "\(text[0]) \(text[1]) is not an item and attribute kbplay models: not built")
+            return nil
+        }
+        let relationWord = String(text[2].split(separator: ".").last ?? "")
+        let relations = ["equal": "==", "lessThanOrEqual": "<=", "greaterThanOrEqual": ">="]
+        guard let relation = relations[relationWord] else {
+            note(place, "\(text[2]) is not a relation: .equal, .lessThanOrEqual or .greaterThanOrEqual; not built")
+            return nil
+        }
+        var second: Anchor?
+        if text[3] != "nil" {
+            guard let s = itemAnchor(text[3], text[4], place: place), let s else {
+                note(place, "\(text[3]) \(text[4]) is not an item and attribute kbplay models: not built")
+                return nil
+            }
+            second = s
+        }
+        guard let multiplier = number(args[5].expression, owner: t), let constant = number(args[6].expression, owner: t) else {
+            note(place, "the multiplier \(text[5]) or the constant \(text[6]) is not a number kbplay can read: not built")
+            return nil
+        }
+        return CodeScreen.Constraint(first: first, relation: relation, second: second, multiplier: second == nil ? 1 : multiplier,
+                                     constant: constant, priority: nil, name: name, file: place.file, line: place.line)
+    }
+
+    /// A dictionary literal of names to views or numbers, written in the
+    /// call or held by a local or property: `["email": email]`.
+    private func dictionary(_ e: ExprSyntax, t: TypeInfo, around: Syntax) -> [(key: String, value: String)]? {
+        let e = Self.unwrapped(e)
+        if let d = e.as(DictionaryExprSyntax.self) {
+            guard case .elements(let list) = d.content else { return [] }
+            return list.compactMap { el in
+                guard let k = el.key.as(StringLiteralExprSyntax.self) else { return nil }
+                return (String(k.trimmedDescription.dropFirst().dropLast()), el.value.trimmedDescription)
+            }
+        }
+        if e.trimmedDescription == "nil" { return [] }
+        let n = HandlerWalk.normalize(e.trimmedDescription)
+        // A local of the routine the call is in, else a property.
+        var scope = around
+        while let up = scope.parent, !scope.is(FunctionDeclSyntax.self), !scope.is(InitializerDeclSyntax.self) { scope = up }
+        for node in scope.allDescendants {
+            if let b = node.as(PatternBindingSyntax.self), b.pattern.trimmedDescription == n, let v = b.initializer?.value,
+               v.is(DictionaryExprSyntax.self) {
+                return dictionary(v, t: t, around: around)
+            }
+        }
+        if let prop = t.properties[n], !prop.initializer.isEmpty {
+            let tree = SwiftParser.Parser.parse(source: "_ = " + prop.initializer)
+            if let v = tree.allDescendants.first(where: { $0.is(DictionaryExprSyntax.self) })?.as(ExprSyntax.self) {
+                return dictionary(v, t: t, around: around)
+            }
+        }
+        return nil
+    }
+
+    /// `NSLayoutConstraint.constraints(withVisualFormat: "H:|-[a]-|",
+    /// options: [], metrics: m, views: ["a": a])`.
+    private mutating func visualFormat(_ call: FunctionCallExprSyntax, file: Int, t: TypeInfo, b: Build) -> [CodeScreen.Constraint]? {
+        let place = index.place(call, file: file)
+        var format: String?, viewsArg: ExprSyntax?, metricsArg: ExprSyntax?, optionsText = ""
+        for a in call.arguments {
+            switch a.label?.text {
+            case "withVisualFormat":
+                guard let s = a.expression.as(StringLiteralExprSyntax.self), s.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { break }
+                format = s.segments.map { $0.as(StringSegmentSyntax.self)!.content.text }.joined()
+            case "views": viewsArg = a.expression
+            case "metrics": metricsArg = a.expression
+            case "options": optionsText = a.expression.trimmedDescription
+            default: break
+            }
+        }
+        guard let format else {
+            note(place, "the visual format is not a string literal kbplay can read: not built")
+            return []
+        }
+        guard let viewsArg, let pairs = dictionary(viewsArg, t: t, around: Syntax(call)) else {
+            note(place, "the views of \"\(format)\" are not a dictionary kbplay can read (write [\"name\": view]): not built")
+            return []
+        }
+        var views: [String: String] = [:]
+        for (k, v) in pairs { views[k] = HandlerWalk.normalize(v) == "view" ? codeScreenRoot : HandlerWalk.normalize(v) }
+        var metrics: [String: Double] = [:]
+        if let metricsArg {
+            guard let m = dictionary(metricsArg, t: t, around: Syntax(call)) else {
+                note(place, "the metrics of \"\(format)\" are not a dictionary kbplay can read (write [\"name\": 20]): not built")
+                return []
+            }
+            for (k, v) in m {
+                guard let x = number(v, owner: t) else {
+                    note(place, "the metric \(k) = \(v) is not a number kbplay can read: not built")
+                    return []
+                }
+                metrics[k] = x
+            }
+        }
+        var align: [Anchor.Attribute] = []
+        let alignments: [String: Anchor.Attribute] = [
+            "alignAllLeft": .left, "alignAllRight": .right, "alignAllTop": .top, "alignAllBottom": .bottom,
+            "alignAllLeading": .leading, "alignAllTrailing": .trailing, "alignAllCenterX": .centerX, "alignAllCenterY": .centerY,
+        ]
+        for w in KeyboardNames.words(optionsText) {
+            if let a = alignments[w] { align.append(a) } else if w.hasPrefix("alignAll") {
+                note(place, ".\(w) is not an alignment kbplay models: left out")
+            }
+        }
+        // `|` is the superview of the format's first view.
+        let firstKey = format.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" && $0 != "(" }
+        let superview = views[String(firstKey)].map { b.parent(of: $0) } ?? codeScreenRoot
+        var reader = VisualFormat(views: views, metrics: metrics, superview: superview,
+                                  leftToRight: optionsText.contains("directionLeftToRight"), file: place.file, line: place.line)
+        do {
+            return try reader.constraints(format, align: align)
+        } catch {
+            note(place, "\"\(format)\": \(error.message): not built")
+            return []
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import KBModel
+@testable import KBSwiftImport
+import XCTest
+
+/// Each way code makes constraints and sets what kbplay models, read into
+/// a ``CodeScreen``; the fixtures are in Golden/ (their frames are checked
+/// through the binary in KBShellTests' ImportSwiftLayoutConstructTests).
+final class LayoutCodeConstructTests: XCTestCase {
+    static func read(_ file: String) throws -> SwiftImportResult {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(file)").path
+        return SwiftImporter.read([SwiftSource(path: file, text: try String(contentsOfFile: path, encoding: .utf8))])
+    }
+
+    func constraint(_ s: CodeScreen, _ first: Anchor) throws -> CodeScreen.Constraint {
+        try XCTUnwrap(s.constraints.first { $0.first == first }, "no constraint on \(first)")
+    }
+
+    /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`
+    /// in `activate`, `addConstraint`, `addConstraints`, a stored property
+    /// with `isActive = true`; an inactive one is not built.
+    func testItemConstraints() throws {
+        let r = try Self.read("ItemViewController.swift")
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(s.controller, "Item")
+        XCTAssertEqual(s.constraints.count, 8)
+        XCTAssertEqual(s.constraints[0].second, Anchor(codeScreenRoot, .safeArea, .top))
+        XCTAssertEqual(s.constraints[0].constant, 20)
+        // `.leadingMargin` of the root view: its margins guide.
+        XCTAssertEqual(s.constraints[1].second, Anchor(codeScreenRoot, .margins, .leading))
+        XCTAssertEqual(s.constraints[2].second, Anchor(codeScreenRoot, .margins, .trailing))
+        XCTAssertEqual(s.constraints[3].second, Anchor("name", nil, .bottom))
+        XCTAssertEqual(s.constraints[5].multiplier, 0.5)
+        // `toItem: nil, attribute: .notAnAttribute`: a constant.
+        let height = s.constraints[6]
+        XCTAssertEqual(height.name, "noteHeight")
+        XCTAssertEqual(height.first, Anchor("note", nil, .height))
+        XCTAssertNil(height.second)
+        XCTAssertEqual(height.constant, 120)
+        XCTAssertEqual(s.constraints[7].relation, ">=")
+        XCTAssertEqual(s.constraints[7].constant, 44)
+        XCTAssertEqual(r.findings, [])
+    }
+
+    /// A visual format string: views and metrics dictionaries held in
+    /// locals, `+=` and `append(contentsOf:)` onto an array then activated,
+    /// `.alignAllTop`, standard spacing; a name not in the dictionary is a
+    /// finding with its place, and the rest is built.
+    func testVisualFormat() throws {
+        let r = try Self.read("SignupViewController.swift")
+        let s = try XCTUnwrap(r.screens.first)
+        // "H:|-[first]-[last(==first)]-|": 4 + alignAllTop 1; "H:|-(20)-[email]-(20)-|": 2;
+        // "V:|-top-[first]-gap-[email]-gap-[join(44)]-(>=20)-|": 5;
+        // "H:[join(>=100@750)]": 1; join's centerX; hint's two.
+        XCTAssertEqual(s.constraints.count, 16)
+        XCTAssertEqual(try constraint(s, Anchor("first", nil, .leading)).constant, 20)  // standard, to the superview
+        let lastLeading = try constraint(s, Anchor("last", nil, .leading))
+        XCTAssertEqual(lastLeading.second, Anchor("first", nil, .trailing))
+        XCTAssertEqual(lastLeading.constant, 8)  // standard, between siblings
+        XCTAssertEqual(try constraint(s, Anchor("last", nil, .width)).second, Anchor("first", nil, .width))
+        let lastTrailing = try constraint(s, Anchor("last", nil, .trailing))
+        XCTAssertEqual(lastTrailing.second, Anchor(codeScreenRoot, nil, .trailing))
+        XCTAssertEqual(lastTrailing.constant, -20)
+        XCTAssertEqual(try constraint(s, Anchor("last", nil, .top)).second, Anchor("first", nil, .top))
+        XCTAssertEqual(try constraint(s, Anchor("first", nil, .top)).constant, 80)  // the metric
+        let joinWidth = try constraint(s, Anchor("join", nil, .width))
+        XCTAssertEqual(joinWidth.relation, ">=")
+        XCTAssertEqual(joinWidth.constant, 100)
+        XCTAssertEqual(joinWidth.priority, 750)
+        // "[join(44)]-(>=20)-|": join.bottom <= bottom − 20.
+        let joinBottom = try constraint(s, Anchor("join", nil, .bottom))
+        XCTAssertEqual(joinBottom.relation, "<=")
+        XCTAssertEqual(joinBottom.constant, -20)
+        XCTAssertEqual(r.findings.map(\.text),
+                       [#"SignupViewController.swift:31:29: note: "H:[hint]-[nowhere]": 'nowhere' is not in the views dictionary (hint): not built"#])
+    }
+
+    /// The visual format on its own: flush views, several predicates, a
+    /// priority from a metric, left to right, and its errors.
+    func testVisualFormatGrammar() throws {
+        var f = VisualFormat(views: ["a": "a", "b": "b"], metrics: ["p": 500], superview: "box", leftToRight: true, file: "F.swift", line: 3)
+        let cs = try f.constraints("|[a(>=70,<=100@p)][b]|")
+        XCTAssertEqual(cs.map(\.first), [Anchor("a", nil, .left), Anchor("a", nil, .width), Anchor("a", nil, .width),
+                                        Anchor("b", nil, .left), Anchor("b", nil, .right)])
+        XCTAssertEqual(cs.map(\.constant), [0, 70, 100, 0, 0])
+        XCTAssertEqual(cs[2].priority, 500)
+        XCTAssertEqual(cs[2].relation, "<=")
+        XCTAssertEqual(cs[3].second, Anchor("a", nil, .right))
+        XCTAssertThrowsError(try f.constraints("V|[a]")) { e in
+            XCTAssertEqual((e as? VisualFormat.Failure)?.message, "expected [view] at character 1, found 'V'")
+        }
+        XCTAssertThrowsError(try f.constraints("H:[a]-(x)-[b]")) { e in
+            XCTAssertEqual((e as? VisualFormat.Failure)?.message, "'x' is neither a number, a metric (p) nor allowed here")
+        }
+    }
+
+    /// SnapKit: make, update (the matching constraint's constant) and
+    /// remake (the view's earlier ones go); offset, inset, multipliedBy,
+    /// priority, equalToSuperview, a target's own attribute or the same
+    /// one; a stored `.constraint` keeps its property's name.
+    func testSnapKit() throws {
+        let r = try Self.read("ChatViewController.swift")
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(r.findings, [])
+        let top = try constraint(s, Anchor("messages", nil, .top))
+        XCTAssertEqual(top.second, Anchor(codeScreenRoot, .safeArea, .top))
+        XCTAssertEqual(top.constant, 8)
+        XCTAssertEqual(try constraint(s, Anchor("messages", nil, .bottom)).second, Anchor("input", nil, .top))
+        XCTAssertEqual(try constraint(s, Anchor("input", nil, .leading)).constant, 16)
+        // updateConstraints changed the height made as 44 to 50.
+        XCTAssertEqual(s.constraints.filter { $0.first == Anchor("input", nil, .height) }.map(\.constant), [50])
+        let bottom = try constraint(s, Anchor("input", nil, .bottom))
+        XCTAssertEqual(bottom.name, "inputBottom")
+        XCTAssertEqual(bottom.second, Anchor(codeScreenRoot, .safeArea, .bottom))
+        XCTAssertEqual(try constraint(s, Anchor("send", nil, .trailing)).constant, -16)  // inset on a trailing edge
+        XCTAssertEqual(try constraint(s, Anchor("send", nil, .width)).multiplier, 0.25)
+        XCTAssertEqual(try constraint(s, Anchor("send", nil, .height)).priority, 750)
+        XCTAssertEqual(try constraint(s, Anchor("send", nil, .centerY)).second, Anchor("input", nil, .centerY))
+        // remakeConstraints: the edges are gone; size 24, top, right.
+        let badge = s.constraints.filter { $0.first.view == "badge" }
+        XCTAssertEqual(badge.map(\.first.attribute), [.width, .height, .top, .right])
+        XCTAssertEqual(badge.map(\.constant), [24, 24, -4, 4])
+    }
+
+    /// SnapKit lines kbplay does not read are findings; the rest of the
+    /// block is built.
+    func testSnapKitFindings() throws {
+        let r = SwiftImporter.read([SwiftSource(path: "Box.swift", text: """
+        class BoxViewController: UIViewController {
+            let box = UIView()
+            override func viewDidLoad() {
+                view.addSubview(box)
+                box.snp.makeConstraints { make in
+                    make.top.equalTo(view).offset(20)
+                    make.firstBaseline.equalTo(view)
+                    make.left.equalTo(view).wobble(3)
+                }
+            }
+        }
+        """)])
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(s.constraints.map(\.first), [Anchor("box", nil, .top)])
+        XCTAssertEqual(r.findings.map(\.text), [
+            "Box.swift:7:13: note: make.firstBaseline is not an attribute kbplay models: not built",
+            "Box.swift:8:13: note: .wobble is not modelled: make.left.equalTo(view).wobble(3) not built",
+        ])
+    }
+
+    /// System spacing: 8 pt times the multiplier, below or after.
+    func testSystemSpacing() throws {
+        let s = try XCTUnwrap(try Self.read("SignupViewController.swift").screens.first)
+        let below = try constraint(s, Anchor("hint", nil, .top))
+        XCTAssertEqual(below.second, Anchor("join", nil, .bottom))
+        XCTAssertEqual(below.constant, 16)
+        XCTAssertEqual(below.multiplier, 1)
+        let after = try constraint(s, Anchor("hint", nil, .leading))
+        XCTAssertEqual(after.second, Anchor(codeScreenRoot, nil, .leading))
+        XCTAssertEqual(after.constant, 8)
+    }
+
+    /// A child controller, the view its view goes in, the properties set
+    /// (alpha, clipsToBounds, placeholder, keyboardDismissMode, hidden) and
+    /// an input accessory toolbar sized to fit; the child's own screen
+    /// after its parent's.
+    func testChildControllerAndProperties() throws {
+        let r = try Self.read("ComposeViewController.swift")
+        XCTAssertEqual(r.screens.map(\.type), ["ComposeViewController", "ListViewController"])
+        let compose = r.screens[0]
+        XCTAssertEqual(compose.children, [CodeScreen.Child(controller: "List", type: "ListViewController", container: "container",
+                                                           file: "ComposeViewController.swift", line: 34)])
+        XCTAssertEqual(compose.views.map(\.name), ["header", "container", "subject"])
+        XCTAssertEqual(compose.views[2].placeholder, "Subject")
+        XCTAssertEqual(compose.settings.map { "\($0.view).\($0.property) \($0.value)" }, ["header.clipsToBounds on", "header.alpha 0.9"])
+        XCTAssertEqual(compose.inputViews.map { "\($0.owner) \($0.name) \($0.height) \($0.isAccessory)" }, ["subject toolbar 44.0 true"])
+        let list = r.screens[1]
+        XCTAssertEqual(list.settings.map { "\($0.view).\($0.property) \($0.value)" },
+                       ["table.keyboardDismissMode interactive", "table.hidden off"])
+        XCTAssertEqual(r.findings.map(\.text), [
+            "ComposeViewController.swift:7:9: note: UIToolbar is modelled as a plain view",
+            "ComposeViewController.swift:48:9: note: table.contentInsetAdjustmentBehavior .automatic: kbplay does not add the safe area to table's content inset (as .never)",
+        ])
+    }
+
+    /// Outlets are the storyboard's views: set and constrained, not made.
+    func testOutletsAreNotMade() throws {
+        let r = try Self.read("StoryboardLoginViewController.swift")
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(s.controller, "Login")
+        XCTAssertEqual(s.views.map(\.name), ["forgot"])
+        XCTAssertEqual(s.views[0].text, "Forgot?")
+        XCTAssertEqual(s.outlets, ["emailField", "signInButton"])
+        XCTAssertEqual(s.settings.map { "\($0.view).\($0.property) \($0.value)" }, ["emailField.placeholder you@example.com", "signInButton.alpha 0.5"])
+        XCTAssertEqual(s.constraints.map(\.first), [Anchor("forgot", nil, .top), Anchor("forgot", nil, .centerX), Anchor("emailField", nil, .height)])
+        XCTAssertEqual(r.findings, [])
+    }
+
+    /// A view that keeps its autoresizing mask is placed by its frame;
+    /// with constraints of its own it is a finding.
+    func testAutoresizingMask() throws {
+        let r = SwiftImporter.read([SwiftSource(path: "Frame.swift", text: """
+        class FrameViewController: UIViewController {
+            let banner = UIView(frame: CGRect(x: 10, y: 100, width: 200, height: 50))
+            let label = UILabel()
+            override func viewDidLoad() {
+                view.addSubview(banner)
+                view.addSubview(label)
+                label.topAnchor.constraint(equalTo: view.topAnchor).isActive = true
+            }
+        }
+        """)])
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(s.constraints.map { "\($0.first) \($0.relation) \($0.second?.description ?? "") \($0.constant)" }, [
+            "label.top == $root.top 0.0",
+            "banner.left == $root.left 10.0", "banner.top == $root.top 100.0",
+            "banner.width ==  200.0", "banner.height ==  50.0",
+        ])
+        XCTAssertEqual(r.findings.map(\.text), [
+            "Frame.swift:3:9: note: label.translatesAutoresizingMaskIntoConstraints is not set to false: UIKit adds constraints from its frame that conflict with its own; built as if false",
+        ])
+    }
+
+    /// `NSLayoutConstraint(…)` with other labels, or a relation that is not
+    /// one, is a finding; the file is still read.
+    func testItemConstraintFindings() throws {
+        let r = SwiftImporter.read([SwiftSource(path: "Bad.swift", text: """
+        class BadViewController: UIViewController {
+            let a = UIView()
+            override func viewDidLoad() {
+                view.addSubview(a)
+                a.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint(item: a, attribute: .top, relatedBy: .near, toItem: view, attribute: .top, multiplier: 1, constant: 0).isActive = true
+                NSLayoutConstraint.activate([
+                    NSLayoutConstraint(item: a, attribute: .width, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 10),
+                ])
+            }
+        }
+        """)])
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(s.constraints.map(\.first), [Anchor("a", nil, .width)])
+        XCTAssertEqual(r.findings.map(\.text), [
+            "Bad.swift:6:9: note: .near is not a relation: .equal, .lessThanOrEqual or .greaterThanOrEqual; not built",
+        ])
+    }
+}
