@@ -33,15 +33,70 @@ extension LayoutCodeReader {
         return false
     }
 
-    enum ConstraintCall { case anchor, item, visualFormat }
+    enum ConstraintCall { case anchor, item, visualFormat, helper }
 
     func constraintCallKind(_ call: FunctionCallExprSyntax) -> ConstraintCall? {
         let (name, _) = HandlerWalk.calleeName(call.calledExpression)
         let first = call.arguments.first?.label?.text
         if name == "constraint" { return .anchor }
-        if name == "NSLayoutConstraint", first == "item" { return .item }
+        if let name, first == "item", name == "NSLayoutConstraint" || index.types[name]?.inherits.contains("NSLayoutConstraint") == true {
+            return .item
+        }
         if name == "constraints", first == "withVisualFormat" { return .visualFormat }
+        if let name, helper(name) != nil, let m = call.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
+           let inner = Self.unwrapped(base).as(FunctionCallExprSyntax.self), constraintCallKind(inner) != nil {
+            return .helper
+        }
         return nil
+    }
+
+    /// A method of an `NSLayoutConstraint` extension in the files read
+    /// that returns the constraint (`func named(_ id: String) -> Self`).
+    func helper(_ name: String) -> Routine? {
+        guard let t = index.types["NSLayoutConstraint"] else { return nil }
+        return t.routines(named: name).first { r in
+            guard let body = r.body else { return false }
+            return body.allDescendants.contains { $0.as(ReturnStmtSyntax.self)?.expression?.trimmedDescription == "self" }
+        }
+    }
+
+    /// `c.named("formBottom", priority: .defaultHigh)`: the constraint of
+    /// `c`, with the name its `identifier` and the priority its `priority`
+    /// are set to by the helper's parameters.
+    private mutating func helperConstraints(_ call: FunctionCallExprSyntax, file: Int, name: String?, t: TypeInfo, b: Build) -> [CodeScreen.Constraint] {
+        guard let m = call.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
+              let r = helper(m.declName.baseName.text) else { return [] }
+        var values: [String: ExprSyntax] = [:]
+        for (i, a) in call.arguments.enumerated() {
+            let label = a.label?.text
+            let p = r.parameters.first { $0.label == label && label != nil } ?? (i < r.parameters.count ? r.parameters[i] : nil)
+            if let p { values[p.name] = a.expression }
+        }
+        var identifier: String?, priority: Double?
+        for node in r.body?.allDescendants ?? [] {
+            guard let q = node.as(SequenceExprSyntax.self) else { continue }
+            let e = Array(q.elements)
+            guard e.count == 3, e[1].is(AssignmentExprSyntax.self), let v = values[e[2].trimmedDescription] else { continue }
+            switch HandlerWalk.normalize(e[0].trimmedDescription) {
+            case "identifier":
+                if let s = v.as(StringLiteralExprSyntax.self), s.segments.count == 1 { identifier = String(v.trimmedDescription.dropFirst().dropLast()) }
+            case "priority": priority = Self.priority(v.trimmedDescription)
+            default: continue
+            }
+        }
+        var list = constraintList(base, file: file, name: name, t: t, b: b) ?? []
+        if list.count == 1 {
+            if list[0].name == nil, let identifier, Self.isName(identifier) { list[0].name = identifier }
+            if let priority { list[0].priority = priority }
+        }
+        return list
+    }
+
+    /// A name kbplay's commands take: letters, digits and underscores, not
+    /// starting with a digit.
+    static func isName(_ s: String) -> Bool {
+        guard let f = s.first, f.isLetter || f == "_" else { return false }
+        return s.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
     }
 
     static func unwrapped(_ e: ExprSyntax) -> ExprSyntax {
@@ -66,6 +121,7 @@ extension LayoutCodeReader {
             case .anchor: return constraint(call, file: file, name: name, owner: t).map { [$0] } ?? []
             case .item: return itemConstraint(call, file: file, name: name, owner: t).map { [$0] } ?? []
             case .visualFormat: return visualFormat(call, file: file, t: t, b: b)
+            case .helper: return helperConstraints(call, file: file, name: name, t: t, b: b)
             }
         }
         if let a = e.as(ArrayExprSyntax.self) {
@@ -92,7 +148,7 @@ extension LayoutCodeReader {
             b.pending[n] = nil
             var out: [CodeScreen.Constraint] = []
             let single = held.count == 1 && held[0].expr.is(FunctionCallExprSyntax.self)
-                && constraintCallKind(held[0].expr.as(FunctionCallExprSyntax.self)!) != .visualFormat
+                && ![.visualFormat, nil].contains(constraintCallKind(held[0].expr.as(FunctionCallExprSyntax.self)!))
             for h in held {
                 out += constraintList(h.expr, file: h.file, name: single ? n : nil, t: t, b: b) ?? []
             }
@@ -106,6 +162,8 @@ extension LayoutCodeReader {
         var parts = HandlerWalk.normalize(text).split(separator: ".").map(String.init)
         var guide: Anchor.Guide?
         if let g = parts.last, let found = Self.guides[g] { guide = found; parts.removeLast() }
+        // A child controller's view: its root view.
+        if parts.count == 2, parts[1] == "view", let child = childRoots[parts[0]] { return ("\(child).view", guide) }
         guard parts.count <= 1 else { return nil }
         let view = parts.first.map { $0 == "view" ? codeScreenRoot : $0 } ?? codeScreenRoot
         return (view, guide)

@@ -156,6 +156,22 @@ extension LayoutCodeReader {
             default: continue
             }
         }
+        // The controller's own input accessory view:
+        // `override var inputAccessoryView: UIView? { bar }`.
+        if let r = t.routines(named: "inputAccessoryView").first, let body = r.body {
+            let words = KeyboardNames.words(body.trimmedDescription).filter { $0 != "return" && $0 != "get" && $0 != "self" }
+            let place = r.place
+            if words.count == 1, let d = b.declared[words[0]] {
+                if let height = inputHeight(words[0], cls: d.cls, t: t, accessory: true) {
+                    inputViews.append(CodeScreen.InputView(owner: codeScreenRoot, name: words[0], height: height, isAccessory: true,
+                                                           file: place.file, line: place.line))
+                } else {
+                    note(place, "inputAccessoryView \(words[0]): its height is not one kbplay can read (give it a frame with a height): not built")
+                }
+            } else {
+                note(place, "inputAccessoryView is not a view made in the files read: not built")
+            }
+        }
         // `UIView(frame: CGRect(…))` made in code.
         for v in views where frames[v.name] == nil {
             if let p = t.properties[v.name], let r = Self.rect(p.initializer, reader: self, t: t) {

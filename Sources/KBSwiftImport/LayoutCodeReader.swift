@@ -5,6 +5,9 @@ import SwiftSyntax
 struct LayoutCodeReader {
     let index: CodeIndex
     var findings: [SwiftFinding] = []
+    /// The screen being read's child controllers: the property that holds
+    /// each → its controller's name.
+    var childRoots: [String: String] = [:]
 
     static let kinds: [String: ViewKind] = [
         "UIView": .view, "UILabel": .label, "UIButton": .button, "UITextField": .textField, "UITextView": .textView,
@@ -81,6 +84,7 @@ struct LayoutCodeReader {
             b.declared[n] = (kind(cls, place), place, cls)
         }
         childControllers(t, b)
+        childRoots = b.childProperties
         let routines = t.routines.filter { $0.body != nil }.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }
         for r in routines {
             guard let body = r.body else { continue }

@@ -241,4 +241,26 @@ final class LayoutCodeConstructTests: XCTestCase {
             "Bad.swift:6:9: note: .near is not a relation: .equal, .lessThanOrEqual or .greaterThanOrEqual; not built",
         ])
     }
+
+    /// A helper of an `NSLayoutConstraint` extension that returns the
+    /// constraint (its `identifier` a name, its `priority` the priority),
+    /// a subclass's `init(item:…)`, the controller's own
+    /// `inputAccessoryView` with its subviews, a child's view constrained.
+    func testHelpersSubclassesAccessoriesAndChildViews() throws {
+        let r = try Self.read("BarViewController.swift")
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(r.findings, [])
+        XCTAssertEqual(try constraint(s, Anchor("messages", nil, .top)).name, "messagesTop")
+        let trailing = try constraint(s, Anchor("messages", nil, .trailing))
+        XCTAssertEqual(trailing.name, "messagesTrailing")
+        XCTAssertEqual(trailing.priority, 750)
+        let height = try constraint(s, Anchor("message", nil, .height))
+        XCTAssertEqual(height.name, "messageHeight")
+        XCTAssertEqual(height.relation, ">=")
+        XCTAssertEqual(s.inputViews, [CodeScreen.InputView(owner: codeScreenRoot, name: "bar", height: 50, isAccessory: true,
+                                                           file: "BarViewController.swift", line: 43)])
+        XCTAssertEqual(s.views.map { "\($0.name) in \($0.parent ?? "root")" }, ["messages in root", "message in bar"])
+        XCTAssertEqual(s.children.map(\.controller), ["Side"])
+        XCTAssertEqual(try constraint(s, Anchor("Side.view", nil, .top)).second, Anchor(codeScreenRoot, nil, .top))
+    }
 }

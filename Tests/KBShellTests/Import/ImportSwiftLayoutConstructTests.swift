@@ -140,4 +140,35 @@ struct ImportSwiftLayoutConstructTests {
         #expect(r.out.contains("note: LoginViewController's outlet signInButton is not in the session: import the storyboard that has it first (import FILE.storyboard), then the Swift"))
         #expect(r.out.contains("+ forgot"))
     }
+
+    /// The controller's input accessory view, docked while nothing edits:
+    /// 50 pt plus the 34 pt safe area below it, from 852 − 84 = 768; the
+    /// text view in it 8 inside its safe area: x 8, y 776, width 393 − 16 =
+    /// 377, height 84 − 34 − 16 = 34. The helper's names and priority are
+    /// the constraints'; Side, the child, fills the root view.
+    @Test func accessoryHelpersAndChildViews() throws {
+        let script = """
+        device iphone-15
+        import swift "\(Self.fixture("BarViewController.swift"))"
+        frames
+        print messagesTrailing.priority
+        print messageHeight.constant
+
+        """
+        let (f, out) = try Self.frames(script)
+        #expect(f["bar"] == ["0", "768", "393", "84"])
+        #expect(f["message"] == ["8", "776", "377", "34"])
+        #expect(f["messages"] == ["0", "0", "393", "852"])
+        #expect(f["Side.view"] == ["0", "0", "393", "852"])
+        #expect(out.split(separator: "\n").suffix(2) == ["750", "34"])
+    }
+
+    /// A strategy whose target the session lacks (the outlet body) is a
+    /// note; the import itself succeeds.
+    @Test func aStrategyThatCannotBeAttachedIsANote() throws {
+        let path = try ImportSwiftTests.file()
+        let r = try EndToEndTests.run(["run", "-"], input: "controller Notes\nimport swift \"\(path)\" into Notes\n")
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("note: NotesViewController not attached (Notes with content-inset body): unknown view 'body'"))
+    }
 }

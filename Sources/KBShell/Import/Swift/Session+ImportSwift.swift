@@ -59,8 +59,11 @@ extension Session {
                 try Commands.Handle(parsed).apply(to: &self, &log)
                 log.lines.append("attached: \(line.dropFirst(7))")
                 attached.append(.string(String(line.dropFirst(7))))
-            } catch let e as CommandError {
-                log.notes.append("note: \(r.type) not attached (\(line.dropFirst(7))): \(e.message)")
+            } catch {
+                // A strategy whose target the session lacks is a note, not a
+                // refusal of the files.
+                let why = (error as? CommandError)?.message ?? "\(error)"
+                log.notes.append("note: \(r.type) not attached (\(line.dropFirst(7))): \(why)")
             }
         }
         log.notes += result.findings.map(\.text)
@@ -92,6 +95,18 @@ extension Session {
         let root = "\(controller).view"
         var lines: [String] = []
         if (try? self.screen.controller(named: controller)) == nil { lines.append("controller \(controller)") }
+        // Views inside an input accessory or input view are added after it.
+        let inputNames = Set(screen.inputViews.map(\.name))
+        func onInputView(_ v: CodeScreen.View) -> Bool {
+            var parent = v.parent
+            var seen: Set<String> = []
+            while let p = parent, seen.insert(p).inserted {
+                if inputNames.contains(p) { return true }
+                parent = screen.views.first { $0.name == p }?.parent
+            }
+            return false
+        }
+        var viewLines: [String] = [], laterViewLines: [String] = []
         for v in screen.views {
             var line = "add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)"
             if let text = v.text, [.label, .button, .textField, .textView].contains(v.kind) { line += " text " + CommandParser.quote(text) }
@@ -102,8 +117,15 @@ extension Session {
                 if let d = v.distribution { line += " distribution \(d)" }
                 if let a = v.alignment { line += " alignment \(a)" }
             }
-            lines.append(line)
+            if onInputView(v) { laterViewLines.append(line) } else { viewLines.append(line) }
         }
+        lines += viewLines
+        for i in screen.inputViews {
+            let owner = i.owner == codeScreenRoot ? controller : i.owner
+            lines.append(i.isAccessory ? "accessory \(owner) height \(formatPoints(i.height)) as \(i.name)"
+                                       : "inputView \(owner) height \(formatPoints(i.height))")
+        }
+        lines += laterViewLines
         // Child controllers, their root views pinned to the view the code
         // adds them to.
         for c in screen.children where (try? self.screen.controller(named: c.controller)) == nil {
@@ -137,10 +159,6 @@ extension Session {
             case "hidden", "clipsToBounds": lines.append("set \(s.view).\(s.property) \(s.value)")
             default: lines.append("set \(s.view).\(s.property) = \(s.value)")
             }
-        }
-        for i in screen.inputViews {
-            lines.append(i.isAccessory ? "accessory \(i.owner) height \(formatPoints(i.height)) as \(i.name)"
-                                       : "inputView \(i.owner) height \(formatPoints(i.height))")
         }
         var refused: [JSON] = []
         for line in lines {
