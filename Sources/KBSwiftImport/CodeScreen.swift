@@ -63,7 +63,9 @@ public struct CodeScreen: Equatable, Sendable {
     /// input view (`field.inputView = picker`) and its height.
     public struct InputView: Equatable, Sendable {
         public var owner: String
-        public var name: String
+        /// The property that holds it; nil for one made in place
+        /// (`field.inputView = UIDatePicker()`).
+        public var name: String?
         public var height: Double
         public var isAccessory: Bool
         public var file: String

@@ -14,7 +14,8 @@ extension LayoutCodeReader {
     /// for the property; in `[a, b].forEach { $0.… }` each of a and b.
     private func assignments(_ t: TypeInfo) -> [(view: String, property: String, value: ExprSyntax, place: Place)] {
         var out: [(view: String, property: String, value: ExprSyntax, place: Place)] = []
-        for r in t.routines {
+        let setup = setupRoutines(t)
+        for r in t.routines where setup.contains(ObjectIdentifier(r)) {
             guard let body = r.body else { continue }
             var alias: [String: String] = [:]
             if t.properties[r.name] != nil {
@@ -24,7 +25,7 @@ extension LayoutCodeReader {
                     }
                 }
             }
-            for node in body.allDescendants {
+            for node in body.allDescendants where Self.runsInline(node, in: r) {
                 // `button.setTitle("Save", for: .normal)`: its text.
                 if let call = node.as(FunctionCallExprSyntax.self), HandlerWalk.calleeName(call.calledExpression).name == "setTitle",
                    let base = HandlerWalk.calleeName(call.calledExpression).base, let first = call.arguments.first {
@@ -142,16 +143,25 @@ extension LayoutCodeReader {
                 if let r = Self.rect(a.value, reader: self, t: t) { frames[a.view] = (r.x, r.y, r.width, r.height, a.place) }
             case "inputAccessoryView", "inputView":
                 let accessory = a.property == "inputAccessoryView"
-                let name = HandlerWalk.normalize(a.value.trimmedDescription)
-                guard let d = b.declared[name] else {
-                    note(a.place, "\(a.view).\(a.property) = \(a.value.trimmedDescription): not a view made in the files read; not built")
+                let text = a.value.trimmedDescription
+                let name = HandlerWalk.normalize(text)
+                var height: Double?, held: String?
+                if let d = b.declared[name] {
+                    height = inputHeight(name, cls: d.cls, t: t, accessory: accessory)
+                    held = name
+                } else if let cls = Self.viewClass(text) {
+                    // Made in place: `UIDatePicker()`, `UIView(frame: …)`.
+                    height = Self.rect(text, reader: self, t: t)?.height
+                        ?? (cls == "UIToolbar" ? Self.toolbarHeight : cls == "UIPickerView" || cls == "UIDatePicker" ? Self.pickerHeight : nil)
+                } else {
+                    note(a.place, "\(a.view).\(a.property) = \(text): not a view made in the files read; not built")
                     continue
                 }
-                guard let height = inputHeight(name, cls: d.cls, t: t, accessory: accessory) else {
-                    note(a.place, "\(a.view).\(a.property) = \(name): its height is not one kbplay can read (give it a frame with a height): not built")
+                guard let height else {
+                    note(a.place, "\(a.view).\(a.property) = \(text): its height is not one kbplay can read (give it a frame with a height): not built")
                     continue
                 }
-                inputViews.append(CodeScreen.InputView(owner: a.view, name: name, height: height, isAccessory: accessory,
+                inputViews.append(CodeScreen.InputView(owner: a.view, name: held, height: height, isAccessory: accessory,
                                                        file: a.place.file, line: a.place.line))
             default: continue
             }
@@ -243,8 +253,9 @@ extension LayoutCodeReader {
     /// `addChild(child)` (`addChildViewController`), with the view the
     /// child's view is added to (`container.addSubview(child.view)`).
     mutating func childControllers(_ t: TypeInfo, _ b: Build) {
-        for r in t.routines {
-            for node in r.body?.allDescendants ?? [] {
+        let setup = setupRoutines(t)
+        for r in t.routines where setup.contains(ObjectIdentifier(r)) {
+            for node in r.body?.allDescendants ?? [] where Self.runsInline(node, in: r) {
                 guard let call = node.as(FunctionCallExprSyntax.self) else { continue }
                 let (name, base) = HandlerWalk.calleeName(call.calledExpression)
                 guard name == "addChild" || name == "addChildViewController", base == nil || base == "self",

@@ -85,9 +85,11 @@ struct LayoutCodeReader {
         }
         childControllers(t, b)
         childRoots = b.childProperties
+        let setup = setupRoutines(t)
         let routines = t.routines.filter { $0.body != nil }.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }
         for r in routines {
             guard let body = r.body else { continue }
+            let runs = setup.contains(ObjectIdentifier(r))
             for node in body.allDescendants {
                 if let pb = node.as(PatternBindingSyntax.self), let v = pb.initializer?.value {
                     let n = pb.pattern.trimmedDescription
@@ -95,11 +97,13 @@ struct LayoutCodeReader {
                        !v.is(ClosureExprSyntax.self), t.properties[r.name] == nil {
                         b.declared[n] = (kind(cls, index.place(pb, file: r.file)), index.place(pb, file: r.file), cls)
                     }
+                    guard runs, Self.runsInline(node, in: r) else { continue }
                     if makesConstraints(v) { b.pending[n] = [(v, r.file)] }
                     if v.trimmedDescription == "[]", pb.typeAnnotation?.type.trimmedDescription.contains("NSLayoutConstraint") == true {
                         b.pending[n] = []
                     }
                 }
+                guard runs, Self.runsInline(node, in: r) else { continue }
                 if let q = node.as(SequenceExprSyntax.self) {
                     let e = Array(q.elements)
                     if e.count == 3, e[1].is(AssignmentExprSyntax.self) {
@@ -133,9 +137,17 @@ struct LayoutCodeReader {
                 if fname == "append", let base, b.pending[base] != nil, let arg = call.arguments.first?.expression, makesConstraints(arg) {
                     b.pending[base, default: []].append((arg, r.file))
                 }
-                if fname == "addSubview" || fname == "addArrangedSubview", let child = call.arguments.first?.expression.trimmedDescription {
+                // `[a, b].forEach(view.addSubview)`, as `forEach { view.addSubview($0) }`.
+                var adder = fname, addedTo = base, added = call.arguments.first?.expression.trimmedDescription
+                if fname == "forEach", let array = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(ArrayExprSyntax.self),
+                   let method = call.arguments.first?.expression, method.is(MemberAccessExprSyntax.self) || method.is(DeclReferenceExprSyntax.self) {
+                    (adder, addedTo) = HandlerWalk.calleeName(method)
+                    added = array.elements.map { $0.expression.trimmedDescription }.joined(separator: ",")
+                }
+                if adder == "addSubview" || adder == "addArrangedSubview", let child = added {
                     // `[a, b].forEach { view.addSubview($0) }` adds each.
-                    var children = [HandlerWalk.normalize(child)]
+                    let fname = adder, base = addedTo
+                    var children = child.split(separator: ",").map { HandlerWalk.normalize(String($0)) }
                     if child == "$0", let list = Self.forEachList(call) { children = list }
                     let parent = base.flatMap { $0 == "view" ? nil : $0 }
                     for c in children {

@@ -171,7 +171,7 @@ final class LayoutCodeConstructTests: XCTestCase {
         XCTAssertEqual(compose.views.map(\.name), ["header", "container", "subject"])
         XCTAssertEqual(compose.views[2].placeholder, "Subject")
         XCTAssertEqual(compose.settings.map { "\($0.view).\($0.property) \($0.value)" }, ["header.clipsToBounds on", "header.alpha 0.9"])
-        XCTAssertEqual(compose.inputViews.map { "\($0.owner) \($0.name) \($0.height) \($0.isAccessory)" }, ["subject toolbar 44.0 true"])
+        XCTAssertEqual(compose.inputViews.map { "\($0.owner) \($0.name ?? "") \($0.height) \($0.isAccessory)" }, ["subject toolbar 44.0 true"])
         let list = r.screens[1]
         XCTAssertEqual(list.settings.map { "\($0.view).\($0.property) \($0.value)" },
                        ["table.keyboardDismissMode interactive", "table.hidden off"])
@@ -262,5 +262,20 @@ final class LayoutCodeConstructTests: XCTestCase {
         XCTAssertEqual(s.views.map { "\($0.name) in \($0.parent ?? "root")" }, ["messages in root", "message in bar"])
         XCTAssertEqual(s.children.map(\.controller), ["Side"])
         XCTAssertEqual(try constraint(s, Anchor("Side.view", nil, .top)).second, Anchor(codeScreenRoot, nil, .top))
+    }
+
+    /// What viewDidLoad and the functions it calls build is the screen at
+    /// rest: `forEach(view.addSubview)`, an input view made in place; the
+    /// block kept for a notification and the keyboard handler (its
+    /// `isHidden`, its `remakeConstraints`) are not run.
+    func testTheScreenAtRestIsWhatSetupCodeBuilds() throws {
+        let r = try Self.read("ReplyViewController.swift")
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(s.views.map(\.name), ["reply", "date", "hint"])
+        XCTAssertEqual(s.views[2].text, "Be kind")
+        XCTAssertEqual(s.settings, [])
+        XCTAssertEqual(s.constraints.filter { $0.first.view == "reply" }.map(\.first.attribute), [.top, .leading, .trailing])
+        XCTAssertEqual(s.inputViews, [CodeScreen.InputView(owner: "date", name: nil, height: 216, isAccessory: false,
+                                                           file: "ReplyViewController.swift", line: 23)])
     }
 }

@@ -171,4 +171,27 @@ struct ImportSwiftLayoutConstructTests {
         #expect(r.status == 0, "\(r.out)\(r.err)")
         #expect(r.out.contains("note: NotesViewController not attached (Notes with content-inset body): unknown view 'body'"))
     }
+
+    /// reply: safe-area top 59 + 20 = 79, inset 20 from both sides: x 20,
+    /// width 353; date 12 below: 79 + 34 + 12 = 125; hint ("Be kind", 7
+    /// characters: 56 × 21) 8 below: 125 + 34 + 8 = 167. The handler that
+    /// hides hint has not run; date's input view is a date picker, 216 pt
+    /// over the 34 pt safe area: 250.
+    @Test func theScreenAtRestIsWhatSetupCodeBuilds() throws {
+        let script = """
+        device iphone-15
+        import swift "\(Self.fixture("ReplyViewController.swift"))"
+        frames
+        print hint.hidden
+        focus date
+        print kb.frame.height
+
+        """
+        let (f, out) = try Self.frames(script)
+        #expect(f["reply"] == ["20", "79", "353", "34"])
+        #expect(f["date"] == ["20", "125", "353", "34"])
+        #expect(f["hint"] == ["20", "167", "56", "21"])
+        let printed = out.split(separator: "\n").filter { Double($0) != nil }
+        #expect(printed == ["0", "250"])
+    }
 }

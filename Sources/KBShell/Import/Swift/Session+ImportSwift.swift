@@ -96,7 +96,7 @@ extension Session {
         var lines: [String] = []
         if (try? self.screen.controller(named: controller)) == nil { lines.append("controller \(controller)") }
         // Views inside an input accessory or input view are added after it.
-        let inputNames = Set(screen.inputViews.map(\.name))
+        let inputNames = Set(screen.inputViews.compactMap(\.name))
         func onInputView(_ v: CodeScreen.View) -> Bool {
             var parent = v.parent
             var seen: Set<String> = []
@@ -122,7 +122,7 @@ extension Session {
         lines += viewLines
         for i in screen.inputViews {
             let owner = i.owner == codeScreenRoot ? controller : i.owner
-            lines.append(i.isAccessory ? "accessory \(owner) height \(formatPoints(i.height)) as \(i.name)"
+            lines.append(i.isAccessory ? "accessory \(owner) height \(formatPoints(i.height))" + (i.name.map { " as \($0)" } ?? "")
                                        : "inputView \(owner) height \(formatPoints(i.height))")
         }
         lines += laterViewLines
