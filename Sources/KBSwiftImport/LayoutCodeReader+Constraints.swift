@@ -182,22 +182,72 @@ extension LayoutCodeReader {
         return Anchor(o.view, o.guide, attribute)
     }
 
-    /// A number as written, or a constant property of the type
-    /// (`margin`, `-margin`, `CGFloat(20)`).
+    /// A number as written, or worked out from the constant properties of
+    /// the type or of another type in the files (`margin`, `-margin`,
+    /// `Layout.spacing * 2`, `CGFloat(20)`), with `+ - * /` and brackets.
     func number(_ e: ExprSyntax, owner: TypeInfo?) -> Double? {
-        number(e.trimmedDescription, owner: owner)
+        evaluate(e, owner: owner, depth: 0)
     }
 
     func number(_ text: String, owner: TypeInfo?) -> Double? {
-        var t = text.replacingOccurrences(of: " ", with: "")
-        for wrapper in ["CGFloat(", "Double(", "Float("] where t.hasPrefix(wrapper) && t.hasSuffix(")") {
-            t = String(t.dropFirst(wrapper.count).dropLast())
+        number(text, owner: owner, depth: 0)
+    }
+
+    private func number(_ text: String, owner: TypeInfo?, depth: Int) -> Double? {
+        if let x = Double(text.filter { !$0.isWhitespace }) { return x }
+        guard depth < 8, !text.isEmpty else { return nil }
+        let tree = Parser.parse(source: "_ = " + text)
+        guard let q = tree.statements.first?.item.as(SequenceExprSyntax.self), q.elements.count == 3,
+              let e = q.elements.last else { return nil }
+        return evaluate(e, owner: owner, depth: depth)
+    }
+
+    private func evaluate(_ e: ExprSyntax, owner: TypeInfo?, depth: Int) -> Double? {
+        guard depth < 8 else { return nil }
+        let e = Self.unwrapped(e)
+        if let i = e.as(IntegerLiteralExprSyntax.self) { return Double(i.literal.text.replacingOccurrences(of: "_", with: "")) }
+        if let f = e.as(FloatLiteralExprSyntax.self) { return Double(f.literal.text.replacingOccurrences(of: "_", with: "")) }
+        if let p = e.as(PrefixOperatorExprSyntax.self), p.operator.text == "-" {
+            return evaluate(p.expression, owner: owner, depth: depth).map { -$0 }
         }
-        if let x = Double(t) { return x }
-        let name = HandlerWalk.normalize(t)
-        if name.hasPrefix("-"), let p = owner?.properties[String(name.dropFirst())], let x = number(p.initializer, owner: nil) { return -x }
-        if let p = owner?.properties[name], let x = number(p.initializer, owner: nil) { return x }
-        return nil
+        if let call = e.as(FunctionCallExprSyntax.self), ["CGFloat", "Double", "Float", "Int"].contains(call.calledExpression.trimmedDescription),
+           call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
+            return evaluate(only.expression, owner: owner, depth: depth)
+        }
+        if let q = e.as(SequenceExprSyntax.self) {
+            // Numbers and operators; * and / before + and −.
+            let parts = Array(q.elements)
+            guard parts.count % 2 == 1 else { return nil }
+            var terms: [Double] = [], ops: [String] = []
+            for (i, part) in parts.enumerated() {
+                if i % 2 == 1 {
+                    guard let op = part.as(BinaryOperatorExprSyntax.self)?.operator.text, ["+", "-", "*", "/"].contains(op) else { return nil }
+                    ops.append(op)
+                } else {
+                    guard let x = evaluate(part, owner: owner, depth: depth) else { return nil }
+                    terms.append(x)
+                }
+            }
+            var sums = [terms[0]], signs: [String] = []
+            for (i, op) in ops.enumerated() {
+                let x = terms[i + 1]
+                switch op {
+                case "*": sums[sums.count - 1] *= x
+                case "/": guard x != 0 else { return nil }; sums[sums.count - 1] /= x
+                default: sums.append(x); signs.append(op)
+                }
+            }
+            var total = sums[0]
+            for (i, sign) in signs.enumerated() { total += sign == "+" ? sums[i + 1] : -sums[i + 1] }
+            return total
+        }
+        // A constant property: `margin`, `self.margin`, `Layout.margin`.
+        let path = HandlerWalk.normalize(e.trimmedDescription).split(separator: ".").map(String.init)
+        var type = owner, name = path.last ?? ""
+        if path.count == 2, let t = index.types[path[0]] { type = t } else if path.count != 1 { return nil }
+        name = path.last ?? ""
+        guard let p = type?.properties[name], !p.initializer.isEmpty else { return nil }
+        return number(p.initializer, owner: type, depth: depth + 1)
     }
 
     /// An anchor's constraint: `a.topAnchor.constraint(equalTo:

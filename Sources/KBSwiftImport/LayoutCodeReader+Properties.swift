@@ -68,7 +68,8 @@ extension LayoutCodeReader {
         var autoresizingOff: Set<String> = []
         var frames: [String: (x: Double, y: Double, width: Double, height: Double, place: Place)] = [:]
         let made = Set(views.map(\.name))
-        let known = made.union(b.outlets).union(b.declared.keys)
+        let named = Set(b.constraints.compactMap(\.c.name))
+        let known = made.union(b.outlets).union(b.declared.keys).union(named)
         for a in assignments(t) where known.contains(a.view) {
             let i = views.firstIndex { $0.name == a.view }
             func set(_ property: String, _ value: String) {
@@ -115,6 +116,22 @@ extension LayoutCodeReader {
                 if Self.bool(a.value) == true {
                     note(a.place, "\(a.view).isLayoutMarginsRelativeArrangement is not modelled: the arranged views span the stack's edges")
                 }
+            case "constant" where named.contains(a.view) || b.outlets.contains(a.view):
+                // A constraint's constant set after it is made: the
+                // code's own, or an outlet's (the storyboard's).
+                guard let x = number(a.value, owner: t) else {
+                    note(a.place, "\(a.view).constant = \(a.value.trimmedDescription) is not a number kbplay can read: left out")
+                    continue
+                }
+                if let i = b.constraints.firstIndex(where: { $0.c.name == a.view }) { b.constraints[i].c.constant = x } else { set("constant", formatPoints(x)) }
+            case "priority" where b.outlets.contains(a.view) && !made.contains(a.view):
+                guard let p = Self.priority(a.value.trimmedDescription) else {
+                    note(a.place, "\(a.view).priority = \(a.value.trimmedDescription) is not a priority kbplay can read: left out")
+                    continue
+                }
+                set("priority", formatPoints(p))
+            case "isActive" where b.outlets.contains(a.view) && !made.contains(a.view):
+                if let v = Self.bool(a.value) { set("isActive", v ? "on" : "off") }
             case "isHidden":
                 guard let v = Self.bool(a.value) else { note(a.place, "\(a.view).isHidden is not true or false: left out"); continue }
                 hidden.append(CodeScreen.Setting(view: a.view, property: "hidden", value: v ? "on" : "off", file: a.place.file, line: a.place.line))

@@ -156,11 +156,13 @@ extension LayoutCodeReader {
                         explicit = a
                     }
                 }
-                guard let o = owner(ownerText) else {
-                    note(place, "\(arg.trimmedDescription) is not a view or guide kbplay models: not built")
-                    return nil
+                // The old layout guides: their inner edges are the safe area's.
+                if ownerText == "topLayoutGuide" || ownerText == "bottomLayoutGuide" {
+                    ownerText = "view.safeAreaLayoutGuide"
+                    explicit = target.hasPrefix("topLayoutGuide") ? .top : .bottom
+                    guide = nil
                 }
-                if ownerText.hasSuffix("topLayoutGuide") || ownerText.hasSuffix("bottomLayoutGuide") {
+                guard let o = owner(ownerText) else {
                     note(place, "\(arg.trimmedDescription) is not a view or guide kbplay models: not built")
                     return nil
                 }

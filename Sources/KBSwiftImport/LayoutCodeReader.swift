@@ -109,7 +109,8 @@ struct LayoutCodeReader {
                     if e.count == 3, e[1].is(AssignmentExprSyntax.self) {
                         let target = HandlerWalk.normalize(e[0].trimmedDescription)
                         if makesConstraints(e[2]) { b.pending[target] = [(e[2], r.file)] }
-                        if target.hasSuffix(".isActive"), e[2].trimmedDescription == "true" {
+                        if target.hasSuffix(".isActive"), e[2].trimmedDescription == "true",
+                           !b.outlets.contains(String(target.dropLast(".isActive".count))) {
                             let base = String(target.dropLast(".isActive".count))
                             let expr = e[0].as(MemberAccessExprSyntax.self)?.base ?? e[0]
                             if let list = constraintList(expr, file: r.file, name: nil, t: t, b: b) {

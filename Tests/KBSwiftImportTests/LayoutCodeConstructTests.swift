@@ -188,8 +188,11 @@ final class LayoutCodeConstructTests: XCTestCase {
         XCTAssertEqual(s.controller, "Login")
         XCTAssertEqual(s.views.map(\.name), ["forgot"])
         XCTAssertEqual(s.views[0].text, "Forgot?")
-        XCTAssertEqual(s.outlets, ["emailField", "signInButton"])
-        XCTAssertEqual(s.settings.map { "\($0.view).\($0.property) \($0.value)" }, ["emailField.placeholder you@example.com", "signInButton.alpha 0.5"])
+        XCTAssertEqual(s.outlets, ["bottomConstraint", "emailField", "signInButton"])
+        XCTAssertEqual(s.settings.map { "\($0.view).\($0.property) \($0.value)" },
+                       ["emailField.placeholder you@example.com", "signInButton.alpha 0.5", "bottomConstraint.constant 30"])
+        // `Layout.gap * 1.5`: another type's constant, times 1.5.
+        XCTAssertEqual(s.constraints[0].constant, 12)
         XCTAssertEqual(s.constraints.map(\.first), [Anchor("forgot", nil, .top), Anchor("forgot", nil, .centerX), Anchor("emailField", nil, .height)])
         XCTAssertEqual(r.findings, [])
     }

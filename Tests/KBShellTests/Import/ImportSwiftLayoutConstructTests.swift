@@ -111,7 +111,9 @@ struct ImportSwiftLayoutConstructTests {
     /// storyboard's views. emailField 44 high instead of 34 moves what is
     /// below it down 10: passwordField y 203 → 213, signInButton 257 → 267;
     /// forgot ("Forgot?", 7 characters: 56 × 30) 12 below the button: 267
-    /// + 30 + 12 = 309, centred on it: 165 + 63 / 2 − 28 = 168.5.
+    /// + 30 + 12 (Layout.gap 8 × 1.5) = 309, centred on it: 165 + 63 / 2 −
+    /// 28 = 168.5. The outlet bottomConstraint (safe area's bottom ==
+    /// footer's bottom) set to 30: footer's bottom 818 − 30 = 788, y 744.
     @Test func outletsBindToTheStoryboardsViews() throws {
         let storyboard = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Golden/interface-builder/login.storyboard").path
@@ -123,7 +125,8 @@ struct ImportSwiftLayoutConstructTests {
 
         """
         let (f, out) = try Self.frames(script)
-        #expect(out.contains("built Login from LoginViewController's code: 1 view, 3 constraints, 2 properties"))
+        #expect(out.contains("built Login from LoginViewController's code: 1 view, 3 constraints, 3 properties"))
+        #expect(f["footer"] == ["0", "744", "393", "44"])
         #expect(f["emailField"] == ["20", "157", "353", "44"])
         #expect(f["passwordField"] == ["20", "213", "353", "34"])
         #expect(f["signInButton"] == ["165", "267", "63", "30"])

@@ -18,9 +18,14 @@ final class LoginViewController: UIViewController {
         forgot.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(forgot)
         NSLayoutConstraint.activate([
-            forgot.topAnchor.constraint(equalTo: signInButton.bottomAnchor, constant: 12),
+            forgot.topAnchor.constraint(equalTo: signInButton.bottomAnchor, constant: Layout.gap * 1.5),
             forgot.centerXAnchor.constraint(equalTo: signInButton.centerXAnchor),
         ])
         emailField.heightAnchor.constraint(equalToConstant: 44).isActive = true
+        bottomConstraint.constant = 30
     }
+}
+
+enum Layout {
+    static let gap: CGFloat = 8
 }

@@ -157,6 +157,7 @@ extension Session {
             case "text": lines.append("set \(s.view).text \(CommandParser.quote(s.value))")
             case "placeholder": lines.append("set \(s.view).placeholder = \(CommandParser.quote(s.value))")
             case "hidden", "clipsToBounds": lines.append("set \(s.view).\(s.property) \(s.value)")
+            case "isActive": lines.append("\(s.value == "on" ? "activate" : "deactivate") \(s.view)")
             default: lines.append("set \(s.view).\(s.property) = \(s.value)")
             }
         }
