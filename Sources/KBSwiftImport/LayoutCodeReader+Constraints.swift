@@ -376,7 +376,7 @@ extension LayoutCodeReader {
 
     /// A dictionary literal of names to views or numbers, written in the
     /// call or held by a local or property: `["email": email]`.
-    private func dictionary(_ e: ExprSyntax, t: TypeInfo, around: Syntax) -> [(key: String, value: String)]? {
+    private mutating func dictionary(_ e: ExprSyntax, t: TypeInfo, around: Syntax) -> [(key: String, value: String)]? {
         let e = Self.unwrapped(e)
         if let d = e.as(DictionaryExprSyntax.self) {
             guard case .elements(let list) = d.content else { return [] }
@@ -390,12 +390,17 @@ extension LayoutCodeReader {
         // A local of the routine the call is in, else a property.
         var scope = around
         while let up = scope.parent, !scope.is(FunctionDeclSyntax.self), !scope.is(InitializerDeclSyntax.self) { scope = up }
-        for node in scope.allDescendants {
-            if let b = node.as(PatternBindingSyntax.self), b.pattern.trimmedDescription == n, let v = b.initializer?.value,
-               v.is(DictionaryExprSyntax.self) {
-                return dictionary(v, t: t, around: around)
+        if dictionaryLocals[scope.id] == nil {
+            var found: [String: ExprSyntax] = [:]
+            for node in scope.allDescendants {
+                if let b = node.as(PatternBindingSyntax.self), let v = b.initializer?.value, v.is(DictionaryExprSyntax.self) {
+                    let name = b.pattern.trimmedDescription
+                    if found[name] == nil { found[name] = v }
+                }
             }
+            dictionaryLocals[scope.id] = found
         }
+        if let v = dictionaryLocals[scope.id]?[n] { return dictionary(v, t: t, around: around) }
         if let prop = t.properties[n], !prop.initializer.isEmpty {
             let tree = SwiftParser.Parser.parse(source: "_ = " + prop.initializer)
             if let v = tree.allDescendants.first(where: { $0.is(DictionaryExprSyntax.self) })?.as(ExprSyntax.self) {

@@ -25,9 +25,9 @@ extension LayoutCodeReader {
                     }
                 }
             }
-            for node in body.allDescendants where Self.runsInline(node, in: r) {
+            for node in body.allDescendants where (node.is(FunctionCallExprSyntax.self) || node.is(SequenceExprSyntax.self)) && Self.runsInline(node, in: r) {
                 // `button.setTitle("Save", for: .normal)`: its text.
-                if let call = node.as(FunctionCallExprSyntax.self), HandlerWalk.calleeName(call.calledExpression).name == "setTitle",
+                if let call = node.as(FunctionCallExprSyntax.self), Self.calleeWord(call) == "setTitle",
                    let base = HandlerWalk.calleeName(call.calledExpression).base, let first = call.arguments.first {
                     out.append((alias[base] ?? base, "text", first.expression, index.place(call, file: r.file)))
                 }
@@ -272,8 +272,9 @@ extension LayoutCodeReader {
     mutating func childControllers(_ t: TypeInfo, _ b: Build) {
         let setup = setupRoutines(t)
         for r in t.routines where setup.contains(ObjectIdentifier(r)) {
-            for node in r.body?.allDescendants ?? [] where Self.runsInline(node, in: r) {
-                guard let call = node.as(FunctionCallExprSyntax.self) else { continue }
+            for node in r.body?.allDescendants ?? [] where node.is(FunctionCallExprSyntax.self) && Self.runsInline(node, in: r) {
+                guard let call = node.as(FunctionCallExprSyntax.self), let word = Self.calleeWord(call),
+                      word == "addChild" || word == "addChildViewController" else { continue }
                 let (name, base) = HandlerWalk.calleeName(call.calledExpression)
                 guard name == "addChild" || name == "addChildViewController", base == nil || base == "self",
                       let arg = call.arguments.first?.expression else { continue }

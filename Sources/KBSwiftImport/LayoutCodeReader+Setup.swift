@@ -19,6 +19,13 @@ extension LayoutCodeReader {
 
     /// The routines of `t` that run when its screen is built.
     func setupRoutines(_ t: TypeInfo) -> Set<ObjectIdentifier> {
+        if let known = setupCache.value[t.name] { return known }
+        let found = findSetupRoutines(t)
+        setupCache.value[t.name] = found
+        return found
+    }
+
+    private func findSetupRoutines(_ t: TypeInfo) -> Set<ObjectIdentifier> {
         var out: Set<ObjectIdentifier> = []
         var queue = t.routines.filter { r in
             guard let body = r.body else { return false }
@@ -37,6 +44,12 @@ extension LayoutCodeReader {
         return out
     }
 
+    /// The called function's own name (`forEach` of `list.forEach`).
+    static func calleeWord(_ call: FunctionCallExprSyntax) -> String? {
+        if let m = call.calledExpression.as(MemberAccessExprSyntax.self) { return m.declName.baseName.text }
+        return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
     /// Whether `node` runs when its routine does: not inside a closure kept
     /// for later. An immediately called closure (`{ … }()`) and the
     /// closures of `forEach` and SnapKit's blocks run in place.
@@ -49,10 +62,10 @@ extension LayoutCodeReader {
                 if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id {
                     // `{ … }()`
                 } else if let call = parent.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id,
-                          let name = HandlerWalk.calleeName(call.calledExpression).name, inlineClosureCallees.contains(name) {
+                          let name = calleeWord(call), inlineClosureCallees.contains(name) {
                     // `list.forEach { … }`
                 } else if let arg = parent.as(LabeledExprSyntax.self), let call = arg.parent?.parent?.as(FunctionCallExprSyntax.self),
-                          let name = HandlerWalk.calleeName(call.calledExpression).name, inlineClosureCallees.contains(name) {
+                          let name = calleeWord(call), inlineClosureCallees.contains(name) {
                     // `list.forEach({ … })`
                 } else if current.id != body.id {
                     return false

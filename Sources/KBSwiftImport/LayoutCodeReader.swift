@@ -8,6 +8,15 @@ struct LayoutCodeReader {
     /// The screen being read's child controllers: the property that holds
     /// each → its controller's name.
     var childRoots: [String: String] = [:]
+    /// The dictionary literals held by locals, per function: the views and
+    /// metrics of visual formats.
+    var dictionaryLocals: [SyntaxIdentifier: [String: ExprSyntax]] = [:]
+    /// The routines that build each type's screen, found once.
+    final class Cache<Value> {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    let setupCache = Cache<[String: Set<ObjectIdentifier>]>([:])
 
     static let kinds: [String: ViewKind] = [
         "UIView": .view, "UILabel": .label, "UIButton": .button, "UITextField": .textField, "UITextView": .textView,
@@ -50,6 +59,12 @@ struct LayoutCodeReader {
             views.first { $0.name == view }?.parent ?? codeScreenRoot
         }
     }
+
+    /// The calls the screen's reading acts on.
+    static let layoutCalls: Set<String> = [
+        "makeConstraints", "updateConstraints", "remakeConstraints", "append", "addSubview", "addArrangedSubview", "forEach",
+        "activate", "addConstraints", "addConstraint",
+    ]
 
     mutating func screens() -> [CodeScreen] {
         var out: [CodeScreen] = []
@@ -103,7 +118,7 @@ struct LayoutCodeReader {
                         b.pending[n] = []
                     }
                 }
-                guard runs, Self.runsInline(node, in: r) else { continue }
+                guard runs, node.is(SequenceExprSyntax.self) || node.is(FunctionCallExprSyntax.self), Self.runsInline(node, in: r) else { continue }
                 if let q = node.as(SequenceExprSyntax.self) {
                     let e = Array(q.elements)
                     if e.count == 3, e[1].is(AssignmentExprSyntax.self) {
@@ -128,7 +143,7 @@ struct LayoutCodeReader {
                         b.pending[HandlerWalk.normalize(e[0].trimmedDescription), default: []].append((e[2], r.file))
                     }
                 }
-                guard let call = node.as(FunctionCallExprSyntax.self) else { continue }
+                guard let call = node.as(FunctionCallExprSyntax.self), let word = Self.calleeWord(call), Self.layoutCalls.contains(word) else { continue }
                 let (fname, base) = HandlerWalk.calleeName(call.calledExpression)
                 let labels = call.arguments.map { $0.label?.text ?? "_" }
                 if let fname, ["makeConstraints", "updateConstraints", "remakeConstraints"].contains(fname),
