@@ -281,4 +281,42 @@ final class LayoutCodeConstructTests: XCTestCase {
         XCTAssertEqual(s.inputViews, [CodeScreen.InputView(owner: "date", name: nil, height: 216, isAccessory: false,
                                                            file: "ReplyViewController.swift", line: 23)])
     }
+
+    /// Numbers worked out from constant properties (`Metrics.pad * 2 +
+    /// 4` = 8 × 2 + 4 = 20, `-inset` = −12); SnapKit's old top layout guide
+    /// is the safe area's top; a child's class read before its parent's is
+    /// still built after it.
+    func testNumbersOldGuidesAndChildOrder() throws {
+        let r = SwiftImporter.read([SwiftSource(path: "Panel.swift", text: """
+        final class PanelViewController: UIViewController {
+            let title = UILabel()
+            override func viewDidLoad() {
+                view.addSubview(title)
+                title.snp.makeConstraints { make in
+                    make.top.equalTo(topLayoutGuide.snp.bottom).offset(Metrics.pad * 2 + 4)
+                    make.leading.equalToSuperview().offset(-inset)
+                }
+            }
+            private let inset: CGFloat = 12
+        }
+        final class HostViewController: UIViewController {
+            let panel = PanelViewController()
+            override func viewDidLoad() {
+                addChild(panel)
+                view.addSubview(panel.view)
+                panel.didMove(toParent: self)
+            }
+        }
+        enum Metrics {
+            static let pad = 8.0
+        }
+        """)])
+        XCTAssertEqual(r.findings, [])
+        XCTAssertEqual(r.screens.map(\.type), ["HostViewController", "PanelViewController"])
+        XCTAssertEqual(r.screens[0].children, [CodeScreen.Child(controller: "Panel", type: "PanelViewController", container: nil,
+                                                                file: "Panel.swift", line: 15)])
+        let panel = r.screens[1]
+        XCTAssertEqual(panel.constraints.map(\.second), [Anchor(codeScreenRoot, .safeArea, .top), Anchor(codeScreenRoot, nil, .leading)])
+        XCTAssertEqual(panel.constraints.map(\.constant), [20, -12])
+    }
 }
