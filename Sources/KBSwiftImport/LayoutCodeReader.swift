@@ -127,7 +127,9 @@ struct LayoutCodeReader {
                         if target.hasSuffix(".isActive"), e[2].trimmedDescription == "true",
                            !b.outlets.contains(String(target.dropLast(".isActive".count))) {
                             let base = String(target.dropLast(".isActive".count))
-                            let expr = e[0].as(MemberAccessExprSyntax.self)?.base ?? e[0]
+                            var expr = e[0].as(MemberAccessExprSyntax.self)?.base ?? e[0]
+                            // `list.forEach { $0.isActive = true }`: each of list.
+                            if base == "$0", let each = Self.forEachBase(Syntax(q)) { expr = each }
                             if let list = constraintList(expr, file: r.file, name: nil, t: t, b: b) {
                                 b.constraints += list.map { ($0, nil) }
                             } else {
@@ -232,6 +234,18 @@ struct LayoutCodeReader {
         return screen
     }
 
+    /// The collection a `forEach` around `node` walks: `list` of
+    /// `list.forEach { … }`.
+    static func forEachBase(_ node: Syntax) -> ExprSyntax? {
+        var p = node.parent
+        while let n = p {
+            if let c = n.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
+               m.declName.baseName.text == "forEach" { return m.base }
+            p = n.parent
+        }
+        return nil
+    }
+
     /// A class NAME or NAMEViewController binds to controller NAME.
     static func controllerName(_ type: String) -> String {
         var controller = type
@@ -265,17 +279,23 @@ struct LayoutCodeReader {
         return .view
     }
 
+    /// A `UILayoutPriority` as written: `.required`, `.defaultHigh - 1`,
+    /// `UILayoutPriority(rawValue: 999)`, `UILayoutPriority(700)`, `750`.
     static func priority(_ text: String) -> Double? {
-        let t = text.replacingOccurrences(of: " ", with: "")
-        switch t {
-        case ".required", "UILayoutPriority.required": return 1000
-        case ".defaultHigh", "UILayoutPriority.defaultHigh": return 750
-        case ".defaultLow", "UILayoutPriority.defaultLow": return 250
-        case ".fittingSizeLevel": return 50
-        default:
-            let digits = t.filter { $0.isNumber || $0 == "." }
-            return Double(digits.hasPrefix(".") ? String(digits.dropFirst()) : digits)
+        var t = text.filter { !$0.isWhitespace }
+        for prefix in ["UILayoutPriority.", "NSLayoutConstraint.Priority."] where t.hasPrefix(prefix) { t = "." + t.dropFirst(prefix.count) }
+        let named: [String: Double] = [".required": 1000, ".defaultHigh": 750, ".defaultLow": 250, ".fittingSizeLevel": 50,
+                                       ".dragThatCanResizeScene": 510, ".sceneSizeStayPut": 500, ".dragThatCannotResizeScene": 490]
+        if let x = named[t] { return x }
+        for (name, x) in named where t.hasPrefix(name) {
+            let rest = t.dropFirst(name.count)
+            guard let sign = rest.first, sign == "+" || sign == "-", let d = Double(rest.dropFirst()) else { return nil }
+            return sign == "+" ? x + d : x - d
         }
+        for wrapper in ["UILayoutPriority(rawValue:", "UILayoutPriority(", "Float(", "ConstraintPriority("] where t.hasPrefix(wrapper) && t.hasSuffix(")") {
+            return Double(t.dropFirst(wrapper.count).dropLast())
+        }
+        return Double(t)
     }
 
     /// The views a stack view property or local is made with.

@@ -319,4 +319,29 @@ final class LayoutCodeConstructTests: XCTestCase {
         XCTAssertEqual(panel.constraints.map(\.second), [Anchor(codeScreenRoot, .safeArea, .top), Anchor(codeScreenRoot, nil, .leading)])
         XCTAssertEqual(panel.constraints.map(\.constant), [20, -12])
     }
+
+    /// Priorities as code writes them, and constraints activated one by
+    /// one in a `forEach`.
+    func testPrioritiesAndForEachActivation() throws {
+        XCTAssertEqual(LayoutCodeReader.priority(".defaultHigh - 1"), 749)
+        XCTAssertEqual(LayoutCodeReader.priority("UILayoutPriority.defaultLow + 10"), 260)
+        XCTAssertEqual(LayoutCodeReader.priority("UILayoutPriority(rawValue: 999)"), 999)
+        XCTAssertEqual(LayoutCodeReader.priority("UILayoutPriority(700)"), 700)
+        XCTAssertEqual(LayoutCodeReader.priority(".required"), 1000)
+        XCTAssertNil(LayoutCodeReader.priority(".defaultHigh * 2"))
+        let r = SwiftImporter.read([SwiftSource(path: "Each.swift", text: """
+        final class EachViewController: UIViewController {
+            let a = UIView()
+            override func viewDidLoad() {
+                view.addSubview(a)
+                a.translatesAutoresizingMaskIntoConstraints = false
+                let list = [a.topAnchor.constraint(equalTo: view.topAnchor), a.heightAnchor.constraint(equalToConstant: 10)]
+                list.forEach { $0.isActive = true }
+                [a.widthAnchor.constraint(equalToConstant: 20)].forEach { $0.isActive = true }
+            }
+        }
+        """)])
+        XCTAssertEqual(r.findings, [])
+        XCTAssertEqual(r.screens.first?.constraints.map(\.first.attribute), [.top, .height, .width])
+    }
 }
