@@ -20,7 +20,7 @@ extension LayoutCodeReader {
             var alias: [String: String] = [:]
             if t.properties[r.name] != nil {
                 for node in body.allDescendants {
-                    if let b = node.as(PatternBindingSyntax.self), let v = b.initializer?.value, Self.viewClass(v.trimmedDescription) != nil {
+                    if let b = node.as(PatternBindingSyntax.self), let v = b.initializer?.value, uikitViewClass(v.trimmedDescription) != nil {
                         alias[b.pattern.trimmedDescription] = r.name
                     }
                 }
@@ -166,7 +166,7 @@ extension LayoutCodeReader {
                 if let d = b.declared[name] {
                     height = inputHeight(name, cls: d.cls, t: t, accessory: accessory)
                     held = name
-                } else if let cls = Self.viewClass(text) {
+                } else if let cls = uikitViewClass(text) {
                     // Made in place: `UIDatePicker()`, `UIView(frame: …)`.
                     height = Self.rect(text, reader: self, t: t)?.height
                         ?? (cls == "UIToolbar" ? Self.toolbarHeight : cls == "UIPickerView" || cls == "UIDatePicker" ? Self.pickerHeight : nil)

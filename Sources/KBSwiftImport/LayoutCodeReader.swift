@@ -37,6 +37,27 @@ struct LayoutCodeReader {
         return name
     }
 
+    /// The UIKit class a view's initial value makes, a view class of the
+    /// files read included: `FormField()` of `class FormField: UITextField`
+    /// is a `UITextField`.
+    func uikitViewClass(_ text: String) -> String? {
+        if let ui = Self.viewClass(text) { return ui }
+        for w in KeyboardNames.words(text) where text.contains(w + "(") {
+            if let base = uikitBase(w, depth: 0) { return base }
+        }
+        return nil
+    }
+
+    /// The UIKit view class a class of the files read comes from.
+    func uikitBase(_ name: String, depth: Int) -> String? {
+        guard depth < 8, let t = index.types[name], t.kind == "class" else { return nil }
+        for parent in t.inherits {
+            if parent.hasPrefix("UI"), Self.viewClass(parent + "()") != nil { return parent }
+            if let base = uikitBase(parent, depth: depth + 1) { return base }
+        }
+        return nil
+    }
+
     /// What one screen's reading has found so far.
     final class Build {
         var declared: [String: (kind: ViewKind, place: Place, cls: String)] = [:]
@@ -94,9 +115,10 @@ struct LayoutCodeReader {
         let b = Build()
         b.outlets = t.outlets
         for (n, p) in t.properties.sorted(by: { $0.key < $1.key }) {
-            guard let cls = Self.viewClass(p.initializer) else { continue }
+            guard let cls = uikitViewClass(p.initializer) else { continue }
             let place = t.routines.first { $0.name == n }?.place ?? t.place
             b.declared[n] = (kind(cls, place), place, cls)
+            customView(p.initializer, place)
         }
         childControllers(t, b)
         childRoots = b.childProperties
@@ -108,9 +130,10 @@ struct LayoutCodeReader {
             for node in body.allDescendants {
                 if let pb = node.as(PatternBindingSyntax.self), let v = pb.initializer?.value {
                     let n = pb.pattern.trimmedDescription
-                    if let cls = Self.viewClass(v.trimmedDescription), b.declared[n] == nil, r.body?.is(AccessorBlockSyntax.self) == false,
+                    if let cls = uikitViewClass(v.trimmedDescription), b.declared[n] == nil, r.body?.is(AccessorBlockSyntax.self) == false,
                        !v.is(ClosureExprSyntax.self), t.properties[r.name] == nil {
                         b.declared[n] = (kind(cls, index.place(pb, file: r.file)), index.place(pb, file: r.file), cls)
+                        customView(v.trimmedDescription, index.place(pb, file: r.file))
                     }
                     guard runs, Self.runsInline(node, in: r) else { continue }
                     if makesConstraints(v) { b.pending[n] = [(v, r.file)] }
@@ -271,6 +294,22 @@ struct LayoutCodeReader {
             p = n.parent
         }
         return nil
+    }
+
+    /// A view class of the files read that adds subviews of its own: a
+    /// finding (the view is built as its UIKit class, without them).
+    private mutating func customView(_ text: String, _ place: Place) {
+        guard Self.viewClass(text) == nil else { return }
+        for w in KeyboardNames.words(text) where text.contains(w + "(") {
+            guard let t = index.types[w], uikitBase(w, depth: 0) != nil else { continue }
+            let adds = t.routines.contains { r in
+                r.body?.allDescendants.contains { n in
+                    n.as(FunctionCallExprSyntax.self).flatMap(Self.calleeWord).map { $0 == "addSubview" || $0 == "addArrangedSubview" } ?? false
+                } ?? false
+            }
+            if adds { note(place, "\(w)'s own subviews are not built: it is built as a \(uikitBase(w, depth: 0) ?? "view")") }
+            return
+        }
     }
 
     mutating func kind(_ cls: String, _ place: Place) -> ViewKind {

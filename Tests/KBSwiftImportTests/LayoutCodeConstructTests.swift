@@ -344,4 +344,13 @@ final class LayoutCodeConstructTests: XCTestCase {
         XCTAssertEqual(r.findings, [])
         XCTAssertEqual(r.screens.first?.constraints.map(\.first.attribute), [.top, .height, .width])
     }
+
+    /// A view class of the files read is built as the UIKit class it comes
+    /// from; one that adds subviews of its own says they are not built.
+    func testTheAppsOwnViewClasses() throws {
+        let r = try Self.read("PaddedViewController.swift")
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(s.views.map(\.kind), [.textField, .view])
+        XCTAssertEqual(r.findings.map(\.text), ["PaddedViewController.swift:7:9: note: CardView's own subviews are not built: it is built as a UIView"])
+    }
 }

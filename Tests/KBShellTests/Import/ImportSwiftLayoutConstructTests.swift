@@ -197,4 +197,14 @@ struct ImportSwiftLayoutConstructTests {
         let printed = out.split(separator: "\n").filter { Double($0) != nil }
         #expect(printed == ["0", "250"])
     }
+
+    /// name, a UITextField subclass, is a text field: 34 high, 16 below
+    /// the safe-area top (75), between the root's margins (x 16, width
+    /// 361); card, a UIView subclass, 16 below it: 75 + 34 + 16 = 125, 100
+    /// high.
+    @Test func theAppsOwnViewClasses() throws {
+        let (f, _) = try Self.frames("device iphone-15\nimport swift \"\(Self.fixture("PaddedViewController.swift"))\"\nframes\n")
+        #expect(f["name"] == ["16", "75", "361", "34"])
+        #expect(f["card"] == ["16", "125", "361", "100"])
+    }
 }
