@@ -14,6 +14,9 @@ public struct CodeScreen: Equatable, Sendable {
         /// A stack view's axis (`horizontal`/`vertical`) and spacing.
         public var axis: String?
         public var spacing: Double?
+        /// The intrinsic size its class's `intrinsicContentSize` returns.
+        public var intrinsicWidth: Double?
+        public var intrinsicHeight: Double?
         /// A text field's placeholder, when the code sets a literal.
         public var placeholder: String?
         /// A stack view's distribution and alignment, as `add` takes them.

@@ -60,7 +60,7 @@ struct LayoutCodeReader {
 
     /// What one screen's reading has found so far.
     final class Build {
-        var declared: [String: (kind: ViewKind, place: Place, cls: String)] = [:]
+        var declared: [String: (kind: ViewKind, place: Place, cls: String, intrinsic: (width: Double, height: Double)?)] = [:]
         var views: [CodeScreen.View] = []
         /// Each constraint with the view whose SnapKit block made it.
         var constraints: [(c: CodeScreen.Constraint, snap: String?)] = []
@@ -117,7 +117,7 @@ struct LayoutCodeReader {
         for (n, p) in t.properties.sorted(by: { $0.key < $1.key }) {
             guard let cls = uikitViewClass(p.initializer) else { continue }
             let place = t.routines.first { $0.name == n }?.place ?? t.place
-            b.declared[n] = (kind(cls, place), place, cls)
+            b.declared[n] = (kind(cls, place), place, cls, intrinsicSize(p.initializer))
             customView(p.initializer, place)
         }
         childControllers(t, b)
@@ -132,7 +132,7 @@ struct LayoutCodeReader {
                     let n = pb.pattern.trimmedDescription
                     if let cls = uikitViewClass(v.trimmedDescription), b.declared[n] == nil, r.body?.is(AccessorBlockSyntax.self) == false,
                        !v.is(ClosureExprSyntax.self), t.properties[r.name] == nil {
-                        b.declared[n] = (kind(cls, index.place(pb, file: r.file)), index.place(pb, file: r.file), cls)
+                        b.declared[n] = (kind(cls, index.place(pb, file: r.file)), index.place(pb, file: r.file), cls, intrinsicSize(v.trimmedDescription))
                         customView(v.trimmedDescription, index.place(pb, file: r.file))
                     }
                     guard runs, Self.runsInline(node, in: r) else { continue }
@@ -200,7 +200,9 @@ struct LayoutCodeReader {
                             continue
                         }
                         if let i = b.views.firstIndex(where: { $0.name == c }) { b.views.remove(at: i) }
-                        b.views.append(CodeScreen.View(name: c, kind: d.kind, parent: parent, file: d.place.file, line: d.place.line))
+                        var made = CodeScreen.View(name: c, kind: d.kind, parent: parent, file: d.place.file, line: d.place.line)
+                        if let size = d.intrinsic { (made.intrinsicWidth, made.intrinsicHeight) = (size.width, size.height) }
+                        b.views.append(made)
                         if fname == "addArrangedSubview" { b.autoLayoutViews.insert(c) }
                     }
                 }
@@ -224,7 +226,9 @@ struct LayoutCodeReader {
             guard v.kind == .stackView else { continue }
             for child in arranged(v.name, in: t) where !views.contains(where: { $0.name == child }) {
                 if let d = b.declared[child] {
-                    withArranged.append(CodeScreen.View(name: child, kind: d.kind, parent: v.name, file: d.place.file, line: d.place.line))
+                    var made = CodeScreen.View(name: child, kind: d.kind, parent: v.name, file: d.place.file, line: d.place.line)
+                    if let size = d.intrinsic { (made.intrinsicWidth, made.intrinsicHeight) = (size.width, size.height) }
+                    withArranged.append(made)
                     b.autoLayoutViews.insert(child)
                 }
             }
@@ -292,6 +296,29 @@ struct LayoutCodeReader {
                 return array.elements.map { HandlerWalk.normalize($0.expression.trimmedDescription) }
             }
             p = n.parent
+        }
+        return nil
+    }
+
+    /// The size a view class of the files read gives as its
+    /// `intrinsicContentSize`: `CGSize(width: 120, height: 44)`.
+    func intrinsicSize(_ text: String) -> (width: Double, height: Double)? {
+        guard Self.viewClass(text) == nil else { return nil }
+        for w in KeyboardNames.words(text) where text.contains(w + "(") {
+            var name: String? = w
+            var depth = 0
+            while let n = name, let t = index.types[n], depth < 8 {
+                if let r = t.routines(named: "intrinsicContentSize").first, let body = r.body,
+                   let call = body.allDescendants.first(where: { $0.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "CGSize" })?
+                       .as(FunctionCallExprSyntax.self),
+                   let wa = call.arguments.first(where: { $0.label?.text == "width" }), let ha = call.arguments.first(where: { $0.label?.text == "height" }),
+                   let width = number(wa.expression, owner: t), let height = number(ha.expression, owner: t), width >= 0, height >= 0 {
+                    return (width, height)
+                }
+                name = t.inherits.first { index.types[$0] != nil }
+                depth += 1
+            }
+            return nil
         }
         return nil
     }

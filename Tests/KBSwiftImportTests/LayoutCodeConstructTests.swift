@@ -350,7 +350,9 @@ final class LayoutCodeConstructTests: XCTestCase {
     func testTheAppsOwnViewClasses() throws {
         let r = try Self.read("PaddedViewController.swift")
         let s = try XCTUnwrap(r.screens.first)
-        XCTAssertEqual(s.views.map(\.kind), [.textField, .view])
-        XCTAssertEqual(r.findings.map(\.text), ["PaddedViewController.swift:7:9: note: CardView's own subviews are not built: it is built as a UIView"])
+        XCTAssertEqual(s.views.map(\.kind), [.textField, .view, .view])
+        XCTAssertEqual(s.views[2].intrinsicWidth, 60)
+        XCTAssertEqual(s.views[2].intrinsicHeight, 24)
+        XCTAssertEqual(r.findings.map(\.text), ["PaddedViewController.swift:8:9: note: CardView's own subviews are not built: it is built as a UIView"])
     }
 }

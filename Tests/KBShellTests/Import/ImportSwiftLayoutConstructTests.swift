@@ -201,10 +201,12 @@ struct ImportSwiftLayoutConstructTests {
     /// name, a UITextField subclass, is a text field: 34 high, 16 below
     /// the safe-area top (75), between the root's margins (x 16, width
     /// 361); card, a UIView subclass, 16 below it: 75 + 34 + 16 = 125, 100
-    /// high.
+    /// high; badge, whose class's intrinsicContentSize is 60 × 24, 8 below
+    /// the card (233) at its trailing edge: x 377 − 60 = 317.
     @Test func theAppsOwnViewClasses() throws {
         let (f, _) = try Self.frames("device iphone-15\nimport swift \"\(Self.fixture("PaddedViewController.swift"))\"\nframes\n")
         #expect(f["name"] == ["16", "75", "361", "34"])
         #expect(f["card"] == ["16", "125", "361", "100"])
+        #expect(f["badge"] == ["317", "233", "60", "24"])
     }
 }

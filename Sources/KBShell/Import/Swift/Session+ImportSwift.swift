@@ -111,6 +111,7 @@ extension Session {
             var line = "add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)"
             if let text = v.text, [.label, .button, .textField, .textView].contains(v.kind) { line += " text " + CommandParser.quote(text) }
             if let placeholder = v.placeholder, v.kind == .textField { line += " placeholder " + CommandParser.quote(placeholder) }
+            if let w = v.intrinsicWidth, let h = v.intrinsicHeight { line += " intrinsic \(formatPoints(w)) \(formatPoints(h))" }
             if v.kind == .stackView {
                 if let axis = v.axis { line += " axis \(axis)" }
                 if let spacing = v.spacing { line += " spacing \(formatPoints(spacing))" }
