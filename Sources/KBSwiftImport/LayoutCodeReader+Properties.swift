@@ -70,6 +70,8 @@ extension LayoutCodeReader {
         let made = Set(views.map(\.name))
         let named = Set(b.constraints.compactMap(\.c.name))
         let known = made.union(b.outlets).union(b.declared.keys).union(named)
+        // What is set and not modelled, counted in one note.
+        var unmodelled: [String: Int] = [:], firstUnmodelled: Place?
         for a in assignments(t) where known.contains(a.view) {
             let i = views.firstIndex { $0.name == a.view }
             func set(_ property: String, _ value: String) {
@@ -180,8 +182,19 @@ extension LayoutCodeReader {
                 }
                 inputViews.append(CodeScreen.InputView(owner: a.view, name: held, height: height, isAccessory: accessory,
                                                        file: a.place.file, line: a.place.line))
-            default: continue
+            default:
+                // Not an activation (`a.topAnchor.constraint(…).isActive`), which
+                // the constraints' reading takes.
+                let plain = a.property.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
+                if plain, !["constant", "priority", "isActive", "identifier"].contains(a.property) {
+                    unmodelled[a.property, default: 0] += 1
+                    if firstUnmodelled == nil { firstUnmodelled = a.place }
+                }
             }
+        }
+        if let place = firstUnmodelled {
+            let list = unmodelled.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            note(place, "set in code and not modelled (kbplay's layout does not depend on them): \(list)")
         }
         // The controller's own input accessory view:
         // `override var inputAccessoryView: UIView? { bar }`.

@@ -355,4 +355,30 @@ final class LayoutCodeConstructTests: XCTestCase {
         XCTAssertEqual(s.views[2].intrinsicHeight, 24)
         XCTAssertEqual(r.findings.map(\.text), ["PaddedViewController.swift:8:9: note: CardView's own subviews are not built: it is built as a UIView"])
     }
+
+    /// What the setup code sets and kbplay does not model is counted in
+    /// one note at the first of them; nothing is dropped silently.
+    func testPropertiesNotModelledAreOneNote() throws {
+        let r = SwiftImporter.read([SwiftSource(path: "Look.swift", text: """
+        final class LookViewController: UIViewController {
+            let a = UITextField()
+            let b = UILabel()
+            override func viewDidLoad() {
+                view.addSubview(a)
+                view.addSubview(b)
+                a.backgroundColor = .white
+                b.backgroundColor = .red
+                b.font = .systemFont(ofSize: 20)
+                a.keyboardType = .emailAddress
+                a.alpha = 0.5
+                a.translatesAutoresizingMaskIntoConstraints = false
+                a.topAnchor.constraint(equalTo: view.topAnchor).isActive = true
+            }
+        }
+        """)])
+        XCTAssertEqual(r.findings.map(\.text), [
+            "Look.swift:7:9: note: set in code and not modelled (kbplay's layout does not depend on them): backgroundColor ×2, font ×1, keyboardType ×1",
+        ])
+        XCTAssertEqual(r.screens.first?.settings.map(\.property), ["alpha"])
+    }
 }
