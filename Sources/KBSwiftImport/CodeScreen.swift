@@ -93,3 +93,7 @@ public struct CodeScreen: Equatable, Sendable {
 /// The root view's anchors are written `ROOT.…` until the controller's name
 /// is known.
 public let codeScreenRoot = "$root"
+
+/// The superview of a view the code does not make (an outlet) is written
+/// `$parent:NAME` until the session that has it is known.
+public let codeScreenParentPrefix = "$parent:"

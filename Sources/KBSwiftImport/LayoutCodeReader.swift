@@ -76,8 +76,11 @@ struct LayoutCodeReader {
         var childProperties: [String: String] = [:]
         var outlets: Set<String> = []
 
+        /// A view's superview: the one the code adds it to, the root, or
+        /// for an outlet the one the session has it in.
         func parent(of view: String) -> String {
-            views.first { $0.name == view }?.parent ?? codeScreenRoot
+            if let v = views.first(where: { $0.name == view }) { return v.parent ?? codeScreenRoot }
+            return outlets.contains(view) ? codeScreenParentPrefix + view : codeScreenRoot
         }
     }
 

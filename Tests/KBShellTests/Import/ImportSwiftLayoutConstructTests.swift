@@ -209,4 +209,22 @@ struct ImportSwiftLayoutConstructTests {
         #expect(f["card"] == ["16", "125", "361", "100"])
         #expect(f["badge"] == ["317", "233", "60", "24"])
     }
+
+    /// card.storyboard: card at 16, 79, 361 × 120; nameField 12 into it
+    /// (y 91), 34 high. The code's `equalToSuperview().inset(12)` on the
+    /// outlet is to the card, its superview in the storyboard: x 16 + 12 =
+    /// 28, width 361 − 24 = 337. note ("Hi": 16 × 21), made in code and
+    /// added to the card, 8 below the field: 91 + 34 + 8 = 133, x 28.
+    @Test func anOutletsSuperviewIsTheStoryboards() throws {
+        let script = """
+        import "\(Self.fixture("card.storyboard"))"
+        import swift "\(Self.fixture("CardViewController.swift"))"
+        frames
+
+        """
+        let (f, out) = try Self.frames(script)
+        #expect(out.contains("built Card from CardViewController's code: 1 view, 4 constraints"))
+        #expect(f["nameField"] == ["28", "91", "337", "34"])
+        #expect(f["note"] == ["28", "133", "16", "21"])
+    }
 }

@@ -136,8 +136,16 @@ extension Session {
         for o in screen.outlets where (try? self.screen.view(named: o)) == nil && (try? self.screen.constraint(named: o)) == nil {
             log.notes.append("note: \(screen.type)'s outlet \(o) is not in the session: import the storyboard that has it first (import FILE.storyboard), then the Swift")
         }
+        func view(_ name: String) -> String {
+            if name == codeScreenRoot { return root }
+            // An outlet's superview, as the imported storyboard has it.
+            if name.hasPrefix(codeScreenParentPrefix) {
+                return (try? self.screen.view(named: String(name.dropFirst(codeScreenParentPrefix.count))))?.parent ?? root
+            }
+            return name
+        }
         func anchor(_ a: Anchor) -> String {
-            (a.view == codeScreenRoot ? root : a.view) + (a.guide.map { ".\($0.rawValue)" } ?? "") + ".\(a.attribute.rawValue)"
+            view(a.view) + (a.guide.map { ".\($0.rawValue)" } ?? "") + ".\(a.attribute.rawValue)"
         }
         func number(_ x: Double) -> String { formatPoints(x) }
         for c in screen.constraints {
