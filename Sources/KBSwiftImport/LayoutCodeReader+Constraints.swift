@@ -60,6 +60,18 @@ extension LayoutCodeReader {
         }
     }
 
+    /// Whether a helper of the `NSLayoutConstraint` extension activates the
+    /// constraint it returns (`isActive = true`).
+    func activatingHelper(_ name: String) -> Bool {
+        guard let r = helper(name), let body = r.body else { return false }
+        return body.allDescendants.contains { node in
+            guard let q = node.as(SequenceExprSyntax.self) else { return false }
+            let e = Array(q.elements)
+            return e.count == 3 && e[1].is(AssignmentExprSyntax.self) && HandlerWalk.normalize(e[0].trimmedDescription) == "isActive"
+                && e[2].trimmedDescription == "true"
+        }
+    }
+
     /// `c.named("formBottom", priority: .defaultHigh)`: the constraint of
     /// `c`, with the name its `identifier` and the priority its `priority`
     /// are set to by the helper's parameters.

@@ -171,7 +171,23 @@ struct LayoutCodeReader {
                         b.pending[HandlerWalk.normalize(e[0].trimmedDescription), default: []].append((e[2], r.file))
                     }
                 }
-                guard let call = node.as(FunctionCallExprSyntax.self), let word = Self.calleeWord(call), Self.layoutCalls.contains(word) else { continue }
+                guard let call = node.as(FunctionCallExprSyntax.self), let word = Self.calleeWord(call) else { continue }
+                // `a.constraint(…).activated()`: a helper that sets
+                // `isActive = true` and returns the constraint.
+                if activatingHelper(word), constraintCallKind(call) == .helper {
+                    // Held by a name (`bottom = a.constraint(…).activated()`): named after it.
+                    var holder: String?
+                    if let q = call.parent?.parent?.as(SequenceExprSyntax.self), q.elements.count == 3, Array(q.elements)[1].is(AssignmentExprSyntax.self),
+                       Array(q.elements)[2].id == call.id {
+                        holder = HandlerWalk.normalize(Array(q.elements)[0].trimmedDescription)
+                    } else if let pb = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+                        holder = pb.pattern.trimmedDescription
+                    }
+                    if let holder { b.pending[holder] = nil }
+                    if let list = constraintList(ExprSyntax(call), file: r.file, name: holder, t: t, b: b) { b.constraints += list.map { ($0, nil) } }
+                    continue
+                }
+                guard Self.layoutCalls.contains(word) else { continue }
                 let (fname, base) = HandlerWalk.calleeName(call.calledExpression)
                 let labels = call.arguments.map { $0.label?.text ?? "_" }
                 if let fname, ["makeConstraints", "updateConstraints", "remakeConstraints"].contains(fname),

@@ -381,4 +381,40 @@ final class LayoutCodeConstructTests: XCTestCase {
         ])
         XCTAssertEqual(r.screens.first?.settings.map(\.property), ["alpha"])
     }
+
+    /// A helper of the `NSLayoutConstraint` extension that activates the
+    /// constraint it returns: each call is an active constraint, named
+    /// after the property that holds it.
+    func testActivatingHelpers() throws {
+        let r = SwiftImporter.read([SwiftSource(path: "Act.swift", text: """
+        final class ActViewController: UIViewController {
+            let a = UIView()
+            var aBottom: NSLayoutConstraint!
+            override func viewDidLoad() {
+                view.addSubview(a)
+                a.translatesAutoresizingMaskIntoConstraints = false
+                a.topAnchor.constraint(equalTo: view.topAnchor).activated()
+                aBottom = a.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -8).withPriority(.defaultHigh).activated()
+                a.leadingAnchor.constraint(equalTo: view.leadingAnchor).withPriority(.defaultLow)
+            }
+        }
+        extension NSLayoutConstraint {
+            @discardableResult func activated() -> NSLayoutConstraint {
+                isActive = true
+                return self
+            }
+            func withPriority(_ p: UILayoutPriority) -> NSLayoutConstraint {
+                priority = p
+                return self
+            }
+        }
+        """)])
+        XCTAssertEqual(r.findings, [])
+        let s = try XCTUnwrap(r.screens.first)
+        // The leading one is made but never activated.
+        XCTAssertEqual(s.constraints.map(\.first.attribute), [.top, .bottom])
+        XCTAssertEqual(s.constraints[1].name, "aBottom")
+        XCTAssertEqual(s.constraints[1].priority, 750)
+        XCTAssertEqual(s.constraints[1].constant, -8)
+    }
 }
