@@ -67,7 +67,7 @@ extension LayoutCodeReader {
         return body.allDescendants.contains { node in
             guard let q = node.as(SequenceExprSyntax.self) else { return false }
             let e = Array(q.elements)
-            return e.count == 3 && e[1].is(AssignmentExprSyntax.self) && HandlerWalk.normalize(e[0].trimmedDescription) == "isActive"
+            return e.count == 3 && e[1].is(AssignmentExprSyntax.self) && normal(e[0].trimmedDescription) == "isActive"
                 && e[2].trimmedDescription == "true"
         }
     }
@@ -89,7 +89,7 @@ extension LayoutCodeReader {
             guard let q = node.as(SequenceExprSyntax.self) else { continue }
             let e = Array(q.elements)
             guard e.count == 3, e[1].is(AssignmentExprSyntax.self), let v = values[e[2].trimmedDescription] else { continue }
-            switch HandlerWalk.normalize(e[0].trimmedDescription) {
+            switch normal(e[0].trimmedDescription) {
             case "identifier":
                 if let s = v.as(StringLiteralExprSyntax.self), s.segments.count == 1 { identifier = String(v.trimmedDescription.dropFirst().dropLast()) }
             case "priority": priority = Self.priority(v.trimmedDescription)
@@ -147,7 +147,7 @@ extension LayoutCodeReader {
             }
             return out
         }
-        if let q = e.as(SequenceExprSyntax.self), makesConstraints(e) || q.elements.contains(where: { b.pending[HandlerWalk.normalize($0.trimmedDescription)] != nil }) {
+        if let q = e.as(SequenceExprSyntax.self), makesConstraints(e) || q.elements.contains(where: { b.pending[normal($0.trimmedDescription)] != nil }) {
             var out: [CodeScreen.Constraint] = []
             for (i, part) in q.elements.enumerated() where i % 2 == 0 {
                 guard let list = constraintList(part, file: file, name: nil, t: t, b: b) else { return nil }
@@ -155,7 +155,7 @@ extension LayoutCodeReader {
             }
             return out
         }
-        let n = HandlerWalk.normalize(e.trimmedDescription)
+        let n = normal(e.trimmedDescription)
         if let held = b.pending[n] {
             b.pending[n] = nil
             var out: [CodeScreen.Constraint] = []
@@ -171,7 +171,7 @@ extension LayoutCodeReader {
 
     /// `view.safeAreaLayoutGuide` → the root's safe area; `email` → email.
     func owner(_ text: String) -> (view: String, guide: Anchor.Guide?)? {
-        var parts = HandlerWalk.normalize(text).split(separator: ".").map(String.init)
+        var parts = normal(text).split(separator: ".").map(String.init)
         var guide: Anchor.Guide?
         if let g = parts.last, let found = Self.guides[g] { guide = found; parts.removeLast() }
         // A child controller's view: its root view.
@@ -184,7 +184,7 @@ extension LayoutCodeReader {
     /// `view.safeAreaLayoutGuide.topAnchor` → the root's safe-area top;
     /// `topLayoutGuide.bottomAnchor` → the safe-area top.
     func anchor(_ text: String) -> Anchor? {
-        var parts = HandlerWalk.normalize(text).split(separator: ".").map(String.init)
+        var parts = normal(text).split(separator: ".").map(String.init)
         guard let last = parts.popLast(), last.hasSuffix("Anchor"),
               let attribute = Anchor.Attribute(rawValue: String(last.dropLast("Anchor".count))) else { return nil }
         if parts == ["topLayoutGuide"] || parts == ["bottomLayoutGuide"] {
@@ -254,7 +254,7 @@ extension LayoutCodeReader {
             return total
         }
         // A constant property: `margin`, `self.margin`, `Layout.margin`.
-        let path = HandlerWalk.normalize(e.trimmedDescription).split(separator: ".").map(String.init)
+        let path = normal(e.trimmedDescription).split(separator: ".").map(String.init)
         var type = owner, name = path.last ?? ""
         if path.count == 2, let t = index.types[path[0]] { type = t } else if path.count != 1 { return nil }
         name = path.last ?? ""
@@ -325,7 +325,7 @@ extension LayoutCodeReader {
     private mutating func itemAnchor(_ item: String, _ attribute: String, place: Place) -> Anchor?? {
         let word = String(attribute.split(separator: ".").last ?? "")
         if word == "notAnAttribute" { return .some(nil) }
-        let itemName = HandlerWalk.normalize(item)
+        let itemName = normal(item)
         if itemName == "topLayoutGuide" || itemName == "bottomLayoutGuide" {
             // The old layout guides' inner edges are the safe area's.
             guard word == "bottom" || word == "top" else { return nil }
@@ -398,7 +398,7 @@ extension LayoutCodeReader {
             }
         }
         if e.trimmedDescription == "nil" { return [] }
-        let n = HandlerWalk.normalize(e.trimmedDescription)
+        let n = normal(e.trimmedDescription)
         // A local of the routine the call is in, else a property.
         var scope = around
         while let up = scope.parent, !scope.is(FunctionDeclSyntax.self), !scope.is(InitializerDeclSyntax.self) { scope = up }
@@ -447,7 +447,7 @@ extension LayoutCodeReader {
             return []
         }
         var views: [String: String] = [:]
-        for (k, v) in pairs { views[k] = HandlerWalk.normalize(v) == "view" ? codeScreenRoot : HandlerWalk.normalize(v) }
+        for (k, v) in pairs { views[k] = normal(v) == "view" ? codeScreenRoot : normal(v) }
         var metrics: [String: Double] = [:]
         if let metricsArg {
             guard let m = dictionary(metricsArg, t: t, around: Syntax(call)) else {

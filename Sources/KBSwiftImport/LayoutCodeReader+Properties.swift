@@ -34,7 +34,7 @@ extension LayoutCodeReader {
                 guard let q = node.as(SequenceExprSyntax.self) else { continue }
                 let e = Array(q.elements)
                 guard e.count == 3, e[1].is(AssignmentExprSyntax.self) else { continue }
-                var parts = HandlerWalk.normalize(e[0].trimmedDescription).split(separator: ".").map(String.init)
+                var parts = normal(e[0].trimmedDescription).split(separator: ".").map(String.init)
                 guard parts.count >= 2 else { continue }
                 let base = parts.removeFirst()
                 let property = parts.joined(separator: ".")
@@ -69,7 +69,7 @@ extension LayoutCodeReader {
         var frames: [String: (x: Double, y: Double, width: Double, height: Double, place: Place)] = [:]
         let made = Set(views.map(\.name))
         let named = Set(b.constraints.compactMap(\.c.name))
-        let known = made.union(b.outlets).union(b.declared.keys).union(named)
+        let known = made.union(b.outlets).union(b.declared.keys).union(named).union(rootViews)
         // What is set and not modelled, counted in one note.
         var unmodelled: [String: Int] = [:], firstUnmodelled: Place?
         for a in assignments(t) where known.contains(a.view) {
@@ -163,7 +163,7 @@ extension LayoutCodeReader {
             case "inputAccessoryView", "inputView":
                 let accessory = a.property == "inputAccessoryView"
                 let text = a.value.trimmedDescription
-                let name = HandlerWalk.normalize(text)
+                let name = normal(text)
                 var height: Double?, held: String?
                 if let d = b.declared[name] {
                     height = inputHeight(name, cls: d.cls, t: t, accessory: accessory)
@@ -270,7 +270,7 @@ extension LayoutCodeReader {
                    let rect = Self.rect(v, reader: self, t: t) { return rect.height }
                 if let q = node.as(SequenceExprSyntax.self) {
                     let e = Array(q.elements)
-                    if e.count == 3, e[1].is(AssignmentExprSyntax.self), HandlerWalk.normalize(e[0].trimmedDescription) == "\(name).frame",
+                    if e.count == 3, e[1].is(AssignmentExprSyntax.self), normal(e[0].trimmedDescription) == "\(name).frame",
                        let rect = Self.rect(e[2], reader: self, t: t) { return rect.height }
                 }
             }
@@ -291,7 +291,7 @@ extension LayoutCodeReader {
                 let (name, base) = HandlerWalk.calleeName(call.calledExpression)
                 guard name == "addChild" || name == "addChildViewController", base == nil || base == "self",
                       let arg = call.arguments.first?.expression else { continue }
-                let property = HandlerWalk.normalize(arg.trimmedDescription)
+                let property = normal(arg.trimmedDescription)
                 let place = index.place(call, file: r.file)
                 guard let type = controllerType(property, t: t, in: r) else {
                     note(place, "the child controller \(property) is not one whose class kbplay can read: not built")
@@ -303,7 +303,7 @@ extension LayoutCodeReader {
                 for r2 in t.routines {
                     for n2 in r2.body?.allDescendants ?? [] {
                         guard let c2 = n2.as(FunctionCallExprSyntax.self), HandlerWalk.calleeName(c2.calledExpression).name == "addSubview",
-                              HandlerWalk.normalize(c2.arguments.first?.expression.trimmedDescription ?? "") == "\(property).view" else { continue }
+                              normal(c2.arguments.first?.expression.trimmedDescription ?? "") == "\(property).view" else { continue }
                         let parent = HandlerWalk.calleeName(c2.calledExpression).base
                         container = parent == "view" ? nil : parent
                         added = true

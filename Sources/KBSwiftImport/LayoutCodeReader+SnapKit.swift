@@ -57,7 +57,7 @@ extension LayoutCodeReader {
             if let q = expr.as(SequenceExprSyntax.self) {
                 let e = Array(q.elements)
                 if e.count == 3, e[1].is(AssignmentExprSyntax.self) {
-                    name = HandlerWalk.normalize(e[0].trimmedDescription)
+                    name = normal(e[0].trimmedDescription)
                     expr = e[2]
                 }
             }
@@ -132,7 +132,7 @@ extension LayoutCodeReader {
                     seconds[i] = nil
                 }
             } else {
-                let target = HandlerWalk.normalize(arg.trimmedDescription)
+                let target = normal(arg.trimmedDescription)
                 var ownerText = target, attributeName: String?
                 if let r = target.range(of: ".snp.") {
                     ownerText = String(target[..<r.lowerBound])

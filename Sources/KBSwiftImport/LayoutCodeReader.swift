@@ -8,6 +8,12 @@ struct LayoutCodeReader {
     /// The screen being read's child controllers: the property that holds
     /// each → its controller's name.
     var childRoots: [String: String] = [:]
+    /// The names that stand for the controller's root view when it is a view
+    /// class of the files (`var loginView: LoginView { view as! LoginView }`).
+    var rootAliases: Set<String> = []
+    /// The views the root view's own class makes, which the controller's
+    /// code sets and constrains.
+    var rootViews: Set<String> = []
     /// The dictionary literals held by locals, per function: the views and
     /// metrics of visual formats.
     var dictionaryLocals: [SyntaxIdentifier: [String: ExprSyntax]] = [:]
@@ -84,17 +90,78 @@ struct LayoutCodeReader {
         }
     }
 
+    /// The view class of the files a controller's `loadView` makes its
+    /// root view, and the names the controller gives it.
+    func rootViewClass(_ t: TypeInfo) -> (type: TypeInfo, aliases: Set<String>)? {
+        guard let load = t.routines(named: "loadView").first, let body = load.body else { return nil }
+        for node in body.allDescendants {
+            guard let q = node.as(SequenceExprSyntax.self) else { continue }
+            let e = Array(q.elements)
+            guard e.count == 3, e[1].is(AssignmentExprSyntax.self), HandlerWalk.normalize(e[0].trimmedDescription) == "view" else { continue }
+            let value = e[2].trimmedDescription
+            var aliases: Set<String> = []
+            var text = value
+            if let p = t.properties[HandlerWalk.normalize(value)] {
+                aliases.insert(HandlerWalk.normalize(value))
+                text = p.type + " " + p.initializer
+            }
+            guard let name = KeyboardNames.words(text).first(where: { index.types[$0] != nil && uikitBase($0, depth: 0) != nil }),
+                  let type = index.types[name] else { continue }
+            // Properties that are the root view cast to its class.
+            for (n, p) in t.properties where p.type.contains(name) || p.initializer.contains("as! \(name)") || p.initializer.contains("as? \(name)") {
+                aliases.insert(n)
+            }
+            for r in t.routines where t.properties[r.name] != nil {
+                if let b = r.body?.trimmedDescription, b.contains("as! \(name)") || b.contains("as? \(name)") { aliases.insert(r.name) }
+            }
+            return (type, aliases)
+        }
+        return nil
+    }
+
     /// The calls the screen's reading acts on.
     static let layoutCalls: Set<String> = [
         "makeConstraints", "updateConstraints", "remakeConstraints", "append", "addSubview", "addArrangedSubview", "forEach",
         "activate", "addConstraints", "addConstraint",
     ]
 
+    /// An expression as a name: `self.` and `?`/`!` dropped, and a name
+    /// that stands for the root view (`loginView.email`, `(view as!
+    /// LoginView).email`) read as the root view's.
+    func normal(_ text: String) -> String {
+        var t = HandlerWalk.normalize(text)
+        if t.hasPrefix("(viewas"), let r = t.range(of: ").") { t = String(t[r.upperBound...]) }
+        for alias in rootAliases {
+            if t == alias { return "view" }
+            if t.hasPrefix(alias + ".") { return String(t.dropFirst(alias.count + 1)) }
+        }
+        return t
+    }
+
     mutating func screens() -> [CodeScreen] {
         var out: [CodeScreen] = []
         for name in index.order {
             guard let t = index.types[name], t.isViewController, t.kind != "extension" || !name.hasPrefix("UI") else { continue }
-            if let s = screen(t) { out.append(s) }
+            // A root view of the app's own class (`loadView() { view =
+            // LoginView() }`) builds its subviews first, into this controller.
+            let root = rootViewClass(t)
+            rootAliases = root?.aliases ?? []
+            let rootScreen = root.flatMap { screen($0.type) }
+            rootViews = Set(rootScreen?.views.map(\.name) ?? [])
+            guard var s = screen(t) ?? rootScreen.map({ _ in CodeScreen(type: t.name, controller: Self.controllerName(t.name), views: [], constraints: []) }) else {
+                continue
+            }
+            if let r = rootScreen {
+                s.views = r.views + s.views
+                s.constraints = r.constraints + s.constraints
+                s.settings = r.settings + s.settings
+                s.inputViews = r.inputViews + s.inputViews
+                s.children = r.children + s.children
+                s.outlets = (r.outlets + s.outlets).sorted()
+            }
+            rootAliases = []
+            rootViews = []
+            out.append(s)
         }
         // A child controller's own screen is built after the parent's that
         // makes it.
@@ -148,7 +215,7 @@ struct LayoutCodeReader {
                 if let q = node.as(SequenceExprSyntax.self) {
                     let e = Array(q.elements)
                     if e.count == 3, e[1].is(AssignmentExprSyntax.self) {
-                        let target = HandlerWalk.normalize(e[0].trimmedDescription)
+                        let target = normal(e[0].trimmedDescription)
                         if makesConstraints(e[2]) { b.pending[target] = [(e[2], r.file)] }
                         if target.hasSuffix(".isActive"), e[2].trimmedDescription == "true",
                            !b.outlets.contains(String(target.dropLast(".isActive".count))) {
@@ -168,7 +235,7 @@ struct LayoutCodeReader {
                         }
                     }
                     if e.count == 3, e[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", makesConstraints(e[2]) {
-                        b.pending[HandlerWalk.normalize(e[0].trimmedDescription), default: []].append((e[2], r.file))
+                        b.pending[normal(e[0].trimmedDescription), default: []].append((e[2], r.file))
                     }
                 }
                 guard let call = node.as(FunctionCallExprSyntax.self), let word = Self.calleeWord(call) else { continue }
@@ -179,7 +246,7 @@ struct LayoutCodeReader {
                     var holder: String?
                     if let q = call.parent?.parent?.as(SequenceExprSyntax.self), q.elements.count == 3, Array(q.elements)[1].is(AssignmentExprSyntax.self),
                        Array(q.elements)[2].id == call.id {
-                        holder = HandlerWalk.normalize(Array(q.elements)[0].trimmedDescription)
+                        holder = normal(Array(q.elements)[0].trimmedDescription)
                     } else if let pb = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
                         holder = pb.pattern.trimmedDescription
                     }
@@ -207,7 +274,7 @@ struct LayoutCodeReader {
                 if adder == "addSubview" || adder == "addArrangedSubview", let child = added {
                     // `[a, b].forEach { view.addSubview($0) }` adds each.
                     let fname = adder, base = addedTo
-                    var children = child.split(separator: ",").map { HandlerWalk.normalize(String($0)) }
+                    var children = child.split(separator: ",").map { normal(String($0)) }
                     if child == "$0", let list = Self.forEachList(call) { children = list }
                     let parent = base.flatMap { $0 == "view" ? nil : $0 }
                     for c in children {
@@ -398,7 +465,7 @@ struct LayoutCodeReader {
             guard let r = text.range(of: "arrangedSubviews:") else { continue }
             let rest = text[r.upperBound...]
             guard let open = rest.firstIndex(of: "["), let close = rest.firstIndex(of: "]"), open < close else { continue }
-            return rest[rest.index(after: open)..<close].split(separator: ",").map { HandlerWalk.normalize(String($0)) }
+            return rest[rest.index(after: open)..<close].split(separator: ",").map { normal(String($0)) }
         }
         return []
     }

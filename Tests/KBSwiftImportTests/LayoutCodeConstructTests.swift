@@ -417,4 +417,22 @@ final class LayoutCodeConstructTests: XCTestCase {
         XCTAssertEqual(s.constraints[1].priority, 750)
         XCTAssertEqual(s.constraints[1].constant, -8)
     }
+
+    /// A root view of the app's own class made in `loadView`: its subviews
+    /// and constraints come first, with the root's anchors its own
+    /// (`safeAreaLayoutGuide.topAnchor`, `centerXAnchor`), and the
+    /// controller's code reaches them through its casting property.
+    func testARootViewOfTheAppsOwnClass() throws {
+        let r = try Self.read("SignInViewController.swift")
+        XCTAssertEqual(r.findings, [])
+        XCTAssertEqual(r.screens.count, 1)
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(s.controller, "SignIn")
+        XCTAssertEqual(s.views.map(\.name), ["email", "go"])
+        XCTAssertEqual(s.views[1].text, "Go")
+        XCTAssertEqual(s.constraints.first?.second, Anchor(codeScreenRoot, .safeArea, .top))
+        XCTAssertEqual(s.constraints[4].second, Anchor(codeScreenRoot, nil, .centerX))
+        XCTAssertEqual(s.constraints[5].first, Anchor("go", nil, .height))
+        XCTAssertEqual(s.settings.map { "\($0.view).\($0.property) \($0.value)" }, ["email.placeholder Email"])
+    }
 }

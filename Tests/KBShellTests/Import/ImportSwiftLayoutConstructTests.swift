@@ -227,4 +227,16 @@ struct ImportSwiftLayoutConstructTests {
         #expect(f["nameField"] == ["28", "91", "337", "34"])
         #expect(f["note"] == ["28", "133", "16", "21"])
     }
+
+    /// SignInView, the root view loadView makes: email 24 below the
+    /// safe-area top (83) between the root's margins (x 16, width 361), 34
+    /// high; go ("Go": 16 wide) 16 below it (83 + 34 + 16 = 133), centred
+    /// (x (393 − 16) / 2 = 188.5), 44 high from the controller's code.
+    @Test func aRootViewOfTheAppsOwnClass() throws {
+        let script = "device iphone-15\nimport swift \"\(Self.fixture("SignInViewController.swift"))\"\nframes\nexport kbs\n"
+        let (f, out) = try Self.frames(script)
+        #expect(f["email"] == ["16", "83", "361", "34"])
+        #expect(f["go"] == ["188.5", "133", "16", "44"])
+        #expect(out.contains("add textField email to SignIn.view placeholder \"Email\""))
+    }
 }
