@@ -51,6 +51,15 @@ struct LayoutCodeReader {
         for w in KeyboardNames.words(text) where text.contains(w + "(") {
             if let base = uikitBase(w, depth: 0) { return base }
         }
+        // A function of the files that returns a view: `makeField("Email")`.
+        let call = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+        if let first = KeyboardNames.words(call).first, call.hasPrefix(first + "("),
+           let r = index.allRoutines.first(where: { $0.name == first }),
+           let returned = r.body?.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.trimmedDescription {
+            let type = returned.filter { $0 != "!" && $0 != "?" }
+            if let ui = Self.viewClass(type + "()") { return ui }
+            return uikitBase(type, depth: 0)
+        }
         return nil
     }
 

@@ -435,4 +435,29 @@ final class LayoutCodeConstructTests: XCTestCase {
         XCTAssertEqual(s.constraints[5].first, Anchor("go", nil, .height))
         XCTAssertEqual(s.settings.map { "\($0.view).\($0.property) \($0.value)" }, ["email.placeholder Email"])
     }
+
+    /// A view made by a function of the files is of the class the
+    /// function returns.
+    func testViewsMadeByAFactoryFunction() throws {
+        let r = SwiftImporter.read([SwiftSource(path: "Make.swift", text: """
+        final class MakeViewController: UIViewController {
+            lazy var email = makeField("Email")
+            override func viewDidLoad() {
+                let note = self.makeNote()
+                view.addSubview(email)
+                view.addSubview(note)
+            }
+            private func makeField(_ placeholder: String) -> UITextField {
+                let f = UITextField()
+                f.placeholder = placeholder
+                return f
+            }
+            private func makeNote() -> UILabel { UILabel() }
+        }
+        """)])
+        let s = try XCTUnwrap(r.screens.first)
+        XCTAssertEqual(s.views.map(\.name), ["email", "note"])
+        XCTAssertEqual(s.views.map(\.kind), [.textField, .label])
+        XCTAssertEqual(r.findings, [])
+    }
 }
