@@ -49,6 +49,9 @@ final class TypeInfo {
     var requirements: [String] = []
     /// Whole text of the declarations, for name look-ups.
     var text = ""
+    /// Properties marked `@IBOutlet`: views (and constraints) an Interface
+    /// Builder document makes.
+    var outlets: Set<String> = []
 
     init(name: String, kind: String, place: Place, file: Int) {
         self.name = name
@@ -205,8 +208,10 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ n: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let t = stack.last else { return .skipChildren }
+        let outlet = n.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBOutlet" }
         for b in n.bindings {
             let name = b.pattern.trimmedDescription
+            if outlet { t.outlets.insert(name) }
             let type = b.typeAnnotation?.type.trimmedDescription ?? ""
             let initial = b.initializer?.value.trimmedDescription ?? ""
             t.properties[name] = Property(name: name, type: type, initializer: initial)

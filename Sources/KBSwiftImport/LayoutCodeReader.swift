@@ -1,17 +1,35 @@
 import KBModel
 import SwiftSyntax
 
-/// Reads the views and anchor constraints a view controller's code makes.
+/// Reads the views and constraints a view controller's code makes.
 struct LayoutCodeReader {
     let index: CodeIndex
     var findings: [SwiftFinding] = []
+    /// The screen being read's child controllers: the property that holds
+    /// each → its controller's name.
+    var childRoots: [String: String] = [:]
+    /// The names that stand for the controller's root view when it is a view
+    /// class of the files (`var loginView: LoginView { view as! LoginView }`).
+    var rootAliases: Set<String> = []
+    /// The views the root view's own class makes, which the controller's
+    /// code sets and constrains.
+    var rootViews: Set<String> = []
+    /// The dictionary literals held by locals, per function: the views and
+    /// metrics of visual formats.
+    var dictionaryLocals: [SyntaxIdentifier: [String: ExprSyntax]] = [:]
+    /// The routines that build each type's screen, found once.
+    final class Cache<Value> {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    let setupCache = Cache<[String: Set<ObjectIdentifier>]>([:])
 
     static let kinds: [String: ViewKind] = [
         "UIView": .view, "UILabel": .label, "UIButton": .button, "UITextField": .textField, "UITextView": .textView,
         "UIScrollView": .scrollView, "UIStackView": .stackView, "UITableView": .tableView,
     ]
 
-    private mutating func note(_ p: Place, _ m: String) {
+    mutating func note(_ p: Place, _ m: String) {
         findings.append(SwiftFinding(file: p.file, line: p.line, column: p.column, message: m))
     }
 
@@ -25,107 +43,276 @@ struct LayoutCodeReader {
         return name
     }
 
+    /// The UIKit class a view's initial value makes, a view class of the
+    /// files read included: `FormField()` of `class FormField: UITextField`
+    /// is a `UITextField`.
+    func uikitViewClass(_ text: String) -> String? {
+        if let ui = Self.viewClass(text) { return ui }
+        for w in KeyboardNames.words(text) where text.contains(w + "(") {
+            if let base = uikitBase(w, depth: 0) { return base }
+        }
+        // A function of the files that returns a view: `makeField("Email")`.
+        let call = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+        if let first = KeyboardNames.words(call).first, call.hasPrefix(first + "("),
+           let r = index.allRoutines.first(where: { $0.name == first }),
+           let returned = r.body?.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.trimmedDescription {
+            let type = returned.filter { $0 != "!" && $0 != "?" }
+            if let ui = Self.viewClass(type + "()") { return ui }
+            return uikitBase(type, depth: 0)
+        }
+        return nil
+    }
+
+    /// The UIKit view class a class of the files read comes from.
+    func uikitBase(_ name: String, depth: Int) -> String? {
+        guard depth < 8, let t = index.types[name], t.kind == "class" else { return nil }
+        for parent in t.inherits {
+            if parent.hasPrefix("UI"), Self.viewClass(parent + "()") != nil { return parent }
+            if let base = uikitBase(parent, depth: depth + 1) { return base }
+        }
+        return nil
+    }
+
+    /// What one screen's reading has found so far.
+    final class Build {
+        var declared: [String: (kind: ViewKind, place: Place, cls: String, intrinsic: (width: Double, height: Double)?)] = [:]
+        var views: [CodeScreen.View] = []
+        /// Each constraint with the view whose SnapKit block made it.
+        var constraints: [(c: CodeScreen.Constraint, snap: String?)] = []
+        /// Constraints made but not yet active, by the name that holds
+        /// them: the expressions that make them, in order.
+        var pending: [String: [(expr: ExprSyntax, file: Int)]] = [:]
+        var priorities: [String: Double] = [:]
+        /// Views placed by SnapKit or arranged by a stack: UIKit turns
+        /// their autoresizing masks off itself.
+        var autoLayoutViews: Set<String> = []
+        var children: [CodeScreen.Child] = []
+        /// The property or local that holds each child controller.
+        var childProperties: [String: String] = [:]
+        var outlets: Set<String> = []
+
+        /// A view's superview: the one the code adds it to, the root, or
+        /// for an outlet the one the session has it in.
+        func parent(of view: String) -> String {
+            if let v = views.first(where: { $0.name == view }) { return v.parent ?? codeScreenRoot }
+            return outlets.contains(view) ? codeScreenParentPrefix + view : codeScreenRoot
+        }
+    }
+
+    /// The view class of the files a controller's `loadView` makes its
+    /// root view, and the names the controller gives it.
+    func rootViewClass(_ t: TypeInfo) -> (type: TypeInfo, aliases: Set<String>)? {
+        guard let load = t.routines(named: "loadView").first, let body = load.body else { return nil }
+        for node in body.allDescendants {
+            guard let q = node.as(SequenceExprSyntax.self) else { continue }
+            let e = Array(q.elements)
+            guard e.count == 3, e[1].is(AssignmentExprSyntax.self), HandlerWalk.normalize(e[0].trimmedDescription) == "view" else { continue }
+            let value = e[2].trimmedDescription
+            var aliases: Set<String> = []
+            var text = value
+            if let p = t.properties[HandlerWalk.normalize(value)] {
+                aliases.insert(HandlerWalk.normalize(value))
+                text = p.type + " " + p.initializer
+            }
+            guard let name = KeyboardNames.words(text).first(where: { index.types[$0] != nil && uikitBase($0, depth: 0) != nil }),
+                  let type = index.types[name] else { continue }
+            // Properties that are the root view cast to its class.
+            for (n, p) in t.properties where p.type.contains(name) || p.initializer.contains("as! \(name)") || p.initializer.contains("as? \(name)") {
+                aliases.insert(n)
+            }
+            for r in t.routines where t.properties[r.name] != nil {
+                if let b = r.body?.trimmedDescription, b.contains("as! \(name)") || b.contains("as? \(name)") { aliases.insert(r.name) }
+            }
+            return (type, aliases)
+        }
+        return nil
+    }
+
+    /// The calls the screen's reading acts on.
+    static let layoutCalls: Set<String> = [
+        "makeConstraints", "updateConstraints", "remakeConstraints", "append", "addSubview", "addArrangedSubview", "forEach",
+        "activate", "addConstraints", "addConstraint",
+    ]
+
+    /// An expression as a name: `self.` and `?`/`!` dropped, and a name
+    /// that stands for the root view (`loginView.email`, `(view as!
+    /// LoginView).email`) read as the root view's.
+    func normal(_ text: String) -> String {
+        var t = HandlerWalk.normalize(text)
+        if t.hasPrefix("(viewas"), let r = t.range(of: ").") { t = String(t[r.upperBound...]) }
+        for alias in rootAliases {
+            if t == alias { return "view" }
+            if t.hasPrefix(alias + ".") { return String(t.dropFirst(alias.count + 1)) }
+        }
+        return t
+    }
+
     mutating func screens() -> [CodeScreen] {
         var out: [CodeScreen] = []
         for name in index.order {
             guard let t = index.types[name], t.isViewController, t.kind != "extension" || !name.hasPrefix("UI") else { continue }
-            if let s = screen(t) { out.append(s) }
+            // A root view of the app's own class (`loadView() { view =
+            // LoginView() }`) builds its subviews first, into this controller.
+            let root = rootViewClass(t)
+            rootAliases = root?.aliases ?? []
+            let rootScreen = root.flatMap { screen($0.type) }
+            rootViews = Set(rootScreen?.views.map(\.name) ?? [])
+            guard var s = screen(t) ?? rootScreen.map({ _ in CodeScreen(type: t.name, controller: Self.controllerName(t.name), views: [], constraints: []) }) else {
+                continue
+            }
+            if let r = rootScreen {
+                s.views = r.views + s.views
+                s.constraints = r.constraints + s.constraints
+                s.settings = r.settings + s.settings
+                s.inputViews = r.inputViews + s.inputViews
+                s.children = r.children + s.children
+                s.outlets = (r.outlets + s.outlets).sorted()
+            }
+            rootAliases = []
+            rootViews = []
+            out.append(s)
         }
-        return out
+        // A child controller's own screen is built after the parent's that
+        // makes it.
+        var ordered: [CodeScreen] = []
+        var left = out
+        while !left.isEmpty {
+            let before = left.count
+            let waiting = left
+            left.removeAll { s in
+                let madeBy = waiting.contains { p in p.type != s.type && p.children.contains { $0.type == s.type } }
+                if madeBy { return false }
+                ordered.append(s)
+                return true
+            }
+            if left.count == before { ordered += left; break }
+        }
+        return ordered
     }
 
     private mutating func screen(_ t: TypeInfo) -> CodeScreen? {
-        var declared: [String: (kind: ViewKind, place: Place)] = [:]
+        let b = Build()
+        b.outlets = t.outlets
         for (n, p) in t.properties.sorted(by: { $0.key < $1.key }) {
-            guard let cls = Self.viewClass(p.initializer) ?? (p.initializer.isEmpty ? nil : nil) else { continue }
+            guard let cls = uikitViewClass(p.initializer) else { continue }
             let place = t.routines.first { $0.name == n }?.place ?? t.place
-            declared[n] = (kind(cls, place), place)
+            b.declared[n] = (kind(cls, place), place, cls, intrinsicSize(p.initializer))
+            customView(p.initializer, place)
         }
-        var views: [CodeScreen.View] = []
-        var constraints: [CodeScreen.Constraint] = []
-        var pending: [String: (syntax: FunctionCallExprSyntax, file: Int)] = [:]
-        var priorities: [String: Double] = [:]
+        childControllers(t, b)
+        childRoots = b.childProperties
+        let setup = setupRoutines(t)
         let routines = t.routines.filter { $0.body != nil }.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }
         for r in routines {
             guard let body = r.body else { continue }
+            let runs = setup.contains(ObjectIdentifier(r))
             for node in body.allDescendants {
-                if let b = node.as(PatternBindingSyntax.self), let v = b.initializer?.value {
-                    let n = b.pattern.trimmedDescription
-                    if let cls = Self.viewClass(v.trimmedDescription), declared[n] == nil, r.body?.is(AccessorBlockSyntax.self) == false,
+                if let pb = node.as(PatternBindingSyntax.self), let v = pb.initializer?.value {
+                    let n = pb.pattern.trimmedDescription
+                    if let cls = uikitViewClass(v.trimmedDescription), b.declared[n] == nil, r.body?.is(AccessorBlockSyntax.self) == false,
                        !v.is(ClosureExprSyntax.self), t.properties[r.name] == nil {
-                        declared[n] = (kind(cls, index.place(b, file: r.file)), index.place(b, file: r.file))
+                        b.declared[n] = (kind(cls, index.place(pb, file: r.file)), index.place(pb, file: r.file), cls, intrinsicSize(v.trimmedDescription))
+                        customView(v.trimmedDescription, index.place(pb, file: r.file))
                     }
-                    if let call = v.as(FunctionCallExprSyntax.self), isConstraint(call) { pending[n] = (call, r.file) }
+                    guard runs, Self.runsInline(node, in: r) else { continue }
+                    if makesConstraints(v) { b.pending[n] = [(v, r.file)] }
+                    if v.trimmedDescription == "[]", pb.typeAnnotation?.type.trimmedDescription.contains("NSLayoutConstraint") == true {
+                        b.pending[n] = []
+                    }
                 }
+                guard runs, node.is(SequenceExprSyntax.self) || node.is(FunctionCallExprSyntax.self), Self.runsInline(node, in: r) else { continue }
                 if let q = node.as(SequenceExprSyntax.self) {
                     let e = Array(q.elements)
                     if e.count == 3, e[1].is(AssignmentExprSyntax.self) {
-                        let target = HandlerWalk.normalize(e[0].trimmedDescription)
-                        if let call = e[2].as(FunctionCallExprSyntax.self), isConstraint(call) { pending[target] = (call, r.file) }
-                        if target.hasSuffix(".isActive"), e[2].trimmedDescription == "true" {
+                        let target = normal(e[0].trimmedDescription)
+                        if makesConstraints(e[2]) { b.pending[target] = [(e[2], r.file)] }
+                        if target.hasSuffix(".isActive"), e[2].trimmedDescription == "true",
+                           !b.outlets.contains(String(target.dropLast(".isActive".count))) {
                             let base = String(target.dropLast(".isActive".count))
-                            if let p = pending[base] {
-                                if let c = constraint(p.syntax, file: p.file, name: base, owner: t) { constraints.append(c) }
-                                pending[base] = nil
-                            } else if let m = e[0].as(MemberAccessExprSyntax.self), let call = m.base?.as(FunctionCallExprSyntax.self), isConstraint(call),
-                                      let c = constraint(call, file: r.file, name: nil, owner: t) {
-                                constraints.append(c)
+                            var expr = e[0].as(MemberAccessExprSyntax.self)?.base ?? e[0]
+                            // `list.forEach { $0.isActive = true }`: each of list.
+                            if base == "$0", let each = Self.forEachBase(Syntax(q)) { expr = each }
+                            if let list = constraintList(expr, file: r.file, name: nil, t: t, b: b) {
+                                b.constraints += list.map { ($0, nil) }
+                            } else {
+                                note(index.place(e[0], file: r.file), "\(base) is not a constraint kbplay can read: not built")
                             }
                         }
                         if target.hasSuffix(".priority") {
                             let base = String(target.dropLast(".priority".count))
-                            if let p = Self.priority(e[2].trimmedDescription) { priorities[base] = p }
+                            if let p = Self.priority(e[2].trimmedDescription) { b.priorities[base] = p }
                         }
                     }
+                    if e.count == 3, e[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", makesConstraints(e[2]) {
+                        b.pending[normal(e[0].trimmedDescription), default: []].append((e[2], r.file))
+                    }
                 }
-                guard let call = node.as(FunctionCallExprSyntax.self) else { continue }
+                guard let call = node.as(FunctionCallExprSyntax.self), let word = Self.calleeWord(call) else { continue }
+                // `a.constraint(…).activated()`: a helper that sets
+                // `isActive = true` and returns the constraint.
+                if activatingHelper(word), constraintCallKind(call) == .helper {
+                    // Held by a name (`bottom = a.constraint(…).activated()`): named after it.
+                    var holder: String?
+                    if let q = call.parent?.parent?.as(SequenceExprSyntax.self), q.elements.count == 3, Array(q.elements)[1].is(AssignmentExprSyntax.self),
+                       Array(q.elements)[2].id == call.id {
+                        holder = normal(Array(q.elements)[0].trimmedDescription)
+                    } else if let pb = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+                        holder = pb.pattern.trimmedDescription
+                    }
+                    if let holder { b.pending[holder] = nil }
+                    if let list = constraintList(ExprSyntax(call), file: r.file, name: holder, t: t, b: b) { b.constraints += list.map { ($0, nil) } }
+                    continue
+                }
+                guard Self.layoutCalls.contains(word) else { continue }
                 let (fname, base) = HandlerWalk.calleeName(call.calledExpression)
                 let labels = call.arguments.map { $0.label?.text ?? "_" }
-                if (fname == "constraints" && labels.first == "withVisualFormat") || (fname == "NSLayoutConstraint" && labels.first == "item")
-                    || ((fname == "makeConstraints" || fname == "updateConstraints" || fname == "remakeConstraints") && (base ?? "").hasSuffix("snp")) {
-                    note(index.place(call, file: r.file), "\(call.calledExpression.trimmedDescription)(\(labels.first.map { $0 == "_" ? "" : "\($0):" } ?? "")…) constraints are not built by this version")
+                if let fname, ["makeConstraints", "updateConstraints", "remakeConstraints"].contains(fname),
+                   let base, base.hasSuffix(".snp") {
+                    snapKit(call, view: String(base.dropLast(4)), mode: fname, file: r.file, t: t, b: b)
                 }
-                if fname == "addSubview" || fname == "addArrangedSubview", let child = call.arguments.first?.expression.trimmedDescription {
+                if fname == "append", let base, b.pending[base] != nil, let arg = call.arguments.first?.expression, makesConstraints(arg) {
+                    b.pending[base, default: []].append((arg, r.file))
+                }
+                // `[a, b].forEach(view.addSubview)`, as `forEach { view.addSubview($0) }`.
+                var adder = fname, addedTo = base, added = call.arguments.first?.expression.trimmedDescription
+                if fname == "forEach", let array = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(ArrayExprSyntax.self),
+                   let method = call.arguments.first?.expression, method.is(MemberAccessExprSyntax.self) || method.is(DeclReferenceExprSyntax.self) {
+                    (adder, addedTo) = HandlerWalk.calleeName(method)
+                    added = array.elements.map { $0.expression.trimmedDescription }.joined(separator: ",")
+                }
+                if adder == "addSubview" || adder == "addArrangedSubview", let child = added {
                     // `[a, b].forEach { view.addSubview($0) }` adds each.
-                    var children = [HandlerWalk.normalize(child)]
+                    let fname = adder, base = addedTo
+                    var children = child.split(separator: ",").map { normal(String($0)) }
                     if child == "$0", let list = Self.forEachList(call) { children = list }
                     let parent = base.flatMap { $0 == "view" ? nil : $0 }
                     for c in children {
-                        guard let d = declared[c] else {
+                        // A child controller's view: placed by `controller … in`.
+                        if c.hasSuffix(".view"), b.childProperties[String(c.dropLast(5))] != nil { continue }
+                        guard let d = b.declared[c] else {
+                            if b.outlets.contains(c) { continue }
                             note(index.place(call, file: r.file), "\(c) is added to a view but not made in the files read: not built")
                             continue
                         }
-                        if let i = views.firstIndex(where: { $0.name == c }) { views.remove(at: i) }
-                        views.append(CodeScreen.View(name: c, kind: d.kind, parent: parent, file: d.place.file, line: d.place.line))
+                        if let i = b.views.firstIndex(where: { $0.name == c }) { b.views.remove(at: i) }
+                        var made = CodeScreen.View(name: c, kind: d.kind, parent: parent, file: d.place.file, line: d.place.line)
+                        if let size = d.intrinsic { (made.intrinsicWidth, made.intrinsicHeight) = (size.width, size.height) }
+                        b.views.append(made)
+                        if fname == "addArrangedSubview" { b.autoLayoutViews.insert(c) }
                     }
                 }
-                if fname == "activate", base == "NSLayoutConstraint", let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) {
-                    for element in array.elements {
-                        if let c = element.expression.as(FunctionCallExprSyntax.self), isConstraint(c) {
-                            if let built = constraint(c, file: r.file, name: nil, owner: t) { constraints.append(built) }
-                        } else {
-                            let n = HandlerWalk.normalize(element.expression.trimmedDescription)
-                            if let p = pending[n] {
-                                if let built = constraint(p.syntax, file: p.file, name: n, owner: t) { constraints.append(built) }
-                                pending[n] = nil
-                            } else {
-                                note(index.place(element, file: r.file), "\(element.expression.trimmedDescription) is not a constraint kbplay can read: not built")
-                            }
-                        }
+                let activates = (fname == "activate" && base == "NSLayoutConstraint")
+                    || ((fname == "addConstraints" || fname == "addConstraint") && labels == ["_"])
+                if activates, let arg = call.arguments.first?.expression {
+                    if let list = constraintList(arg, file: r.file, name: nil, t: t, b: b) {
+                        b.constraints += list.map { ($0, nil) }
+                    } else {
+                        note(index.place(arg, file: r.file), "\(arg.trimmedDescription) is not a constraint kbplay can read: not built")
                     }
                 }
             }
         }
-        for i in constraints.indices { if let n = constraints[i].name, let p = priorities[n] { constraints[i].priority = p } }
-        // What the code sets that kbplay models: a literal text or title, a
-        // stack's axis and spacing.
-        let options = self.options(t)
-        for i in views.indices {
-            let o = options[views[i].name] ?? [:]
-            views[i].text = o["text"]
-            views[i].axis = o["axis"]
-            views[i].spacing = o["spacing"].flatMap(Double.init)
-        }
+        var views = b.views
         // `UIStackView(arrangedSubviews: [a, b])`: a and b are its arranged views.
         // They come first in the stack, before those added later.
         var withArranged: [CodeScreen.View] = []
@@ -133,15 +320,24 @@ struct LayoutCodeReader {
             withArranged.append(v)
             guard v.kind == .stackView else { continue }
             for child in arranged(v.name, in: t) where !views.contains(where: { $0.name == child }) {
-                if let d = declared[child] {
-                    withArranged.append(CodeScreen.View(name: child, kind: d.kind, parent: v.name, file: d.place.file, line: d.place.line))
+                if let d = b.declared[child] {
+                    var made = CodeScreen.View(name: child, kind: d.kind, parent: v.name, file: d.place.file, line: d.place.line)
+                    if let size = d.intrinsic { (made.intrinsicWidth, made.intrinsicHeight) = (size.width, size.height) }
+                    withArranged.append(made)
+                    b.autoLayoutViews.insert(child)
                 }
             }
         }
         views = withArranged
+        var settings: [CodeScreen.Setting] = []
+        var inputViews: [CodeScreen.InputView] = []
+        properties(t, b, views: &views, settings: &settings, inputViews: &inputViews)
+        var constraints = b.constraints.map(\.c)
+        for i in constraints.indices { if let n = constraints[i].name, let p = b.priorities[n] { constraints[i].priority = p } }
         // A controller class of its own with nothing in code still makes
         // its controller (an empty root view).
-        guard !views.isEmpty || !constraints.isEmpty || Self.isEmptyController(t) else { return nil }
+        guard !views.isEmpty || !constraints.isEmpty || !settings.isEmpty || !b.children.isEmpty || !inputViews.isEmpty
+            || Self.isEmptyController(t) else { return nil }
         // Parents before children.
         var ordered: [CodeScreen.View] = []
         var left = views
@@ -154,55 +350,116 @@ struct LayoutCodeReader {
             }
             if left.count == before { ordered += left; break }
         }
-        var controller = t.name
+        var screen = CodeScreen(type: t.name, controller: Self.controllerName(t.name), views: ordered, constraints: constraints)
+        screen.settings = settings
+        screen.children = b.children
+        screen.inputViews = inputViews
+        let mentioned = Set(constraints.flatMap { [$0.first.view] + ($0.second.map { [$0.view] } ?? []) } + settings.map(\.view))
+        screen.outlets = t.outlets.filter { mentioned.contains($0) }.sorted()
+        return screen
+    }
+
+    /// The collection a `forEach` around `node` walks: `list` of
+    /// `list.forEach { … }`.
+    static func forEachBase(_ node: Syntax) -> ExprSyntax? {
+        var p = node.parent
+        while let n = p {
+            if let c = n.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
+               m.declName.baseName.text == "forEach" { return m.base }
+            p = n.parent
+        }
+        return nil
+    }
+
+    /// A class NAME or NAMEViewController binds to controller NAME.
+    static func controllerName(_ type: String) -> String {
+        var controller = type
         for suffix in ["ViewController", "Controller"] where controller.hasSuffix(suffix) && controller.count > suffix.count {
             controller = String(controller.dropLast(suffix.count))
             break
         }
-        return CodeScreen(type: t.name, controller: controller, views: ordered, constraints: constraints)
+        return controller
     }
 
-    /// `email.placeholder = …` aside, what the code sets on its views that
-    /// kbplay models, by view name: `text`, `axis`, `spacing`. In a lazy
-    /// closure the local it returns stands for the property.
-    private func options(_ t: TypeInfo) -> [String: [String: String]] {
-        var out: [String: [String: String]] = [:]
-        for r in t.routines {
-            guard let body = r.body else { continue }
-            var alias: [String: String] = [:]
-            if t.properties[r.name] != nil {
-                for node in body.allDescendants {
-                    if let b = node.as(PatternBindingSyntax.self), let v = b.initializer?.value, Self.viewClass(v.trimmedDescription) != nil {
-                        alias[b.pattern.trimmedDescription] = r.name
-                    }
-                }
+    /// The elements of the array literal a `forEach` around `node` walks.
+    static func forEachList(_ node: FunctionCallExprSyntax) -> [String]? {
+        forEachList(Syntax(node))
+    }
+
+    static func forEachList(_ node: Syntax) -> [String]? {
+        var p = node.parent
+        while let n = p {
+            if let c = n.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
+               m.declName.baseName.text == "forEach", let array = m.base?.as(ArrayExprSyntax.self) {
+                return array.elements.map { HandlerWalk.normalize($0.expression.trimmedDescription) }
             }
-            func owner(_ base: String) -> String { alias[base] ?? base }
-            for node in body.allDescendants {
-                if let q = node.as(SequenceExprSyntax.self) {
-                    let e = Array(q.elements)
-                    guard e.count == 3, e[1].is(AssignmentExprSyntax.self) else { continue }
-                    let parts = HandlerWalk.normalize(e[0].trimmedDescription).split(separator: ".").map(String.init)
-                    guard parts.count == 2 else { continue }
-                    let value = e[2].trimmedDescription
-                    switch parts[1] {
-                    case "text" where e[2].is(StringLiteralExprSyntax.self):
-                        out[owner(parts[0]), default: [:]]["text"] = String(value.dropFirst().dropLast())
-                    case "axis":
-                        out[owner(parts[0]), default: [:]]["axis"] = value.hasSuffix("horizontal") ? "horizontal" : "vertical"
-                    case "spacing" where Double(value) != nil:
-                        out[owner(parts[0]), default: [:]]["spacing"] = value
-                    default: continue
-                    }
-                }
-                if let call = node.as(FunctionCallExprSyntax.self), HandlerWalk.calleeName(call.calledExpression).name == "setTitle",
-                   let base = HandlerWalk.calleeName(call.calledExpression).base, let first = call.arguments.first,
-                   first.expression.is(StringLiteralExprSyntax.self) {
-                    out[owner(base), default: [:]]["text"] = String(first.expression.trimmedDescription.dropFirst().dropLast())
-                }
-            }
+            p = n.parent
         }
-        return out
+        return nil
+    }
+
+    /// The size a view class of the files read gives as its
+    /// `intrinsicContentSize`: `CGSize(width: 120, height: 44)`.
+    func intrinsicSize(_ text: String) -> (width: Double, height: Double)? {
+        guard Self.viewClass(text) == nil else { return nil }
+        for w in KeyboardNames.words(text) where text.contains(w + "(") {
+            var name: String? = w
+            var depth = 0
+            while let n = name, let t = index.types[n], depth < 8 {
+                if let r = t.routines(named: "intrinsicContentSize").first, let body = r.body,
+                   let call = body.allDescendants.first(where: { $0.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "CGSize" })?
+                       .as(FunctionCallExprSyntax.self),
+                   let wa = call.arguments.first(where: { $0.label?.text == "width" }), let ha = call.arguments.first(where: { $0.label?.text == "height" }),
+                   let width = number(wa.expression, owner: t), let height = number(ha.expression, owner: t), width >= 0, height >= 0 {
+                    return (width, height)
+                }
+                name = t.inherits.first { index.types[$0] != nil }
+                depth += 1
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// A view class of the files read that adds subviews of its own: a
+    /// finding (the view is built as its UIKit class, without them).
+    private mutating func customView(_ text: String, _ place: Place) {
+        guard Self.viewClass(text) == nil else { return }
+        for w in KeyboardNames.words(text) where text.contains(w + "(") {
+            guard let t = index.types[w], uikitBase(w, depth: 0) != nil else { continue }
+            let adds = t.routines.contains { r in
+                r.body?.allDescendants.contains { n in
+                    n.as(FunctionCallExprSyntax.self).flatMap(Self.calleeWord).map { $0 == "addSubview" || $0 == "addArrangedSubview" } ?? false
+                } ?? false
+            }
+            if adds { note(place, "\(w)'s own subviews are not built: it is built as a \(uikitBase(w, depth: 0) ?? "view")") }
+            return
+        }
+    }
+
+    mutating func kind(_ cls: String, _ place: Place) -> ViewKind {
+        if let k = Self.kinds[cls] { return k }
+        note(place, "\(cls) is modelled as a plain view")
+        return .view
+    }
+
+    /// A `UILayoutPriority` as written: `.required`, `.defaultHigh - 1`,
+    /// `UILayoutPriority(rawValue: 999)`, `UILayoutPriority(700)`, `750`.
+    static func priority(_ text: String) -> Double? {
+        var t = text.filter { !$0.isWhitespace }
+        for prefix in ["UILayoutPriority.", "NSLayoutConstraint.Priority."] where t.hasPrefix(prefix) { t = "." + t.dropFirst(prefix.count) }
+        let named: [String: Double] = [".required": 1000, ".defaultHigh": 750, ".defaultLow": 250, ".fittingSizeLevel": 50,
+                                       ".dragThatCanResizeScene": 510, ".sceneSizeStayPut": 500, ".dragThatCannotResizeScene": 490]
+        if let x = named[t] { return x }
+        for (name, x) in named where t.hasPrefix(name) {
+            let rest = t.dropFirst(name.count)
+            guard let sign = rest.first, sign == "+" || sign == "-", let d = Double(rest.dropFirst()) else { return nil }
+            return sign == "+" ? x + d : x - d
+        }
+        for wrapper in ["UILayoutPriority(rawValue:", "UILayoutPriority(", "Float(", "ConstraintPriority("] where t.hasPrefix(wrapper) && t.hasSuffix(")") {
+            return Double(t.dropFirst(wrapper.count).dropLast())
+        }
+        return Double(t)
     }
 
     /// The views a stack view property or local is made with.
@@ -220,117 +477,8 @@ struct LayoutCodeReader {
             guard let r = text.range(of: "arrangedSubviews:") else { continue }
             let rest = text[r.upperBound...]
             guard let open = rest.firstIndex(of: "["), let close = rest.firstIndex(of: "]"), open < close else { continue }
-            return rest[rest.index(after: open)..<close].split(separator: ",").map { HandlerWalk.normalize(String($0)) }
+            return rest[rest.index(after: open)..<close].split(separator: ",").map { normal(String($0)) }
         }
         return []
-    }
-
-    /// The elements of the array literal a `forEach` around `call` walks.
-    static func forEachList(_ call: FunctionCallExprSyntax) -> [String]? {
-        var p = call.parent
-        while let n = p {
-            if let c = n.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
-               m.declName.baseName.text == "forEach", let array = m.base?.as(ArrayExprSyntax.self) {
-                return array.elements.map { HandlerWalk.normalize($0.expression.trimmedDescription) }
-            }
-            p = n.parent
-        }
-        return nil
-    }
-
-    private mutating func kind(_ cls: String, _ place: Place) -> ViewKind {
-        if let k = Self.kinds[cls] { return k }
-        note(place, "\(cls) is modelled as a plain view")
-        return .view
-    }
-
-    static func priority(_ text: String) -> Double? {
-        let t = text.replacingOccurrences(of: " ", with: "")
-        switch t {
-        case ".required", "UILayoutPriority.required": return 1000
-        case ".defaultHigh", "UILayoutPriority.defaultHigh": return 750
-        case ".defaultLow", "UILayoutPriority.defaultLow": return 250
-        case ".fittingSizeLevel": return 50
-        default:
-            let digits = t.filter { $0.isNumber || $0 == "." }
-            return Double(digits.hasPrefix(".") ? String(digits.dropFirst()) : digits)
-        }
-    }
-
-    private func isConstraint(_ call: FunctionCallExprSyntax) -> Bool {
-        HandlerWalk.calleeName(Self.identified(call).call.calledExpression).name == "constraint"
-    }
-
-    /// `view.safeAreaLayoutGuide.topAnchor` → the root's safe-area top.
-    private func anchor(_ text: String) -> Anchor? {
-        var parts = HandlerWalk.normalize(text).split(separator: ".").map(String.init)
-        guard let last = parts.popLast(), last.hasSuffix("Anchor"),
-              let attribute = Anchor.Attribute(rawValue: String(last.dropLast("Anchor".count))) else { return nil }
-        var guide: Anchor.Guide?
-        if let g = parts.last {
-            let guides: [String: Anchor.Guide] = ["safeAreaLayoutGuide": .safeArea, "layoutMarginsGuide": .margins,
-                                                  "keyboardLayoutGuide": .keyboard, "contentLayoutGuide": .content,
-                                                  "frameLayoutGuide": .frameGuide]
-            if let found = guides[g] { guide = found; parts.removeLast() }
-        }
-        guard parts.count <= 1 else { return nil }
-        let view = parts.first.map { $0 == "view" ? codeScreenRoot : $0 } ?? codeScreenRoot
-        return Anchor(view, guide, attribute)
-    }
-
-    private func number(_ e: ExprSyntax, owner: TypeInfo?) -> Double? {
-        let t = e.trimmedDescription.replacingOccurrences(of: " ", with: "")
-        if let x = Double(t) { return x }
-        if t.hasPrefix("-"), let p = owner?.properties[String(t.dropFirst())], let x = Double(p.initializer) { return -x }
-        if let p = owner?.properties[t], let x = Double(p.initializer) { return x }
-        return nil
-    }
-
-    private mutating func constraint(_ wrapped: FunctionCallExprSyntax, file: Int, name: String?, owner: TypeInfo) -> CodeScreen.Constraint? {
-        let (call, identifier, identifierPriority) = Self.identified(wrapped)
-        let name = identifier ?? name
-        let place = index.place(call, file: file)
-        guard let m = call.calledExpression.as(MemberAccessExprSyntax.self), let baseText = m.base?.trimmedDescription,
-              let first = anchor(baseText) else {
-            note(place, "\(call.calledExpression.trimmedDescription) is not an anchor kbplay models: not built")
-            return nil
-        }
-        var relation = "==", second: Anchor?, multiplier = 1.0, constant = 0.0
-        for a in call.arguments {
-            let label = a.label?.text ?? ""
-            switch label {
-            case "equalTo", "lessThanOrEqualTo", "greaterThanOrEqualTo":
-                relation = label == "equalTo" ? "==" : label == "lessThanOrEqualTo" ? "<=" : ">="
-                guard let s = anchor(a.expression.trimmedDescription) else {
-                    note(place, "\(a.expression.trimmedDescription) is not an anchor kbplay models: not built")
-                    return nil
-                }
-                second = s
-            case "equalToConstant", "lessThanOrEqualToConstant", "greaterThanOrEqualToConstant":
-                relation = label.hasPrefix("equal") ? "==" : label.hasPrefix("less") ? "<=" : ">="
-                guard let x = number(a.expression, owner: owner) else {
-                    note(place, "the constant \(a.expression.trimmedDescription) is not a number kbplay can read: not built")
-                    return nil
-                }
-                constant = x
-            case "constant":
-                guard let x = number(a.expression, owner: owner) else {
-                    note(place, "the constant \(a.expression.trimmedDescription) is not a number kbplay can read: not built")
-                    return nil
-                }
-                constant = x
-            case "multiplier":
-                guard let x = number(a.expression, owner: owner) else {
-                    note(place, "the multiplier \(a.expression.trimmedDescription) is not a number kbplay can read: not built")
-                    return nil
-                }
-                multiplier = x
-            default:
-                note(place, "constraint(\(label):) (system spacing and the like) is not modelled: not built")
-                return nil
-            }
-        }
-        return CodeScreen.Constraint(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-                                     priority: identifierPriority, name: name, file: place.file, line: place.line)
     }
 }

@@ -19,9 +19,9 @@ final class LayoutCodeTests: XCTestCase {
         XCTAssertEqual(screen.views.map(\.name), ["email", "password", "signIn", "hint"])
         XCTAssertEqual(screen.views.map(\.kind), [.textField, .textField, .button, .label])
         XCTAssertEqual(screen.views.map(\.parent), [nil, nil, nil, nil])
-        // 13 in the activate list (buttonBottom by its name), 2 with
-        // isActive; the system-spacing one is a finding.
-        XCTAssertEqual(screen.constraints.count, 15)
+        // 13 in the activate list (buttonBottom by its name), 3 with
+        // isActive (the last of them with system spacing).
+        XCTAssertEqual(screen.constraints.count, 16)
         let stored = try XCTUnwrap(screen.constraints.first { $0.name == "buttonBottom" })
         XCTAssertEqual(stored.first, Anchor("signIn", nil, .bottom))
         XCTAssertEqual(stored.relation, "<=")
@@ -32,14 +32,24 @@ final class LayoutCodeTests: XCTestCase {
         XCTAssertEqual(screen.constraints[3].second, nil)
         XCTAssertEqual(screen.constraints[3].constant, 44)
         XCTAssertEqual(screen.constraints[10].multiplier, 0.5)
-        XCTAssertTrue(result.findings.contains { $0.text == "Login.swift:44:9: note: constraint(equalToSystemSpacingBelow:) (system spacing and the like) is not modelled: not built" },
+        // `equalToSystemSpacingBelow: password.bottomAnchor, multiplier: 1`:
+        // 8 pt × 1 below it.
+        let spaced = screen.constraints[15]
+        XCTAssertEqual(spaced.first, Anchor("signIn", nil, .bottom))
+        XCTAssertEqual(spaced.second, Anchor("password", nil, .bottom))
+        XCTAssertEqual(spaced.relation, "==")
+        XCTAssertEqual(spaced.constant, 8)
+        XCTAssertEqual(spaced.multiplier, 1)
+        XCTAssertEqual(spaced.line, 44)
+        // The label keeps its autoresizing mask while it has constraints.
+        XCTAssertTrue(result.findings.contains { $0.text == "Login.swift:39:13: note: hint.translatesAutoresizingMaskIntoConstraints is not set to false: UIKit adds constraints from its frame that conflict with its own; built as if false" },
                       "\(result.findings.map(\.text))")
     }
 }
 
 /// A stack view made with arranged subviews, configured in its lazy
-/// closure, another added later; a title; a visual format string is a
-/// finding.
+/// closure, another added later; a title; a visual format string held in a
+/// local and activated.
 final class StackCodeTests: XCTestCase {
     func testAStackViewMadeInCode() throws {
         let result = SwiftImporter.read([SwiftSource(path: "Profile.swift", text: """
@@ -75,9 +85,13 @@ final class StackCodeTests: XCTestCase {
         XCTAssertEqual(screen.views[0].axis, "vertical")
         XCTAssertEqual(screen.views[0].spacing, 12)
         XCTAssertEqual(screen.views[3].text, "Save")
-        XCTAssertEqual(screen.constraints.map(\.relation), ["==", "==", ">="])
+        XCTAssertEqual(screen.constraints.map(\.relation), ["==", "==", ">=", "=="])
         XCTAssertEqual(screen.constraints[0].second, Anchor(codeScreenRoot, .margins, .top))
-        XCTAssertTrue(result.findings.contains { $0.text.hasPrefix("Profile.swift:21:20: note: NSLayoutConstraint.constraints(withVisualFormat:…) constraints are not built") },
-                      "\(result.findings.map(\.text))")
+        // "V:[form]-|": the standard 20 pt above the superview's bottom.
+        XCTAssertEqual(screen.constraints[3].first, Anchor("form", nil, .bottom))
+        XCTAssertEqual(screen.constraints[3].second, Anchor(codeScreenRoot, nil, .bottom))
+        XCTAssertEqual(screen.constraints[3].constant, -20)
+        XCTAssertEqual(screen.constraints[3].line, 21)
+        XCTAssertEqual(result.findings.map(\.text), [], "\(result.findings.map(\.text))")
     }
 }

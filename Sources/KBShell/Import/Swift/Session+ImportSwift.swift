@@ -35,8 +35,11 @@ extension Session {
             if !r.flaws.isEmpty { log.lines.append("  flaws: \(r.flaws.map(\.rawValue).joined(separator: ", "))") }
         }
         var built: [JSON] = []
+        // `into` names the controller of the screens no other screen makes
+        // as a child controller.
+        let childTypes = Set(result.screens.flatMap { $0.children.map(\.type) })
         for screen in result.screens {
-            built.append(.object(build(screen, into: controller?.text, &log)))
+            built.append(.object(build(screen, into: childTypes.contains(screen.type) ? nil : controller?.text, &log)))
         }
         var attached: [JSON] = []
         var ruleTexts: [[JSON]] = []
@@ -124,17 +127,57 @@ extension Session {
         let root = "\(controller).view"
         var lines: [String] = []
         if (try? self.screen.controller(named: controller)) == nil { lines.append("controller \(controller)") }
+        // Views inside an input accessory or input view are added after it.
+        let inputNames = Set(screen.inputViews.compactMap(\.name))
+        func onInputView(_ v: CodeScreen.View) -> Bool {
+            var parent = v.parent
+            var seen: Set<String> = []
+            while let p = parent, seen.insert(p).inserted {
+                if inputNames.contains(p) { return true }
+                parent = screen.views.first { $0.name == p }?.parent
+            }
+            return false
+        }
+        var viewLines: [String] = [], laterViewLines: [String] = []
         for v in screen.views {
             var line = "add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)"
-            if let text = v.text, v.kind == .label || v.kind == .button { line += " text " + CommandParser.quote(text) }
+            if let text = v.text, [.label, .button, .textField, .textView].contains(v.kind) { line += " text " + CommandParser.quote(text) }
+            if let placeholder = v.placeholder, v.kind == .textField { line += " placeholder " + CommandParser.quote(placeholder) }
+            if let w = v.intrinsicWidth, let h = v.intrinsicHeight { line += " intrinsic \(formatPoints(w)) \(formatPoints(h))" }
             if v.kind == .stackView {
                 if let axis = v.axis { line += " axis \(axis)" }
                 if let spacing = v.spacing { line += " spacing \(formatPoints(spacing))" }
+                if let d = v.distribution { line += " distribution \(d)" }
+                if let a = v.alignment { line += " alignment \(a)" }
             }
-            lines.append(line)
+            if onInputView(v) { laterViewLines.append(line) } else { viewLines.append(line) }
+        }
+        lines += viewLines
+        for i in screen.inputViews {
+            let owner = i.owner == codeScreenRoot ? controller : i.owner
+            lines.append(i.isAccessory ? "accessory \(owner) height \(formatPoints(i.height))" + (i.name.map { " as \($0)" } ?? "")
+                                       : "inputView \(owner) height \(formatPoints(i.height))")
+        }
+        lines += laterViewLines
+        // Child controllers, their root views pinned to the view the code
+        // adds them to.
+        for c in screen.children where (try? self.screen.controller(named: c.controller)) == nil {
+            lines.append("controller \(c.controller) in \(controller) at \(c.container ?? root)")
+        }
+        // Outlets are the views an imported storyboard made.
+        for o in screen.outlets where (try? self.screen.view(named: o)) == nil && (try? self.screen.constraint(named: o)) == nil {
+            log.notes.append("note: \(screen.type)'s outlet \(o) is not in the session: import the storyboard that has it first (import FILE.storyboard), then the Swift")
+        }
+        func view(_ name: String) -> String {
+            if name == codeScreenRoot { return root }
+            // An outlet's superview, as the imported storyboard has it.
+            if name.hasPrefix(codeScreenParentPrefix) {
+                return (try? self.screen.view(named: String(name.dropFirst(codeScreenParentPrefix.count))))?.parent ?? root
+            }
+            return name
         }
         func anchor(_ a: Anchor) -> String {
-            (a.view == codeScreenRoot ? root : a.view) + (a.guide.map { ".\($0.rawValue)" } ?? "") + ".\(a.attribute.rawValue)"
+            view(a.view) + (a.guide.map { ".\($0.rawValue)" } ?? "") + ".\(a.attribute.rawValue)"
         }
         func number(_ x: Double) -> String { formatPoints(x) }
         for c in screen.constraints {
@@ -149,6 +192,15 @@ extension Session {
             if let p = c.priority, p != 1000 { line += " @ \(number(p))" }
             if let n = c.name, !n.contains("."), (try? self.screen.constraint(named: n)) == nil { line += " as \(n)" }
             lines.append(line)
+        }
+        for s in screen.settings {
+            switch s.property {
+            case "text": lines.append("set \(s.view).text \(CommandParser.quote(s.value))")
+            case "placeholder": lines.append("set \(s.view).placeholder = \(CommandParser.quote(s.value))")
+            case "hidden", "clipsToBounds": lines.append("set \(s.view).\(s.property) \(s.value)")
+            case "isActive": lines.append("\(s.value == "on" ? "activate" : "deactivate") \(s.view)")
+            default: lines.append("set \(s.view).\(s.property) = \(s.value)")
+            }
         }
         var refused: [JSON] = []
         for line in lines {
@@ -167,7 +219,10 @@ extension Session {
                 refused.append(.object(["command": .string(line), "error": .string(why)]))
             }
         }
-        log.lines.append("built \(controller) from \(screen.type)'s code: \(screen.views.count) view\(screen.views.count == 1 ? "" : "s"), \(screen.constraints.count) constraint\(screen.constraints.count == 1 ? "" : "s")")
+        var summary = "built \(controller) from \(screen.type)'s code: \(screen.views.count) view\(screen.views.count == 1 ? "" : "s"), \(screen.constraints.count) constraint\(screen.constraints.count == 1 ? "" : "s")"
+        if !screen.settings.isEmpty { summary += ", \(screen.settings.count) propert\(screen.settings.count == 1 ? "y" : "ies")" }
+        if !screen.children.isEmpty { summary += ", \(screen.children.count) child controller\(screen.children.count == 1 ? "" : "s")" }
+        log.lines.append(summary)
         return ["type": .string(screen.type), "controller": .string(controller),
                 "commands": .array(lines.map { .string($0) }), "refused": .array(refused)]
     }
