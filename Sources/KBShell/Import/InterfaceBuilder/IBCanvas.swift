@@ -9,7 +9,7 @@ enum IBCanvas {
     /// `preset` with the scene's canvas: its screen size and safe-area
     /// insets as the document stores them. Each change is a finding.
     static func adjust(_ preset: Device, orientation: Orientation, document: IBDocument, scene: IBScene,
-                       _ findings: inout [IBFinding]) -> Device {
+                       bars: IBSimulatedBars = IBSimulatedBars(), _ findings: inout [IBFinding]) -> Device {
         let (content, wrappers) = contentAndWrappers(document, scene)
         guard let root = content.rootView, let r = root.frame, r.width > 0, r.height > 0 else { return preset }
         var device = preset
@@ -39,26 +39,70 @@ enum IBCanvas {
         }
         let navigation = wrappers.contains { $0.controller.name == "navigationController" }
         let tabs = wrappers.contains { $0.controller.name == "tabBarController" }
-        let derived = pinnedInsets(root, height: r.height)
+        let sizeClass = deviceID == nil ? IBSizeClass.any : IBSizeClass.of(preset, orientation)
+        let derived = pinnedInsets(root, height: r.height, sizeClass: sizeClass)
         var used: [String] = []
+        // A bar the root view does not extend under is built as a view beside
+        // it (the importer's simulated bar controller): the window's insets stay.
+        let topBeside = bars.top.map { !$0.under } ?? false
+        let bottomBeside = bars.bottom.map { !$0.under } ?? false
+        // Where nothing pins to the safe area, the bars Xcode simulated give it.
+        let simulated = bars.insets(insets)
+        var barFindings = bars.findings(base: insets, device: preset)
         // An inset more than 100 pt past the preset's is no bar Xcode simulated
         // (a navigation bar with a large title is 96): the view is misplaced.
-        if !navigation, let top = derived.top, abs(top - insets.top) > 0.25, top <= insets.top + 100 {
-            used.append("top \(fmt(top)) (kbplay's \(preset.id) has \(fmt(insets.top)))")
-            insets.top = top
+        func drop(_ line: Int?, _ column: Int?) { barFindings.removeAll { $0.line == line && $0.column == column } }
+        if !navigation, !topBeside, let top = derived.top {
+            // The stored frames of views pinned to the safe area already
+            // include any bar Xcode simulated: they win, and the bars have no finding.
+            drop(bars.top?.line, bars.top?.column)
+            drop(bars.statusBarHidden?.line, bars.statusBarHidden?.column)
+            if abs(top - insets.top) > 0.25, top <= insets.top + 100 {
+                used.append("top \(fmt(top)) (kbplay's \(preset.id) has \(fmt(insets.top)))")
+                insets.top = top
+            }
+        } else {
+            insets.top = simulated.top
         }
-        if !tabs, let bottom = derived.bottom, abs(bottom - insets.bottom) > 0.25, bottom <= insets.bottom + 100 {
-            used.append("bottom \(fmt(bottom)) (kbplay's \(preset.id) has \(fmt(insets.bottom)))")
-            insets.bottom = bottom
+        if !tabs, !bottomBeside, let bottom = derived.bottom {
+            drop(bars.bottom?.line, bars.bottom?.column)
+            if abs(bottom - insets.bottom) > 0.25, bottom <= insets.bottom + 100 {
+                used.append("bottom \(fmt(bottom)) (kbplay's \(preset.id) has \(fmt(insets.bottom)))")
+                insets.bottom = bottom
+            }
+        } else {
+            insets.bottom = simulated.bottom
+        }
+        findings += barFindings
+        // A root view's system minimum side margins follow the width class:
+        // 20 pt in a regular width (a Plus or Max phone in landscape), where
+        // the idiom's 16 would be wrong; said where the scene uses margins.
+        if sizeClass.traits["widthClass"] == "regular", preset.idiom != .pad, device.rootSideMarginOverride == nil,
+           usesMargins(root) {
+            device.rootSideMarginOverride = 20
+            findings.append(IBFinding(.note, "the canvas is regular width (\(preset.id) \(orientation.rawValue)): a root view's minimum side margins are 20 pt, not a compact width's 16",
+                                      line: root.line, column: root.column))
+        }
+        if insets != preset.safeAreaInsets(orientation) {
+            if orientation == .portrait { device.safeArea.portrait = insets } else { device.safeArea.landscape = insets }
         }
         if !used.isEmpty {
             let bars = content.controller.child("navigationItem", key: "navigationItem") != nil && !navigation
                 ? "; the scene has a navigation item, so this includes the navigation bar Xcode simulated over it" : ""
             findings.append(IBFinding(.note, "safe-area insets \(used.joined(separator: ", ")): read from the stored frames of the views pinned to the safe area, as \(document.root["toolsVersion"].map { "Xcode (tools \($0))" } ?? "Xcode") laid them out\(bars)",
                                       line: root.line, column: root.column))
-            if orientation == .portrait { device.safeArea.portrait = insets } else { device.safeArea.landscape = insets }
         }
         return device
+    }
+
+    /// Whether a constraint under `root` uses a margin attribute.
+    static func usesMargins(_ root: IBElement) -> Bool {
+        var found = false
+        root.forEachDescendant { e in
+            guard !found, e.name == "constraint" else { return }
+            found = [e["firstAttribute"], e["secondAttribute"]].contains { $0?.hasSuffix("Margin") == true || $0?.hasSuffix("WithinMargins") == true }
+        }
+        return found
     }
 
     /// Interface Builder's device ids that name a screen.
@@ -92,7 +136,7 @@ enum IBCanvas {
     /// stored frames all the way up (not under a scroll view, not
     /// misplaced), the inset that constraint gives; the value most of them
     /// give (nil when none does).
-    static func pinnedInsets(_ root: IBElement, height: Double) -> (top: Double?, bottom: Double?) {
+    static func pinnedInsets(_ root: IBElement, height: Double, sizeClass: IBSizeClass = .any) -> (top: Double?, bottom: Double?) {
         var topGuides: Set<String> = [], bottomGuides: Set<String> = [], safeAreas: Set<String> = []
         for g in root.children("viewLayoutGuide") where g["key"] == "safeArea" { if let id = g.id { safeAreas.insert(id) } }
         if let vc = root.parent {
@@ -115,7 +159,12 @@ enum IBCanvas {
         walk(root, 0)
         var tops: [Double] = [], bottoms: [Double] = []
         var constraints: [IBElement] = []
-        root.forEachDescendant { e in if e.name == "constraint" { constraints.append(e) } }
+        // Constraints the canvas's size class does not install say nothing of its safe area.
+        var uninstalled: Set<String> = []
+        for v in [root] + { var all: [IBElement] = []; root.forEachDescendant { if $0.child("variation") != nil { all.append($0) } }; return all }() {
+            uninstalled.formUnion(sizeClass.uninstalled(v.children("variation"), mask: "constraints"))
+        }
+        root.forEachDescendant { e in if e.name == "constraint", !uninstalled.contains(e.id ?? "") { constraints.append(e) } }
         for c in constraints {
             guard c["relation"] == nil || c["relation"] == "equal", c["placeholder"] != "YES", c["active"] != "NO",
                   (c.number("priority") ?? 1000) >= 1000, c["multiplier"] == nil || c.number("multiplier") == 1,

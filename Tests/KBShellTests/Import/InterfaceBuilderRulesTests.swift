@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+import KBModel
+import KBTestSupport
+@testable import KBShell
+
+/// The rules by which Xcode lays a scene out that its constraints alone do
+/// not say: the bars it simulates, the size class of the canvas, layout
+/// margins, baselines and text views that do not scroll; and findings that
+/// name one cause each. Every fixture's arithmetic is in its header comment.
+@Suite("import: Xcode's simulated bars, size classes, margins and baselines")
+struct InterfaceBuilderRulesTests {
+    typealias IB = InterfaceBuilderImportTests
+
+    // MARK: Simulated bars
+
+    @Test func aNavigationItemAndATabBarMoveTheSafeAreaWhereNothingPinsToIt() {
+        IB.expectFrames("simulated-bars.storyboard", [
+            "titleField": Rect(x: 16, y: 84, width: 343, height: 34),     // 20 + 44 + 20
+            "sendButton": Rect(x: 299, y: 568, width: 60, height: 30),    // 667 − 49 − 20 − 30
+        ])
+        let (s, outcome) = IB.imported("simulated-bars.storyboard")
+        #expect(s.screen.device.safeAreaInsets(.portrait) == EdgeInsets(top: 64, bottom: 49))
+        // One finding per cause.
+        #expect(outcome.text.contains("note: the scene has a navigation item: Xcode simulated a 44 pt navigation bar over it; the root view extends under it, so its safe-area top is 20 + 44 = 64"))
+        #expect(outcome.text.contains("note: its simulated bottom bar is a tab bar (simulatedTabBarMetrics): Xcode simulated a 49 pt tab bar under it; the root view extends under it, so its safe-area bottom is 0 + 49 = 49"))
+        #expect(outcome.text.components(separatedBy: "Xcode simulated").count == 3)
+    }
+
+    @Test func aChosenDeviceHasNoSimulatedBars() {
+        var (s, outcome) = IB.imported("simulated-bars.storyboard", " device iphone-8")
+        #expect(outcome.status == .ok)
+        #expect(!outcome.text.contains("Xcode simulated"))
+        #expect(IB.frames(&s)["titleField"]?.y == 40)                  // 20 + 20
+    }
+
+    @Test func anOpaqueBarPutsTheRootViewBelowIt() {
+        IB.expectFrames("opaque-bar.storyboard", [
+            "navigationBar": Rect(x: 0, y: 20, width: 375, height: 44),
+            "Search.view": Rect(x: 0, y: 64, width: 375, height: 603),   // 667 − 64
+            "searchField": Rect(x: 16, y: 76, width: 343, height: 34),   // 64 + 12
+            "footer": Rect(x: 0, y: 623, width: 375, height: 44),        // 667 − 44
+        ])
+        let (s, outcome) = IB.imported("opaque-bar.storyboard")
+        // The window keeps iphone-8's safe area; the root view's own top is below it.
+        #expect(s.screen.device.safeAreaInsets(.portrait) == EdgeInsets(top: 20))
+        #expect(outcome.text.contains("imported Search from"))
+        #expect(outcome.text.contains("note: its simulated top bar is a navigation bar (simulatedNavigationBarMetrics): Xcode simulated a 44 pt navigation bar over it; the bar is opaque (translucent NO) and extendedLayoutIncludesOpaqueBars is off, so the root view starts below it, at y 64"))
+    }
+
+    @Test func anEdgeLeftOutOfExtendedLayoutIsBesideItsBar() throws {
+        // The same scene, translucent, but edgesForExtendedLayout without the top: the root view starts below the bar.
+        let text = try String(contentsOfFile: IB.fixture("opaque-bar.storyboard"), encoding: .utf8)
+            .replacingOccurrences(of: #" translucent="NO""#, with: "")
+            .replacingOccurrences(of: #"<navigationItem key="navigationItem""#,
+                                  with: #"<extendedEdge key="edgesForExtendedLayout" bottom="YES"/><navigationItem key="navigationItem""#)
+        let dir = TemporaryFolder.make("ib-edges")
+        try text.write(toFile: dir + "/edges.storyboard", atomically: true, encoding: .utf8)
+        var s = Session(sessionsDirectory: dir)
+        let outcome = s.execute("import \(dir)/edges.storyboard")
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        #expect(IB.frames(&s)["searchField"] == Rect(x: 16, y: 76, width: 343, height: 34))
+        #expect(outcome.text.contains("edgesForExtendedLayout leaves out the top edge, so the root view starts below it, at y 64"))
+        #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
+    }
+
+    @Test func aHiddenStatusBarAndAToolbarInAXIB() {
+        IB.expectFrames("hidden-status-bar.xib", [
+            "noteField": Rect(x: 16, y: 54, width: 288, height: 34),      // 0 + 44 + 10
+            "doneButton": Rect(x: 254, y: 486, width: 50, height: 30),    // 568 − 44 − 8 − 30
+        ])
+        let (s, outcome) = IB.imported("hidden-status-bar.xib")
+        #expect(s.screen.device.safeAreaInsets(.portrait) == EdgeInsets(top: 44, bottom: 44))
+        #expect(outcome.text.contains("note: the status bar is hidden (simulatedStatusBarMetrics none): the safe-area top is 0, not iphone-se1's 20"))
+        #expect(outcome.text.contains("Xcode simulated a 44 pt toolbar under it"))
+        // Read, so neither a "not modeled" note nor appearance.
+        #expect(!outcome.text.contains("<nil>"))
+        #expect(!outcome.text.contains("simulatedTopBarMetrics> is not modeled"))
+    }
+
+    @Test func aPushSegueInfersANavigationBar() {
+        var (s, outcome) = IB.imported("push-segue.storyboard", " scene Detail")
+        #expect(outcome.status == .ok)
+        #expect(IB.frames(&s)["detailField"] == Rect(x: 16, y: 72, width: 288, height: 34))   // 20 + 44 + 8
+        #expect(outcome.text.contains("note: a push segue at line 26 leads to the scene: Xcode simulated a 44 pt navigation bar over it"))
+        #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
+        // The scene the segue starts from has no bar.
+        var (list, listOutcome) = IB.imported("push-segue.storyboard")
+        #expect(IB.frames(&list)["listField"]?.y == 28)                                      // 20 + 8
+        #expect(!listOutcome.text.contains("Xcode simulated"))
+    }
+
+    @Test func barHeightsFollowTheDeviceAndOrientation() throws {
+        let catalog = DeviceCatalog.standard
+        let se = try catalog.lookup("iphone-se1"), x = try catalog.lookup("iphone-x"), pad = try catalog.lookup("ipad-pro-11")
+        #expect(IBSimulatedBars.height(.navigation, device: se, orientation: .portrait) == 44)
+        #expect(IBSimulatedBars.height(.navigation, device: se, orientation: .portrait, prompted: true) == 74)
+        #expect(IBSimulatedBars.height(.navigation, device: x, orientation: .landscape) == 32)
+        #expect(IBSimulatedBars.height(.navigation, device: pad, orientation: .portrait) == 50)
+        #expect(IBSimulatedBars.height(.tab, device: x, orientation: .portrait) == 49)
+        #expect(IBSimulatedBars.height(.toolbar, device: se, orientation: .portrait) == 44)
+        #expect(IBSimulatedBars.height(.toolbar, device: x, orientation: .portrait) == 49)  // over a home indicator
+    }
+
+    // MARK: Size classes
+
+    @Test func theCanvasSizeClassChoosesTheConstraintsAndViews() {
+        IB.expectFrames("size-classes.storyboard", [
+            "nameField": Rect(x: 20, y: 99, width: 353, height: 34),     // 59 + 40; 393 − 40
+            "hintLabel": Rect(x: 20, y: 141, width: 200, height: 21),    // 99 + 34 + 8
+        ])
+        var (s, outcome) = IB.imported("size-classes.storyboard")
+        #expect(IB.frames(&s)["sidebar"] == nil)
+        #expect(outcome.text.contains("note: size classes: the canvas is compact width, regular height (iphone-15 portrait), so the variations heightClass=regular-widthClass=compact, widthClass=compact are laid out over the default; heightClass=compact, widthClass=regular are another canvas's and left out (4 constraints inactive or left out, 1 view not installed)"))
+        // The constraints of the other classes are there, inactive.
+        #expect(s.screen.constraints.contains { $0.name == "nameField_width" && !$0.isActive })
+    }
+
+    @Test func sizeClassesOfDevices() throws {
+        let catalog = DeviceCatalog.standard
+        #expect(IBSizeClass.of(try catalog.lookup("iphone-15"), .portrait).description == "compact width, regular height")
+        #expect(IBSizeClass.of(try catalog.lookup("iphone-15"), .landscape).description == "compact width, compact height")
+        #expect(IBSizeClass.of(try catalog.lookup("iphone-15-pro-max"), .landscape).description == "regular width, compact height")
+        #expect(IBSizeClass.of(try catalog.lookup("ipad-pro-11"), .portrait).description == "regular width, regular height")
+        let c = IBSizeClass.of(try catalog.lookup("iphone-15"), .portrait)
+        #expect(c.matches("default") && c.matches("widthClass=compact") && c.matches("heightClass=regular-widthClass=compact"))
+        #expect(!c.matches("heightClass=compact") && !c.matches("userInterfaceIdiom=mac") && !c.matches("nonsense"))
+        #expect(!IBSizeClass.any.matches("widthClass=compact") && IBSizeClass.any.matches("default"))
+    }
+
+    // MARK: Layout margins
+
+    @Test func customMarginsInsetsFromSafeAreaAndPreservedMargins() {
+        IB.expectFrames("margins.storyboard", [
+            "headerLabel": Rect(x: 8, y: 8, width: 45, height: 21),      // from the header's edges, not 59 + 8
+            "fieldA": Rect(x: 30, y: 109, width: 347, height: 34),       // 59 + 10 + 40; 393 − 30 − 16
+            "fieldB": Rect(x: 30, y: 186, width: 347, height: 34),       // the root view's 30 and 16
+            "fieldC": Rect(x: 40, y: 296, width: 313, height: 34),       // 263 + 20 + 30 − 17
+        ])
+        let (_, outcome) = IB.imported("margins.storyboard")
+        #expect(outcome.text.contains("note: custom layout margins (10 30 10 8) at least the system minimum of 16 pt on the sides: the constraints to the margins of Inbox.view are made to its edges or safe area with the margin added"))
+        #expect(outcome.text.contains("note: insetsLayoutMarginsFromSafeArea NO"))
+        #expect(outcome.text.contains("note: preservesSuperviewLayoutMargins"))
+        #expect(!outcome.text.contains("custom layout margins are not modeled"))
+        #expect(!outcome.text.contains("preservesSuperviewLayoutMargins is not modeled"))
+    }
+
+    @Test func aRegularWidthCanvasHas20PointRootMargins() throws {
+        // A Plus phone in landscape (736 × 414: regular width): the root view's minimum side margins are 20.
+        // field: leading = leadingMargin = 20, trailing = trailingMargin: width 736 − 40 = 696; top = root top + 50.
+        let doc = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES" initialViewController="Rw1-vc">
+            <device id="retina5_5" orientation="landscape"/>
+            <scenes><scene sceneID="Rw1-sc"><objects>
+                <viewController id="Rw1-vc" customClass="WideViewController" sceneMemberID="viewController">
+                    <view key="view" id="Rw1-rv">
+                        <rect key="frame" x="0.0" y="0.0" width="736" height="414"/>
+                        <subviews>
+                            <textField placeholder="Wide" translatesAutoresizingMaskIntoConstraints="NO" id="Rw1-tf">
+                                <rect key="frame" x="20" y="50" width="696" height="34"/>
+                            </textField>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="Rw1-tf" firstAttribute="leading" secondItem="Rw1-rv" secondAttribute="leadingMargin" id="Rw1-c1"/>
+                            <constraint firstItem="Rw1-rv" firstAttribute="trailingMargin" secondItem="Rw1-tf" secondAttribute="trailing" id="Rw1-c2"/>
+                            <constraint firstItem="Rw1-tf" firstAttribute="top" secondItem="Rw1-rv" secondAttribute="top" constant="50" id="Rw1-c3"/>
+                        </constraints>
+                    </view>
+                </viewController>
+            </objects></scene></scenes>
+        </document>
+        """
+        let dir = TemporaryFolder.make("ib-wide")
+        try doc.write(toFile: dir + "/wide.storyboard", atomically: true, encoding: .utf8)
+        var s = Session(sessionsDirectory: dir)
+        let outcome = s.execute("import \(dir)/wide.storyboard")
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        #expect(IB.frames(&s)["wideField"] == Rect(x: 20, y: 50, width: 696, height: 34))
+        #expect(outcome.text.contains("the canvas is regular width (iphone-8-plus landscape): a root view's minimum side margins are 20 pt, not a compact width's 16"))
+        #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
+    }
+
+    // MARK: Text views and baselines
+
+    @Test func baselinesByFontMetricsAndANonScrollingTextView() {
+        IB.expectFrames("baselines.storyboard", [
+            "titleLabel": Rect(x: 20, y: 100, width: 120, height: 20.5),
+            "valueField": Rect(x: 148, y: 94.317, width: 225, height: 34),     // 116.294 − 21.977
+            "dot": Rect(x: 4, y: 106.294, width: 10, height: 10),              // its bottom on 116.294
+            "notesView": Rect(x: 20, y: 148.317, width: 353, height: 33),      // its text's height
+            "captionLabel": Rect(x: 20, y: 178.427, width: 110, height: 14.5), // 169.943 + 20 − 11.516
+        ])
+        let (_, outcome) = IB.imported("baselines.storyboard")
+        #expect(outcome.text.contains("note: a text view with scrollEnabled NO is as tall as its text, its intrinsic height: notesView 33"))
+        #expect(outcome.text.contains("note: 3 baseline constraints placed by font metrics (and 1 baseline of views without text, at their bottom, as UIKit places them)"))
+        #expect(!outcome.text.contains("is imported as bottom"))
+    }
+
+    @Test func fontMetrics() {
+        let body = IBFont(pointSize: 17)
+        #expect(abs(body.ascender - 16.184) < 0.001 && abs(body.descender - 4.097) < 0.001 && abs(body.lineHeight - 20.281) < 0.001)
+        // A 17 pt label 20.5 tall: (20.5 − 20.281) / 2 + 16.184 under its top.
+        let o = IBFont.baselineOffsets("label", body, height: 20.5)!
+        #expect(abs(o.first - 16.2935) < 0.001 && abs(o.last - 4.2065) < 0.001)
+        // A text view: 8 pt of inset, then the line.
+        let t = IBFont.baselineOffsets("textView", IBFont(pointSize: 14), height: 100)!
+        #expect(abs(t.first - 21.328) < 0.001 && abs(t.last - 11.374) < 0.001)
+        #expect(IBFont.baselineOffsets("view", body, height: 10) == nil)
+        // Without a stored height: one 14 pt line and two lines: 16.702 + 16 → 33, 33.404 + 16 → 50.
+        #expect(IBFont(pointSize: 14).textViewHeight("Notes") == 33)
+        #expect(IBFont(pointSize: 14).textViewHeight("a\nb") == 50)
+    }
+
+    // MARK: Findings that explain
+
+    @Test func oneFindingPerCauseOfTheFramesKbplayMisses() {
+        let (_, outcome) = IB.imported("moved-group.storyboard")
+        #expect(outcome.text.contains("warning: card: kbplay lays it out at (20 200; 353 100), the document stores (20 300; 353 100) (its constraints differ from what Xcode last laid out, or depend on what kbplay approximates); 2 views placed from it differ with it: cardField, belowField"), "\(outcome.text)")
+        #expect(outcome.text.contains("warning: smallLabel: kbplay lays it out at (73 500; 50 14.5), the document stores (73 504.67; 50 14.5) because its stack view totalStack is laid out approximately (alignment firstBaseline)"))
+        // The views that follow the card have no warning of their own.
+        #expect(!outcome.text.contains("warning: cardField:") && !outcome.text.contains("warning: belowField:"))
+        #expect(outcome.text.components(separatedBy: "kbplay lays it out at").count == 3)
+    }
+}
