@@ -90,6 +90,17 @@ struct InterfaceBuilderRulesTests {
         #expect(!listOutcome.text.contains("Xcode simulated"))
     }
 
+    @Test func childControllersUnderAndBelowASimulatedBar() {
+        var (s, outcome) = IB.imported("child-under-bar.storyboard")
+        #expect(outcome.status == .ok)
+        let f = IB.frames(&s)
+        #expect(f["valueField"] == Rect(x: 16, y: 72, width: 343, height: 34))     // 64 − 0 + 8: under the bar
+        #expect(f["valueField2"] == Rect(x: 16, y: 308, width: 343, height: 34))   // 300 + 0 + 8: below it
+        // The embedded scene's stored frame is its own canvas's: the warning names that cause.
+        #expect(outcome.text.contains("warning: valueField: kbplay lays it out at (16 72; 343 34), the document stores (16 8; 343 34) because it is in the embedded scene Field, whose frames Xcode stores on the scene's own canvas, where its safe area does not have the 64 pt top and 0 pt bottom its container overlaps"))
+        #expect(!outcome.text.contains("warning: valueField2"))
+    }
+
     @Test func barHeightsFollowTheDeviceAndOrientation() throws {
         let catalog = DeviceCatalog.standard
         let se = try catalog.lookup("iphone-se1"), x = try catalog.lookup("iphone-x"), pad = try catalog.lookup("ipad-pro-11")

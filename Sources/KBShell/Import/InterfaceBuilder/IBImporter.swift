@@ -570,7 +570,20 @@ struct IBImporter {
                 try walk(e, name, here, (rect?.width ?? 0, rect?.height ?? 0), inStack: kind.kind == .stackView)
             }
         }
+        let before = Set(storedWindowFrames.keys)
         try walk(rootElement, rootName, origin, (rootRect.width, rootRect.height), inStack: false)
+        if let o = windowOrigin {
+            // An embedded scene's frames are stored on its own canvas: where its
+            // container overlaps the window's safe area (a bar, the status bar),
+            // UIKit's child safe area has that overlap and the stored frames do not.
+            let overlap = safeOverlap(Rect(x: o.x, y: o.y, width: rootRect.width, height: rootRect.height))
+            if overlap.top > 0 || overlap.bottom > 0 {
+                let reason = "it is in the embedded scene \(c), whose frames Xcode stores on the scene's own canvas, where its safe area does not have the \(fmt(overlap.top)) pt top and \(fmt(overlap.bottom)) pt bottom its container overlaps"
+                for name in storedWindowFrames.keys where !before.contains(name) && approximated[name] == nil {
+                    approximated[name] = reason
+                }
+            }
+        }
 
         for p in constraints { try addConstraint(p) }
         for (e, name, parentName, size) in autoresizing { try addAutoresizing(e, name, parentName, size) }
