@@ -225,6 +225,45 @@ struct InterfaceBuilderRulesTests {
 
     // MARK: Findings that explain
 
+    @Test func aPlaceholderConstraintIsTheNamedCauseOfAFrame() throws {
+        // panel's only height is a placeholder constraint (42): Xcode's canvas lays it out 42 tall and
+        // stores that; at build time the constraint is removed, so kbplay (as UIKit) gives it 0.
+        // panel: top = root top + 100, x 20, width 393 − 40 = 353.
+        let doc = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES" initialViewController="Pc1-vc">
+            <device id="retina6_12" orientation="portrait"/>
+            <scenes><scene sceneID="Pc1-sc"><objects>
+                <viewController id="Pc1-vc" customClass="PanelViewController" sceneMemberID="viewController">
+                    <view key="view" id="Pc1-rv">
+                        <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                        <subviews>
+                            <view translatesAutoresizingMaskIntoConstraints="NO" id="Pc1-vw" userLabel="panel">
+                                <rect key="frame" x="20" y="100" width="353" height="42"/>
+                                <constraints>
+                                    <constraint firstAttribute="height" constant="42" placeholder="YES" id="Pc1-ph"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="Pc1-vw" firstAttribute="top" secondItem="Pc1-rv" secondAttribute="top" constant="100" id="Pc1-c1"/>
+                            <constraint firstItem="Pc1-vw" firstAttribute="leading" secondItem="Pc1-rv" secondAttribute="leading" constant="20" id="Pc1-c2"/>
+                            <constraint firstItem="Pc1-rv" firstAttribute="trailing" secondItem="Pc1-vw" secondAttribute="trailing" constant="20" id="Pc1-c3"/>
+                        </constraints>
+                    </view>
+                </viewController>
+            </objects></scene></scenes>
+        </document>
+        """
+        let dir = TemporaryFolder.make("ib-placeholder")
+        try doc.write(toFile: dir + "/panel.storyboard", atomically: true, encoding: .utf8)
+        var s = Session(sessionsDirectory: dir)
+        let outcome = s.execute("import \(dir)/panel.storyboard")
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        #expect(IB.frames(&s)["panel"] == Rect(x: 20, y: 100, width: 353, height: 0))
+        #expect(outcome.text.contains("warning: panel: kbplay lays it out at (20 100; 353 0), the document stores (20 100; 353 42) because placeholder constraint Pc1-ph is removed at build time, and Xcode stored the frame its canvas laid out with it"), "\(outcome.text)")
+    }
+
     @Test func oneFindingPerCauseOfTheFramesKbplayMisses() {
         let (_, outcome) = IB.imported("moved-group.storyboard")
         #expect(outcome.text.contains("warning: card: kbplay lays it out at (20 200; 353 100), the document stores (20 300; 353 100) (its constraints differ from what Xcode last laid out, or depend on what kbplay approximates); 2 views placed from it differ with it: cardField, belowField"), "\(outcome.text)")

@@ -770,6 +770,11 @@ struct IBImporter {
         let where_ = "\(document.path):\(e.line):\(e.column)"
         if e["placeholder"] == "YES" {
             finding(.note, e, "placeholder constraint \(e.id ?? "") is removed, as Xcode removes it at build time")
+            // Xcode's canvas (and so the stored frames) still has it.
+            let placed = [e["firstItem"].flatMap { viewNames[$0] } ?? p.owner] + (e["secondItem"].flatMap { viewNames[$0] }.map { [$0] } ?? [])
+            for v in placed where approximated[v] == nil {
+                approximated[v] = "placeholder constraint \(e.id ?? "") is removed at build time, and Xcode stored the frame its canvas laid out with it"
+            }
             return
         }
         guard let firstAttribute = e["firstAttribute"] else {
