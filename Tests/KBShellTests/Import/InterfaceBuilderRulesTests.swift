@@ -48,6 +48,18 @@ struct InterfaceBuilderRulesTests {
         #expect(outcome.text.contains("note: its simulated top bar is a navigation bar (simulatedNavigationBarMetrics): Xcode simulated a 44 pt navigation bar over it; the bar is opaque (translucent NO) and extendedLayoutIncludesOpaqueBars is off, so the root view starts below it, at y 64"))
     }
 
+    @Test func anOlderXIBStoresItsViewBesideAnOpaqueBar() {
+        IB.expectFrames("legacy-opaque-bar.xib", [
+            "navigationBar": Rect(x: 0, y: 20, width: 320, height: 44),
+            "Login.view": Rect(x: 0, y: 64, width: 320, height: 504),
+            "userField": Rect(x: 16, y: 84, width: 288, height: 34),     // 64 + 20
+        ])
+        let (s, outcome) = IB.imported("legacy-opaque-bar.xib")
+        // The canvas is the view with the bar beside it: iphone-se1's own screen, not 320 × 504.
+        #expect(s.screen.device.screen == Size(width: 320, height: 568))
+        #expect(!outcome.text.contains("canvas"))
+    }
+
     @Test func anEdgeLeftOutOfExtendedLayoutIsBesideItsBar() throws {
         // The same scene, translucent, but edgesForExtendedLayout without the top: the root view starts below the bar.
         let text = try String(contentsOfFile: IB.fixture("opaque-bar.storyboard"), encoding: .utf8)

@@ -20,11 +20,17 @@ enum IBCanvas {
         let deviceID = document.root.child("device")?["id"]
         let freeform = [content.controller, root].contains { $0.child("freeformSimulatedSizeMetrics") != nil }
         let ownCanvas = deviceID == nil || Self.knownDevices.contains(deviceID!) == false || freeform || content.isCell
-        if ownCanvas, abs(r.width - size.width) > 0.5 || abs(r.height - size.height) > 0.5 {
-            device.screen = orientation == .portrait ? Size(width: r.width, height: r.height) : Size(width: r.height, height: r.width)
+        // A root view beside an opaque bar is stored past it (at y 64 under a
+        // 20 pt status bar and a 44 pt navigation bar): the canvas is the
+        // root view with the bars.
+        var canvasHeight = r.height
+        if let t = bars.top, !t.under, r.y > 0 { canvasHeight += r.y }
+        if let b = bars.bottom, !b.under { canvasHeight += b.height }
+        if ownCanvas, abs(r.width - size.width) > 0.5 || abs(canvasHeight - size.height) > 0.5 {
+            device.screen = orientation == .portrait ? Size(width: r.width, height: canvasHeight) : Size(width: canvasHeight, height: r.width)
             // UIKit's root side margins: 20 pt in a regular width (a canvas from 600 pt wide), else the idiom's.
             if r.width >= 600 { device.rootSideMarginOverride = 20 }
-            findings.append(IBFinding(.note, "the scene was laid out on a \(fmt(r.width))×\(fmt(r.height)) canvas (its root view's stored size), not \(preset.id)'s \(fmt(size.width))×\(fmt(size.height)) screen: that canvas is the screen, with \(preset.id)'s keyboard",
+            findings.append(IBFinding(.note, "the scene was laid out on a \(fmt(r.width))×\(fmt(canvasHeight)) canvas (its root view's stored size\(canvasHeight != r.height ? " with the bars beside it" : "")), not \(preset.id)'s \(fmt(size.width))×\(fmt(size.height)) screen: that canvas is the screen, with \(preset.id)'s keyboard",
                                       line: root.line, column: root.column))
         }
         if content.isCell {
