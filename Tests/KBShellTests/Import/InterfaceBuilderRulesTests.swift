@@ -276,6 +276,66 @@ struct InterfaceBuilderRulesTests {
         #expect(outcome.text.contains("warning: panel: kbplay lays it out at (20 100; 353 0), the document stores (20 100; 353 42) because placeholder constraint Pc1-ph is removed at build time, and Xcode stored the frame its canvas laid out with it"), "\(outcome.text)")
     }
 
+    /// A scene on retina6_12 with `body` as the root view's subviews and `constraints` as its constraints.
+    static func scene(_ body: String, constraints: String, rootAttributes: String = "", device: String = "retina6_12",
+                      size: (Int, Int) = (393, 852)) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES" initialViewController="Tc1-vc">
+            <device id="\(device)" orientation="portrait"/>
+            <scenes><scene sceneID="Tc1-sc"><objects>
+                <viewController id="Tc1-vc" customClass="TestViewController" sceneMemberID="viewController">
+                    <view key="view" id="Tc1-rv"\(rootAttributes)>
+                        <rect key="frame" x="0.0" y="0.0" width="\(size.0)" height="\(size.1)"/>
+                        <subviews>\(body)</subviews>
+                        <constraints>\(constraints)</constraints>
+                    </view>
+                </viewController>
+            </objects></scene></scenes>
+        </document>
+        """
+    }
+
+    static func importText(_ document: String, _ name: String) throws -> (Session, CommandOutcome) {
+        let dir = TemporaryFolder.make("ib-rules")
+        try document.write(toFile: dir + "/\(name).storyboard", atomically: true, encoding: .utf8)
+        var s = Session(sessionsDirectory: dir)
+        let outcome = s.execute("import \(dir)/\(name).storyboard")
+        return (s, outcome)
+    }
+
+    @Test func anAmbiguousViewIsTheNamedCauseOfItsFrame() throws {
+        // badge has a top and a size but nothing across: kbplay's layout of it is ambiguous (it
+        // settles at x 0), while Xcode kept the stored x 100 (not marked ambiguous in the document).
+        let (_, outcome) = try Self.importText(Self.scene("""
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="Tc1-vw" userLabel="badge">
+                <rect key="frame" x="100" y="100" width="20" height="20"/>
+            </view>
+            """, constraints: """
+            <constraint firstItem="Tc1-vw" firstAttribute="top" secondItem="Tc1-rv" secondAttribute="top" constant="100" id="Tc1-c1"/>
+            <constraint firstItem="Tc1-vw" firstAttribute="width" constant="20" id="Tc1-c2"/>
+            <constraint firstItem="Tc1-vw" firstAttribute="height" constant="20" id="Tc1-c3"/>
+            """), "ambiguous")
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        #expect(outcome.text.contains("the document stores (100 100; 20 20) because its constraints do not fix its frame: kbplay's layout of it is ambiguous (`explain badge` shows what decides it)"), "\(outcome.text)")
+    }
+
+    @Test func readableWidthMarginsAreTheNamedCauseOfTheViewsOnThem() throws {
+        // On ipad9_7 (768 wide) the root view's margins follow the readable width, which Xcode's canvas
+        // gave as 672 (x 48); kbplay keeps the 20 pt margins: x 20, width 768 − 40 = 728.
+        let (_, outcome) = try Self.importText(Self.scene("""
+            <textField placeholder="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Tc1-tf">
+                <rect key="frame" x="48" y="100" width="672" height="34"/>
+            </textField>
+            """, constraints: """
+            <constraint firstItem="Tc1-tf" firstAttribute="leading" secondItem="Tc1-rv" secondAttribute="leadingMargin" id="Tc1-c1"/>
+            <constraint firstItem="Tc1-rv" firstAttribute="trailingMargin" secondItem="Tc1-tf" secondAttribute="trailing" id="Tc1-c2"/>
+            <constraint firstItem="Tc1-tf" firstAttribute="top" secondItem="Tc1-rv" secondAttribute="top" constant="100" id="Tc1-c3"/>
+            """, rootAttributes: #" layoutMarginsFollowReadableWidth="YES""#, device: "ipad9_7", size: (768, 1024)), "readable")
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        #expect(outcome.text.contains("warning: titleField: kbplay lays it out at (20 100; 728 34), the document stores (48 100; 672 34) because it is placed from the margins of Test.view, which follow the readable width kbplay does not model"), "\(outcome.text)")
+    }
+
     @Test func oneFindingPerCauseOfTheFramesKbplayMisses() {
         let (_, outcome) = IB.imported("moved-group.storyboard")
         #expect(outcome.text.contains("warning: card: kbplay lays it out at (20 200; 353 100), the document stores (20 300; 353 100) (its constraints differ from what Xcode last laid out, or depend on what kbplay approximates); 2 views placed from it differ with it: cardField, belowField"), "\(outcome.text)")

@@ -65,6 +65,8 @@ struct IBImporter {
         var respectsSystemMinimum = true
         var isRoot = false
     }
+    /// Views whose margins follow the readable width (not modeled).
+    private var readableWidthViews: Set<String> = []
     /// Views kbplay lays out approximately, and why: a stored frame such a
     /// view misses is explained by it.
     private var approximated: [String: String] = [:]
@@ -128,7 +130,10 @@ struct IBImporter {
             return result
         }
         let layout = result.screen.layout()
-        result.findings += importer.explainMismatches(result.frameMismatches(in: layout))
+        let mismatches = result.frameMismatches(in: layout)
+        // A view whose frame kbplay's constraints do not fix is a cause kbplay can name.
+        let ambiguous = mismatches.isEmpty ? [] : Set(result.screen.ambiguousViews(among: mismatches.map(\.name)))
+        result.findings += importer.explainMismatches(mismatches, ambiguous: ambiguous)
         return result
     }
 
@@ -137,7 +142,7 @@ struct IBImporter {
     /// is constrained to) by the same offset is named in that view's
     /// finding, not in one of its own; a view kbplay approximates says so;
     /// only the rest is a frame warning of its own.
-    func explainMismatches(_ mismatches: [(name: String, kbplay: Rect, stored: Rect)]) -> [IBFinding] {
+    func explainMismatches(_ mismatches: [(name: String, kbplay: Rect, stored: Rect)], ambiguous: Set<String> = []) -> [IBFinding] {
         guard !mismatches.isEmpty else { return [] }
         let byName = Dictionary(mismatches.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         // The views each view is tied to: its superview and those its constraints name.
@@ -181,6 +186,7 @@ struct IBImporter {
             let e = element(named: m.name)
             let followers = mismatches.filter { root[$0.name] == m.name && $0.name != m.name }.map(\.name)
             let why = approximated[m.name].map { "because \($0)" }
+                ?? (ambiguous.contains(m.name) ? "because its constraints do not fix its frame: kbplay's layout of it is ambiguous (`explain \(m.name)` shows what decides it), where Xcode's canvas kept the stored frame" : nil)
                 ?? "(its constraints differ from what Xcode last laid out, or depend on what kbplay approximates)"
             var message = "\(m.name): kbplay lays it out at \(m.kbplay), the document stores \(m.stored) \(why)"
             if !followers.isEmpty {
@@ -719,6 +725,7 @@ struct IBImporter {
         readMargins(e, name: name)
         if e["layoutMarginsFollowReadableWidth"] == "YES" {
             finding(.warning, e, "layoutMarginsFollowReadableWidth is not modeled: \(name).margins keep their default width")
+            readableWidthViews.insert(name)
         }
         if let mode = e["keyboardDismissMode"] {
             if let m = KeyboardDismissMode(rawValue: mode), (try? screen.view(named: name))?.scroll != nil {
@@ -832,6 +839,11 @@ struct IBImporter {
         if let p = e.number("priority") {
             priority = Self.priority(p)
             if Double(priority) != p { finding(.note, e, "priority \(fmt(p)) is rounded to \(priority)") }
+        }
+        for (a, other) in [(first, second), (second, Optional(first))] {
+            guard let a, a.guide == .margins, readableWidthViews.contains(a.view), let o = other?.view,
+                  o != a.view, approximated[o] == nil else { continue }
+            approximated[o] = "it is placed from the margins of \(a.view), which follow the readable width kbplay does not model"
         }
         let name = constraintName(e, first, second)
         // An inactive constraint is made at the lowest priority (which no
