@@ -336,6 +336,34 @@ struct InterfaceBuilderRulesTests {
         #expect(outcome.text.contains("warning: titleField: kbplay lays it out at (20 100; 728 34), the document stores (48 100; 672 34) because it is placed from the margins of Test.view, which follow the readable width kbplay does not model"), "\(outcome.text)")
     }
 
+    @Test func aPickerViewHasItsStoredSizeAsItsOwn() throws {
+        // UIPickerView has an intrinsic height (216): picker is pinned on three sides only, so its
+        // height is that; swatch fills from 20 under it to 20 over the root view's bottom.
+        //   picker  (0 100; 393 216)     swatch  y = 100 + 216 + 20 = 336, height 852 − 20 − 336 = 496
+        let (s0, outcome) = try Self.importText(Self.scene("""
+            <pickerView translatesAutoresizingMaskIntoConstraints="NO" id="Tc1-pk" userLabel="picker">
+                <rect key="frame" x="0.0" y="100" width="393" height="216"/>
+            </pickerView>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="Tc1-vw" userLabel="swatch">
+                <rect key="frame" x="20" y="336" width="353" height="496"/>
+            </view>
+            """, constraints: """
+            <constraint firstItem="Tc1-pk" firstAttribute="top" secondItem="Tc1-rv" secondAttribute="top" constant="100" id="Tc1-c1"/>
+            <constraint firstItem="Tc1-pk" firstAttribute="leading" secondItem="Tc1-rv" secondAttribute="leading" id="Tc1-c2"/>
+            <constraint firstItem="Tc1-pk" firstAttribute="trailing" secondItem="Tc1-rv" secondAttribute="trailing" id="Tc1-c3"/>
+            <constraint firstItem="Tc1-vw" firstAttribute="top" secondItem="Tc1-pk" secondAttribute="bottom" constant="20" id="Tc1-c4"/>
+            <constraint firstItem="Tc1-vw" firstAttribute="leading" secondItem="Tc1-rv" secondAttribute="leading" constant="20" id="Tc1-c5"/>
+            <constraint firstItem="Tc1-rv" firstAttribute="trailing" secondItem="Tc1-vw" secondAttribute="trailing" constant="20" id="Tc1-c6"/>
+            <constraint firstItem="Tc1-rv" firstAttribute="bottom" secondItem="Tc1-vw" secondAttribute="bottom" constant="20" id="Tc1-c7"/>
+            """), "picker")
+        var s = s0
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        let f = IB.frames(&s)
+        #expect(f["picker"] == Rect(x: 0, y: 100, width: 393, height: 216))
+        #expect(f["swatch"] == Rect(x: 20, y: 336, width: 353, height: 496))
+        #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
+    }
+
     @Test func oneFindingPerCauseOfTheFramesKbplayMisses() {
         let (_, outcome) = IB.imported("moved-group.storyboard")
         #expect(outcome.text.contains("warning: card: kbplay lays it out at (20 200; 353 100), the document stores (20 300; 353 100) (its constraints differ from what Xcode last laid out, or depend on what kbplay approximates); 2 views placed from it differ with it: cardField, belowField"), "\(outcome.text)")

@@ -33,11 +33,11 @@ struct IBViewKind {
     /// UIKit controls with an intrinsic size kbplay has no kind for.
     private static let plainWithSize: Set<String> = [
         "switch", "segmentedControl", "activityIndicatorView", "slider", "progressView", "pageControl", "stepper",
-        "datePicker", "searchBar", "navigationBar", "toolbar", "tabBar",
+        "datePicker", "pickerView", "searchBar", "navigationBar", "toolbar", "tabBar",
     ]
     /// UIKit views without an intrinsic size kbplay has no kind for.
     private static let plain: Set<String> = [
-        "mapView", "wkWebView", "webView", "visualEffectView", "pickerView", "arscnView", "arskView", "sceneKitView",
+        "mapView", "wkWebView", "webView", "visualEffectView", "arscnView", "arskView", "sceneKitView",
         "skView", "glkView", "mtkView", "imageView",
     ]
     /// Scroll views kbplay draws as plain scroll views.
