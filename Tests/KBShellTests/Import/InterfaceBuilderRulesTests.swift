@@ -48,6 +48,42 @@ struct InterfaceBuilderRulesTests {
         #expect(outcome.text.contains("note: its simulated top bar is a navigation bar (simulatedNavigationBarMetrics): Xcode simulated a 44 pt navigation bar over it; the bar is opaque (translucent NO) and extendedLayoutIncludesOpaqueBars is off, so the root view starts below it, at y 64"))
     }
 
+    @Test func aNavigationControllersChildExtendsUnderItsTranslucentBar() {
+        // navigation.storyboard: the bar is translucent (the default), so the child's root view is the whole
+        // screen, and its safe area starts below the bar: 59 + 44 = 103.
+        IB.expectFrames("navigation.storyboard", [
+            "navigationContent": Rect(x: 0, y: 0, width: 393, height: 852),
+            "Profile.view": Rect(x: 0, y: 0, width: 393, height: 852),
+            "navigationBar": Rect(x: 0, y: 59, width: 393, height: 44),
+            "nameField": Rect(x: 20, y: 123, width: 353, height: 34),
+        ])
+        let (s, outcome) = IB.imported("navigation.storyboard")
+        #expect(s.screen.device.safeAreaInsets(.portrait) == EdgeInsets(top: 103, bottom: 34))
+        #expect(outcome.text.contains("with its navigation bar as the view navigationBar (44 pt) over its child in navigationContent: the child's root view extends under the bar, as UIKit's does, and its safe area starts below the bar"))
+        // On a device chosen by name the child sits below the bar, as before.
+        var (chosen, _) = IB.imported("navigation.storyboard", " device iphone-15")
+        #expect(IB.frames(&chosen)["Profile.view"] == Rect(x: 0, y: 103, width: 393, height: 749))
+    }
+
+    @Test func aNavigationControllersOpaqueBarHasItsChildBelowIt() throws {
+        // The same document with translucent="NO" on the navigation bar: the child's root view starts
+        // below it (59 + 44 = 103, 852 − 103 = 749 tall) and the window keeps iphone-15's 59.
+        // nameField: 20 under the child's safe-area top, which is its own top: 103 + 20 = 123.
+        let text = try String(contentsOfFile: IB.fixture("navigation.storyboard"), encoding: .utf8)
+            .replacingOccurrences(of: #"<navigationBar key="navigationBar" contentMode="scaleToFill""#,
+                                  with: #"<navigationBar key="navigationBar" contentMode="scaleToFill" translucent="NO""#)
+        #expect(text.contains(#"translucent="NO""#))
+        let (s0, outcome) = try Self.importText(text, "opaque-navigation")
+        var s = s0
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        let f = IB.frames(&s)
+        #expect(f["Profile.view"] == Rect(x: 0, y: 103, width: 393, height: 749))
+        #expect(f["navigationBar"] == Rect(x: 0, y: 59, width: 393, height: 44))
+        #expect(f["nameField"] == Rect(x: 20, y: 123, width: 353, height: 34))
+        #expect(s.screen.device.safeAreaInsets(.portrait) == EdgeInsets(top: 59, bottom: 34))
+        #expect(outcome.text.contains("the bar is opaque (translucent NO) and extendedLayoutIncludesOpaqueBars is off, so the child's root view starts below the bar, as UIKit's does"))
+    }
+
     @Test func anOlderXIBStoresItsViewBesideAnOpaqueBar() {
         IB.expectFrames("legacy-opaque-bar.xib", [
             "navigationBar": Rect(x: 0, y: 20, width: 320, height: 44),

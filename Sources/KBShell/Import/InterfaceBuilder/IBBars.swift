@@ -28,6 +28,10 @@ struct IBSimulatedBars {
         var beside: String
         var line: Int
         var column: Int
+        /// Whether it is the bar of a navigation or tab bar controller of the
+        /// document (built by the importer, with a note of its own), not one
+        /// Xcode simulates.
+        var real = false
     }
 
     var top: Bar?
@@ -102,6 +106,23 @@ struct IBSimulatedBars {
                 bars.top = Bar(kind: kind, height: h, under: under("top", translucent: translucent), cause: cause,
                                beside: besideReason("top", translucent: translucent), line: e.line, column: e.column)
             }
+        } else if let n = navigation {
+            // The navigation controller's own bar: the child extends under it unless it is opaque.
+            let bar = n.controller.child("navigationBar", key: "navigationBar")
+            let large = bar?["prefersLargeTitles"] == "YES" || bar?["largeTitles"] == "YES"
+            let translucent = bar?["translucent"] != "NO"
+            bars.top = Bar(kind: .navigation, height: large ? 96 : height(.navigation, device: device, orientation: orientation),
+                           under: under("top", translucent: translucent), cause: "the navigation controller around it",
+                           beside: besideReason("top", translucent: translucent), line: n.controller.line, column: n.controller.column,
+                           real: true)
+        }
+        if let t = wrappers.first(where: { $0.controller.name == "tabBarController" }) {
+            // The tab bar controller's own bar: the child extends under it unless it is opaque.
+            let translucent = t.controller.child("tabBar", key: "tabBar")?["translucent"] != "NO"
+            bars.bottom = Bar(kind: .tab, height: height(.tab, device: device, orientation: orientation),
+                              under: under("bottom", translucent: translucent), cause: "the tab bar controller around it",
+                              beside: besideReason("bottom", translucent: translucent), line: t.controller.line,
+                              column: t.controller.column, real: true)
         }
         if !tabs {
             let bottom = metrics("simulatedBottomBarMetrics")
@@ -169,14 +190,14 @@ struct IBSimulatedBars {
                                  + (base.top <= 24 ? "the safe-area top is 0, not \(device.id)'s \(fmt(base.top))" : "\(device.id)'s safe-area top \(fmt(base.top)) stays (its sensor housing, not the status bar)"),
                                  line: s.line, column: s.column))
         }
-        if let t = top {
+        if let t = top, !t.real {
             let effect = t.under
                 ? "the root view extends under it, so its safe-area top is \(fmt(statusTop)) + \(fmt(t.height)) = \(fmt(statusTop + t.height))"
                 : "\(t.beside), so the root view starts below it, at y \(fmt(statusTop + t.height))"
             out.append(IBFinding(.note, "\(t.cause): Xcode simulated a \(fmt(t.height)) pt \(t.kind.rawValue) over it; \(effect)",
                                  line: t.line, column: t.column))
         }
-        if let b = bottom {
+        if let b = bottom, !b.real {
             let effect = b.under
                 ? "the root view extends under it, so its safe-area bottom is \(fmt(base.bottom)) + \(fmt(b.height)) = \(fmt(base.bottom + b.height))"
                 : "\(b.beside), so the root view ends above it, \(fmt(base.bottom + b.height)) pt over the screen's bottom"

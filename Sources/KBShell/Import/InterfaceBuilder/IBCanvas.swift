@@ -58,23 +58,33 @@ enum IBCanvas {
         // An inset more than 100 pt past the preset's is no bar Xcode simulated
         // (a navigation bar with a large title is 96): the view is misplaced.
         func drop(_ line: Int?, _ column: Int?) { barFindings.removeAll { $0.line == line && $0.column == column } }
-        if !navigation, !topBeside, let top = derived.top {
+        // What kbplay's preset gives with the bars the root view extends under.
+        func expected(_ value: Double, _ base: Double, _ bar: IBSimulatedBars.Bar?) -> String {
+            value == base ? fmt(base) : "\(fmt(base)), \(fmt(value)) with the \(bar?.kind.rawValue ?? "status bar hidden")"
+        }
+        let navigationUnder = navigation && (bars.top?.under ?? false)
+        if !navigation || navigationUnder, !topBeside, let top = derived.top {
             // The stored frames of views pinned to the safe area already
             // include any bar Xcode simulated: they win, and the bars have no finding.
             drop(bars.top?.line, bars.top?.column)
             drop(bars.statusBarHidden?.line, bars.statusBarHidden?.column)
-            if abs(top - insets.top) > 0.25, top <= insets.top + 100 {
-                used.append("top \(fmt(top)) (kbplay's \(preset.id) has \(fmt(insets.top)))")
+            if abs(top - simulated.top) > 0.25, top <= insets.top + 100 + (bars.top?.height ?? 0) {
+                used.append("top \(fmt(top)) (kbplay's \(preset.id) has \(expected(simulated.top, insets.top, bars.top)))")
                 insets.top = top
+            } else {
+                insets.top = simulated.top
             }
         } else {
             insets.top = simulated.top
         }
-        if !tabs, !bottomBeside, let bottom = derived.bottom {
+        let tabsUnder = tabs && (bars.bottom?.under ?? false)
+        if !tabs || tabsUnder, !bottomBeside, let bottom = derived.bottom {
             drop(bars.bottom?.line, bars.bottom?.column)
-            if abs(bottom - insets.bottom) > 0.25, bottom <= insets.bottom + 100 {
-                used.append("bottom \(fmt(bottom)) (kbplay's \(preset.id) has \(fmt(insets.bottom)))")
+            if abs(bottom - simulated.bottom) > 0.25, bottom <= insets.bottom + 100 + (bars.bottom?.height ?? 0) {
+                used.append("bottom \(fmt(bottom)) (kbplay's \(preset.id) has \(expected(simulated.bottom, insets.bottom, bars.bottom)))")
                 insets.bottom = bottom
+            } else {
+                insets.bottom = simulated.bottom
             }
         } else {
             insets.bottom = simulated.bottom

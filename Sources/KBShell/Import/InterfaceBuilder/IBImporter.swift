@@ -333,8 +333,8 @@ struct IBImporter {
         var parent: (controller: String, container: String)?
         for w in chain { parent = try buildWrapper(w, in: parent) }
         // Bars Xcode simulated beside the root view: the scene a child past them.
-        if let t = bars.top, !t.under { parent = try buildSimulatedBar(t, top: true, in: parent) }
-        if let b = bars.bottom, !b.under { parent = try buildSimulatedBar(b, top: false, in: parent) }
+        if let t = bars.top, !t.under, !t.real { parent = try buildSimulatedBar(t, top: true, in: parent) }
+        if let b = bars.bottom, !b.under, !b.real { parent = try buildSimulatedBar(b, top: false, in: parent) }
         return try buildController(content, in: parent, windowOrigin: nil, embedding: [])
     }
 
@@ -385,11 +385,26 @@ struct IBImporter {
         if isNavigation, barElement?["prefersLargeTitles"] == "YES" || w.controller.child("navigationBar")?["largeTitles"] == "YES" {
             height = 96
         }
-        try addBar(bar, content: content, to: root, top: isNavigation, height: height)
+        // On the document's canvas the bar is known: translucent (the child
+        // extends under it) or not; on a chosen device the child sits beside it.
+        let known = (isNavigation ? bars.top : bars.bottom).flatMap { $0.real ? $0 : nil }
+        if let known { height = known.height }
+        let under = known?.under ?? false
+        try addBar(bar, content: content, to: root, top: isNavigation, height: height, under: under)
         if let id = barElement?.id { record(id, bar) }
         let what = isNavigation ? "navigation bar" : "tab bar"
-        finding(.note, w.controller, "\(w.controller.label) is imported as controller \(c) with its \(what) as the view \(bar) (\(fmt(height)) pt) and its child in \(content): the child's safe area is UIKit's, but its root view starts \(isNavigation ? "below the bar" : "above the bar"), where UIKit extends it under the bar")
-        if isNavigation, w.controller["toolbarHidden"] == "NO", bars.bottom == nil {
+        let side = isNavigation ? "below" : "above"
+        let how: String
+        switch known {
+        case let k? where k.under:
+            how = "over its child in \(content): the child's root view extends under the bar, as UIKit's does, and its safe area \(isNavigation ? "starts below" : "ends above") the bar"
+        case let k?:
+            how = "and its child in \(content): \(k.beside), so the child's root view starts \(side) the bar, as UIKit's does"
+        case nil:
+            how = "and its child in \(content): the child's safe area is UIKit's, but its root view starts \(side) the bar, where UIKit extends it under the bar"
+        }
+        finding(.note, w.controller, "\(w.controller.label) is imported as controller \(c) with its \(what) as the view \(bar) (\(fmt(height)) pt) \(how)")
+        if isNavigation, w.controller["toolbarHidden"] == "NO", bars.bottom?.kind != .toolbar {
             finding(.warning, w.controller, "the navigation controller's toolbar is not modeled: the child's safe area ignores it")
         }
         if !isNavigation, w.relationships.count > 1 {
@@ -401,9 +416,31 @@ struct IBImporter {
 
     /// A bar and the view beside it that holds the child controller: a top
     /// bar `height` under the safe-area top with the content below it; a
-    /// bottom bar from `height` over the safe-area bottom to the screen`s
+    /// bottom bar from `height` over the safe-area bottom to the screen's
     /// bottom, with the content above it.
-    private mutating func addBar(_ bar: String, content: String, to root: String, top: Bool, height: Double) throws(IBReadError) {
+    private mutating func addBar(_ bar: String, content: String, to root: String, top: Bool, height: Double,
+                                 under: Bool = false) throws(IBReadError) {
+        if under {
+            // A translucent bar over its child: the content fills the root view, and
+            // the bar lies in the safe-area inset it adds (the canvas's insets include it).
+            try model { s throws(ModelError) in
+                try s.addView(.view, content, to: root)
+                try s.addView(.view, bar, to: root)
+                let r = AnchorOwner(view: root)
+                for (v, a) in [(bar, Anchor.Attribute.leading), (bar, .trailing), (content, .leading), (content, .trailing),
+                               (content, .top), (content, .bottom)] {
+                    try s.constrain(Anchor(v, nil, a), .equal, r.anchor(a), name: "\(v)_\(a.rawValue)")
+                }
+                if top {
+                    try s.constrain(Anchor(bar, nil, .height), .equal, nil, constant: height, name: bar + "_height")
+                    try s.constrain(Anchor(bar, nil, .bottom), .equal, Anchor(root, .safeArea, .top), name: bar + "_bottom")
+                } else {
+                    try s.constrain(Anchor(bar, nil, .top), .equal, Anchor(root, .safeArea, .bottom), name: bar + "_top")
+                    try s.constrain(Anchor(bar, nil, .bottom), .equal, r.anchor(.bottom), name: bar + "_bottom")
+                }
+            }
+            return
+        }
         try model { s throws(ModelError) in
             try s.addView(.view, bar, to: root)
             try s.addView(.view, content, to: root)
