@@ -66,13 +66,20 @@ struct InterfaceBuilderRulesTests {
     }
 
     @Test func aNavigationControllersOpaqueBarHasItsChildBelowIt() throws {
-        // The same document with translucent="NO" on the navigation bar: the child's root view starts
-        // below it (59 + 44 = 103, 852 − 103 = 749 tall) and the window keeps iphone-15's 59.
+        // The same document with translucent="NO" on the navigation bar, where Xcode stores the child's
+        // root view below it (59 + 44 = 103, 852 − 103 = 749 tall) and the frames in it 103 higher; the
+        // window keeps iphone-15's 59.
         // nameField: 20 under the child's safe-area top, which is its own top: 103 + 20 = 123.
         let text = try String(contentsOfFile: IB.fixture("navigation.storyboard"), encoding: .utf8)
             .replacingOccurrences(of: #"<navigationBar key="navigationBar" contentMode="scaleToFill""#,
                                   with: #"<navigationBar key="navigationBar" contentMode="scaleToFill" translucent="NO""#)
-        #expect(text.contains(#"translucent="NO""#))
+            .replacingOccurrences(of: #"<rect key="frame" x="0.0" y="0.0" width="393" height="852"/>"#,
+                                  with: #"<rect key="frame" x="0.0" y="103" width="393" height="749"/>"#)
+            .replacingOccurrences(of: #"<rect key="frame" x="20" y="123" width="353" height="34"/>"#,
+                                  with: #"<rect key="frame" x="20" y="20" width="353" height="34"/>"#)
+            .replacingOccurrences(of: #"<rect key="frame" x="172.5" y="772" width="48" height="30"/>"#,
+                                  with: #"<rect key="frame" x="172.5" y="669" width="48" height="30"/>"#)
+        #expect(text.contains(#"translucent="NO""#) && text.contains(#"y="103" width="393" height="749""#))
         let (s0, outcome) = try Self.importText(text, "opaque-navigation")
         var s = s0
         #expect(outcome.status == .ok, "\(outcome.text)")
@@ -82,6 +89,7 @@ struct InterfaceBuilderRulesTests {
         #expect(f["nameField"] == Rect(x: 20, y: 123, width: 353, height: 34))
         #expect(s.screen.device.safeAreaInsets(.portrait) == EdgeInsets(top: 59, bottom: 34))
         #expect(outcome.text.contains("the bar is opaque (translucent NO) and extendedLayoutIncludesOpaqueBars is off, so the child's root view starts below the bar, as UIKit's does"))
+        #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
     }
 
     @Test func anOlderXIBStoresItsViewBesideAnOpaqueBar() {
@@ -110,6 +118,26 @@ struct InterfaceBuilderRulesTests {
         #expect(IB.frames(&s)["searchField"] == Rect(x: 16, y: 76, width: 343, height: 34))
         #expect(outcome.text.contains("edgesForExtendedLayout leaves out the top edge, so the root view starts below it, at y 64"))
         #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
+    }
+
+    @Test func theStoredRootFrameSaysWhetherTheRootViewIsUnderABar() throws {
+        // simulated-bars.storyboard with edgesForExtendedLayout empty: the attributes say the root view
+        // starts past its bars, but the document stores it at (0 0; 375 667): Xcode laid it out under
+        // them, and so does kbplay (the fixture's frames: titleField 20 + 44 + 20 = 84).
+        let under = try String(contentsOfFile: IB.fixture("simulated-bars.storyboard"), encoding: .utf8)
+            .replacingOccurrences(of: #"<navigationItem key="navigationItem""#,
+                                  with: #"<extendedEdge key="edgesForExtendedLayout"/><navigationItem key="navigationItem""#)
+        var (s, outcome) = try Self.importText(under, "stored-under")
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        #expect(IB.frames(&s)["titleField"] == Rect(x: 16, y: 84, width: 343, height: 34))
+        #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
+        // opaque-bar.storyboard made translucent: the attributes say under, the stored root view (y 64) says
+        // beside, and the finding says why kbplay follows the document.
+        let beside = try String(contentsOfFile: IB.fixture("opaque-bar.storyboard"), encoding: .utf8)
+            .replacingOccurrences(of: #" translucent="NO""#, with: "")
+        var (t, besideOutcome) = try Self.importText(beside, "stored-beside")
+        #expect(IB.frames(&t)["searchField"] == Rect(x: 16, y: 76, width: 343, height: 34))   // 64 + 12
+        #expect(besideOutcome.text.contains("the document stores the root view below it, so the root view starts below it, at y 64"), "\(besideOutcome.text)")
     }
 
     @Test func aHiddenStatusBarAndAToolbarInAXIB() {

@@ -75,11 +75,29 @@ struct IBSimulatedBars {
         // Which edges the root view extends under: all by default.
         let edges = controller.child("extendedEdge", key: "edgesForExtendedLayout")
         let includesOpaque = controller["extendedLayoutIncludesOpaqueBars"] == "YES"
-        func under(_ edge: String, translucent: Bool) -> Bool {
+        func attributesSayUnder(_ edge: String, translucent: Bool) -> Bool {
             if let edges, edges[edge] != "YES" { return false }
             return translucent || includesOpaque
         }
+        // Where the document stores the root view says which Xcode laid out:
+        // past a top bar when it starts below the screen's top; short of a
+        // bottom bar when it ends above the screen's bottom (on a device's
+        // screen; a document's own canvas is the root view's size).
+        let r = content.rootView?.frame
+        let onDevice = d.root.child("device") != nil
+        func storedUnder(_ edge: String) -> Bool? {
+            guard let r else { return nil }
+            if edge == "top" { return r.y <= 0.5 }
+            guard onDevice else { return nil }
+            return r.y + r.height >= device.screenSize(orientation).height - 0.5
+        }
+        func under(_ edge: String, translucent: Bool) -> Bool {
+            storedUnder(edge) ?? attributesSayUnder(edge, translucent: translucent)
+        }
         func besideReason(_ edge: String, translucent: Bool) -> String {
+            if attributesSayUnder(edge, translucent: translucent) {
+                return "the document stores the root view \(edge == "top" ? "below" : "above") it"
+            }
             if let edges, edges[edge] != "YES" { return "edgesForExtendedLayout leaves out the \(edge) edge" }
             return "the bar is opaque (translucent NO) and extendedLayoutIncludesOpaqueBars is off"
         }
