@@ -203,6 +203,22 @@ struct InterfaceBuilderRulesTests {
         #expect(s.screen.constraints.contains { $0.name == "nameField_width" && !$0.isActive })
     }
 
+    @Test func aXIBViewWithVariedConstantsAndSpacingOnAWidePhone() {
+        IB.expectFrames("card-view.xib", [
+            "backgroundView": Rect(x: 20, y: 10, width: 374, height: 140),  // no status bar; 20 pt margins
+            "stackView": Rect(x: 44, y: 20, width: 152, height: 31),        // 20 + 24; 40 + 12 + 100
+            "titleLabel": Rect(x: 44, y: 25, width: 40, height: 21),
+            "volumeSlider": Rect(x: 94, y: 20, width: 104, height: 31),     // its alignment rect from 96
+        ])
+        let (s, outcome) = IB.imported("card-view.xib")
+        #expect(s.screen.device.safeAreaInsets(.portrait).top == 0)
+        #expect(s.screen.device.rootSideMargin == 20)
+        #expect(outcome.text.contains("note: a XIB's view simulates no status bar unless its simulated metrics name one: the safe-area top is 0, not iphone-8-plus's 20"))
+        #expect(outcome.text.contains("note: iphone-8-plus is 414 pt wide (a Plus, Max or XR size): a root view's minimum side margins are 20 pt, not 16"))
+        #expect(outcome.text.contains("so the variations heightClass=regular-widthClass=compact, widthClass=compact are laid out over the default; heightClass=compact is another canvas's and left out"))
+        #expect(s.screen.constraints.first { $0.name == "stackView_leading" }?.constant == 24)
+    }
+
     @Test func sizeClassesOfDevices() throws {
         let catalog = DeviceCatalog.standard
         #expect(IBSizeClass.of(try catalog.lookup("iphone-15"), .portrait).description == "compact width, regular height")
@@ -264,7 +280,7 @@ struct InterfaceBuilderRulesTests {
         let outcome = s.execute("import \(dir)/wide.storyboard")
         #expect(outcome.status == .ok, "\(outcome.text)")
         #expect(IB.frames(&s)["wideField"] == Rect(x: 20, y: 50, width: 696, height: 34))
-        #expect(outcome.text.contains("the canvas is regular width (iphone-8-plus landscape): a root view's minimum side margins are 20 pt, not a compact width's 16"))
+        #expect(outcome.text.contains("the canvas is regular width (iphone-8-plus landscape): a root view's minimum side margins are 20 pt, not 16"))
         #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
     }
 

@@ -36,8 +36,11 @@ struct IBSimulatedBars {
 
     var top: Bar?
     var bottom: Bar?
-    /// Where the document hides the status bar (`<nil key="simulatedStatusBarMetrics"/>`).
+    /// Where the document hides the status bar (`<nil key="simulatedStatusBarMetrics"/>`,
+    /// or a XIB's view that names no simulated status bar).
     var statusBarHidden: IBElement?
+    /// Whether the status bar is hidden because a XIB's view names none.
+    var statusBarInferred = false
 
     var isEmpty: Bool { top == nil && bottom == nil && statusBarHidden == nil }
 
@@ -102,7 +105,13 @@ struct IBSimulatedBars {
             return "the bar is opaque (translucent NO) and extendedLayoutIncludesOpaqueBars is off"
         }
 
-        if let s = metrics("simulatedStatusBarMetrics"), s.name == "nil" { bars.statusBarHidden = s }
+        if let s = metrics("simulatedStatusBarMetrics") {
+            if s.name == "nil" { bars.statusBarHidden = s }
+        } else if !d.isStoryboard, let root = content.rootView {
+            // A XIB's view simulates no status bar unless its metrics name one.
+            bars.statusBarHidden = root
+            bars.statusBarInferred = true
+        }
 
         if navigation == nil {
             let top = metrics("simulatedTopBarMetrics")
@@ -203,8 +212,8 @@ struct IBSimulatedBars {
     func findings(base: EdgeInsets, device: Device) -> [IBFinding] {
         var out: [IBFinding] = []
         let statusTop = statusBarHidden != nil && base.top <= 24 ? 0 : base.top
-        if let s = statusBarHidden {
-            out.append(IBFinding(.note, "the status bar is hidden (simulatedStatusBarMetrics none): "
+        if let s = statusBarHidden, !(statusBarInferred && base.top > 24) {
+            out.append(IBFinding(.note, (statusBarInferred ? "a XIB's view simulates no status bar unless its simulated metrics name one: " : "the status bar is hidden (simulatedStatusBarMetrics none): ")
                                  + (base.top <= 24 ? "the safe-area top is 0, not \(device.id)'s \(fmt(base.top))" : "\(device.id)'s safe-area top \(fmt(base.top)) stays (its sensor housing, not the status bar)"),
                                  line: s.line, column: s.column))
         }

@@ -90,13 +90,17 @@ enum IBCanvas {
             insets.bottom = simulated.bottom
         }
         findings += barFindings
-        // A root view's system minimum side margins follow the width class:
-        // 20 pt in a regular width (a Plus or Max phone in landscape), where
-        // the idiom's 16 would be wrong; said where the scene uses margins.
-        if sizeClass.traits["widthClass"] == "regular", preset.idiom != .pad, device.rootSideMarginOverride == nil,
-           usesMargins(root) {
+        // A root view's system minimum side margins: 20 pt in a regular width
+        // (a Plus or Max phone in landscape) and on the phones 414 pt wide or
+        // more in portrait (the Plus, Max and XR sizes), 16 on the others,
+        // where kbplay's preset has the idiom's 16; said where the scene uses margins.
+        let regular = sizeClass.traits["widthClass"] == "regular"
+        let widePhone = preset.screen.width >= 414
+        if regular || widePhone, preset.idiom != .pad, device.rootSideMarginOverride == nil, usesMargins(root) {
             device.rootSideMarginOverride = 20
-            findings.append(IBFinding(.note, "the canvas is regular width (\(preset.id) \(orientation.rawValue)): a root view's minimum side margins are 20 pt, not a compact width's 16",
+            let why = regular ? "the canvas is regular width (\(preset.id) \(orientation.rawValue))"
+                : "\(preset.id) is \(fmt(preset.screen.width)) pt wide (a Plus, Max or XR size)"
+            findings.append(IBFinding(.note, "\(why): a root view's minimum side margins are 20 pt, not 16",
                                       line: root.line, column: root.column))
         }
         if insets != preset.safeAreaInsets(orientation) {

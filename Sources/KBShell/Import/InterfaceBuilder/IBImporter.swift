@@ -669,9 +669,9 @@ struct IBImporter {
 
     private mutating func stackConfiguration(_ e: IBElement) -> StackConfiguration {
         var s = StackConfiguration()
-        s.axis = e["axis"] == "vertical" ? .vertical : .horizontal
-        s.spacing = e.number("spacing") ?? 0
-        switch e["distribution"] ?? "fill" {
+        s.axis = varied(e, "axis") == "vertical" ? .vertical : .horizontal
+        s.spacing = varied(e, "spacing").flatMap(Double.init) ?? 0
+        switch varied(e, "distribution") ?? "fill" {
         case "fill": s.distribution = .fill
         case "fillEqually": s.distribution = .fillEqually
         case "equalSpacing": s.distribution = .equalSpacing
@@ -679,7 +679,7 @@ struct IBImporter {
             s.distribution = d == "equalCentering" ? .equalSpacing : .fill
             finding(.warning, e, "distribution \(d) is not modeled: laid out as \(s.distribution.rawValue)")
         }
-        switch e["alignment"] ?? "fill" {
+        switch varied(e, "alignment") ?? "fill" {
         case "fill": s.alignment = .fill
         case "leading", "top": s.alignment = .leading
         case "trailing", "bottom": s.alignment = .trailing
@@ -695,6 +695,21 @@ struct IBImporter {
             finding(.warning, e, "baselineRelativeArrangement is not modeled: spacing is measured between edges")
         }
         return s
+    }
+
+    /// An attribute as the canvas's size class has it: the value of the
+    /// most specific `<variation key="…" ATTRIBUTE="…"/>` that applies (a
+    /// constraint's constant, a stack's spacing or axis, varied for a size
+    /// class in Xcode), else the element's own.
+    private mutating func varied(_ e: IBElement, _ attribute: String) -> String? {
+        var best: (parts: Int, value: String)?
+        for v in e.children("variation") {
+            guard let key = v["key"], let value = v[attribute], let parts = IBSizeClass.parts(key) else { continue }
+            if key != "default", variationKeys[key] == nil { variationKeys[key] = (v.line, v.column, sizeClass.matches(key)) }
+            guard sizeClass.matches(key), parts.count >= (best?.parts ?? 0) else { continue }
+            best = (parts.count, value)
+        }
+        return best?.value ?? e[attribute]
     }
 
     /// What of a stack view kbplay lays out approximately, if anything.
@@ -871,7 +886,7 @@ struct IBImporter {
         default: relation = .equal
         }
         // first + k1 = m · (second + k2) + c, so first = m · second + (c + m · k2 − k1).
-        let constant = (e.number("constant") ?? 0) + (second == nil ? 0 : multiplier * secondOffset) - firstOffset
+        let constant = (varied(e, "constant").flatMap(Double.init) ?? 0) + (second == nil ? 0 : multiplier * secondOffset) - firstOffset
         var priority = 1000
         if let p = e.number("priority") {
             priority = Self.priority(p)
