@@ -92,6 +92,25 @@ struct InterfaceBuilderRulesTests {
         #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
     }
 
+    @Test func aNavigationControllersToolbarRaisesTheSafeAreaBottom() throws {
+        // navigation.storyboard with the navigation controller's toolbar shown (toolbarHidden NO): a 49 pt
+        // toolbar over iphone-15's home indicator, translucent, so the safe-area bottom is 34 + 49 = 83, and
+        // saveButton (16 over it, 30 tall) is stored at 852 − 83 − 16 − 30 = 723.
+        let text = try String(contentsOfFile: IB.fixture("navigation.storyboard"), encoding: .utf8)
+            .replacingOccurrences(of: #"<navigationController id="Nv1-nc-001""#,
+                                  with: #"<navigationController id="Nv1-nc-001" toolbarHidden="NO""#)
+            .replacingOccurrences(of: #"<rect key="frame" x="172.5" y="772" width="48" height="30"/>"#,
+                                  with: #"<rect key="frame" x="172.5" y="723" width="48" height="30"/>"#)
+        #expect(text.contains(#"toolbarHidden="NO""#) && text.contains(#"y="723""#))
+        let (s0, outcome) = try Self.importText(text, "toolbar")
+        var s = s0
+        #expect(outcome.status == .ok, "\(outcome.text)")
+        #expect(IB.frames(&s)["saveButton"] == Rect(x: 172.5, y: 723, width: 48, height: 30))
+        #expect(s.screen.device.safeAreaInsets(.portrait) == EdgeInsets(top: 103, bottom: 83))
+        #expect(!outcome.text.contains("kbplay lays it out at"), "\(outcome.text)")
+        #expect(!outcome.text.contains("toolbar is not modeled"))
+    }
+
     @Test func anOlderXIBStoresItsViewBesideAnOpaqueBar() {
         IB.expectFrames("legacy-opaque-bar.xib", [
             "navigationBar": Rect(x: 0, y: 20, width: 320, height: 44),

@@ -33,7 +33,8 @@ struct ScriptExportTests {
     }
 
     @Test(arguments: ["login.storyboard", "scroll-form.storyboard", "stack-form.xib", "container.storyboard",
-                      "autoresizing.storyboard", "placeholder.storyboard"])
+                      "autoresizing.storyboard", "placeholder.storyboard", "opaque-bar.storyboard", "size-classes.storyboard",
+                      "margins.storyboard", "baselines.storyboard", "moved-group.storyboard"])
     func anImportedScreenRebuilds(_ file: String) {
         var (s, outcome) = InterfaceBuilderImportTests.imported(file)
         #expect(outcome.status == .ok)
