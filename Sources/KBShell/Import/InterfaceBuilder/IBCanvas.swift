@@ -55,8 +55,6 @@ enum IBCanvas {
         // Where nothing pins to the safe area, the bars Xcode simulated give it.
         let simulated = bars.insets(insets)
         var barFindings = bars.findings(base: insets, device: preset)
-        // An inset more than 100 pt past the preset's is no bar Xcode simulated
-        // (a navigation bar with a large title is 96): the view is misplaced.
         func drop(_ line: Int?, _ column: Int?) { barFindings.removeAll { $0.line == line && $0.column == column } }
         // What kbplay's preset gives with the bars the root view extends under.
         func expected(_ value: Double, _ base: Double, _ bar: IBSimulatedBars.Bar?) -> String {
@@ -68,6 +66,8 @@ enum IBCanvas {
             // include any bar Xcode simulated: they win, and the bars have no finding.
             drop(bars.top?.line, bars.top?.column)
             drop(bars.statusBarHidden?.line, bars.statusBarHidden?.column)
+            // An inset more than 100 pt past the preset's and its bar is no bar
+            // Xcode simulated (a large title's is 96): the view is misplaced.
             if abs(top - simulated.top) > 0.25, top <= insets.top + 100 + (bars.top?.height ?? 0) {
                 used.append("top \(fmt(top)) (kbplay's \(preset.id) has \(expected(simulated.top, insets.top, bars.top)))")
                 insets.top = top
@@ -180,11 +180,14 @@ enum IBCanvas {
         var tops: [Double] = [], bottoms: [Double] = []
         var constraints: [IBElement] = []
         // Constraints the canvas's size class does not install say nothing of its safe area.
-        var uninstalled: Set<String> = []
-        for v in [root] + { var all: [IBElement] = []; root.forEachDescendant { if $0.child("variation") != nil { all.append($0) } }; return all }() {
-            uninstalled.formUnion(sizeClass.uninstalled(v.children("variation"), mask: "constraints"))
+        var uninstalled = sizeClass.uninstalled(root.children("variation"), mask: "constraints")
+        var all: [IBElement] = []
+        root.forEachDescendant { e in
+            if e.name == "constraint" { all.append(e) }
+            let variations = e.children("variation")
+            if !variations.isEmpty { uninstalled.formUnion(sizeClass.uninstalled(variations, mask: "constraints")) }
         }
-        root.forEachDescendant { e in if e.name == "constraint", !uninstalled.contains(e.id ?? "") { constraints.append(e) } }
+        constraints = all.filter { !uninstalled.contains($0.id ?? "") }
         for c in constraints {
             guard c["relation"] == nil || c["relation"] == "equal", c["placeholder"] != "YES", c["active"] != "NO",
                   (c.number("priority") ?? 1000) >= 1000, c["multiplier"] == nil || c.number("multiplier") == 1,

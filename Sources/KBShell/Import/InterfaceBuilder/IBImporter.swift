@@ -1098,7 +1098,6 @@ struct IBImporter {
         case .centerY: (m.top - m.bottom) / 2
         case .width: -(m.left + m.right)
         case .height: -(m.top + m.bottom)
-        default: 0
         }
     }
 
