@@ -33,11 +33,23 @@ struct ScriptExportTests {
     }
 
     @Test(arguments: ["login.storyboard", "scroll-form.storyboard", "stack-form.xib", "container.storyboard",
-                      "navigation.storyboard", "autoresizing.storyboard", "placeholder.storyboard"])
+                      "autoresizing.storyboard", "placeholder.storyboard", "opaque-bar.storyboard", "size-classes.storyboard",
+                      "margins.storyboard", "baselines.storyboard", "moved-group.storyboard"])
     func anImportedScreenRebuilds(_ file: String) {
         var (s, outcome) = InterfaceBuilderImportTests.imported(file)
         #expect(outcome.status == .ok)
         Self.roundTrip(&s)
+    }
+
+    /// A scene under a translucent navigation bar is laid out on a canvas
+    /// whose safe area has the bar (59 + 44 = 103 on an iPhone 15), which no
+    /// command sets: its script says so, and rebuilds on the same device
+    /// chosen by name (where the child sits below the bar) as it is.
+    @Test func aSceneUnderANavigationBarSaysItsCanvas() {
+        let (s, _) = InterfaceBuilderImportTests.imported("navigation.storyboard")
+        #expect(s.script().contains("\n# note: the imported document's canvas (393×852, safe area 103 top, 34 bottom) is not iphone-15's: this script lays the screen out on iphone-15 as it is"), "\(s.script())")
+        var chosen = InterfaceBuilderImportTests.imported("navigation.storyboard", " device iphone-15").0
+        Self.roundTrip(&chosen)
     }
 
     /// The largest constant the layout takes (10,000,000 points either

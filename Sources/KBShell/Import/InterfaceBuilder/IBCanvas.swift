@@ -9,7 +9,7 @@ enum IBCanvas {
     /// `preset` with the scene's canvas: its screen size and safe-area
     /// insets as the document stores them. Each change is a finding.
     static func adjust(_ preset: Device, orientation: Orientation, document: IBDocument, scene: IBScene,
-                       _ findings: inout [IBFinding]) -> Device {
+                       bars: IBSimulatedBars = IBSimulatedBars(), _ findings: inout [IBFinding]) -> Device {
         let (content, wrappers) = contentAndWrappers(document, scene)
         guard let root = content.rootView, let r = root.frame, r.width > 0, r.height > 0 else { return preset }
         var device = preset
@@ -20,11 +20,17 @@ enum IBCanvas {
         let deviceID = document.root.child("device")?["id"]
         let freeform = [content.controller, root].contains { $0.child("freeformSimulatedSizeMetrics") != nil }
         let ownCanvas = deviceID == nil || Self.knownDevices.contains(deviceID!) == false || freeform || content.isCell
-        if ownCanvas, abs(r.width - size.width) > 0.5 || abs(r.height - size.height) > 0.5 {
-            device.screen = orientation == .portrait ? Size(width: r.width, height: r.height) : Size(width: r.height, height: r.width)
+        // A root view beside an opaque bar is stored past it (at y 64 under a
+        // 20 pt status bar and a 44 pt navigation bar): the canvas is the
+        // root view with the bars.
+        var canvasHeight = r.height
+        if let t = bars.top, !t.under, r.y > 0 { canvasHeight += r.y }
+        if let b = bars.bottom, !b.under { canvasHeight += b.height }
+        if ownCanvas, abs(r.width - size.width) > 0.5 || abs(canvasHeight - size.height) > 0.5 {
+            device.screen = orientation == .portrait ? Size(width: r.width, height: canvasHeight) : Size(width: canvasHeight, height: r.width)
             // UIKit's root side margins: 20 pt in a regular width (a canvas from 600 pt wide), else the idiom's.
             if r.width >= 600 { device.rootSideMarginOverride = 20 }
-            findings.append(IBFinding(.note, "the scene was laid out on a \(fmt(r.width))×\(fmt(r.height)) canvas (its root view's stored size), not \(preset.id)'s \(fmt(size.width))×\(fmt(size.height)) screen: that canvas is the screen, with \(preset.id)'s keyboard",
+            findings.append(IBFinding(.note, "the scene was laid out on a \(fmt(r.width))×\(fmt(canvasHeight)) canvas (its root view's stored size\(canvasHeight != r.height ? " with the bars beside it" : "")), not \(preset.id)'s \(fmt(size.width))×\(fmt(size.height)) screen: that canvas is the screen, with \(preset.id)'s keyboard",
                                       line: root.line, column: root.column))
         }
         if content.isCell {
@@ -39,26 +45,84 @@ enum IBCanvas {
         }
         let navigation = wrappers.contains { $0.controller.name == "navigationController" }
         let tabs = wrappers.contains { $0.controller.name == "tabBarController" }
-        let derived = pinnedInsets(root, height: r.height)
+        let sizeClass = deviceID == nil ? IBSizeClass.any : IBSizeClass.of(preset, orientation)
+        let derived = pinnedInsets(root, height: r.height, sizeClass: sizeClass)
         var used: [String] = []
-        // An inset more than 100 pt past the preset's is no bar Xcode simulated
-        // (a navigation bar with a large title is 96): the view is misplaced.
-        if !navigation, let top = derived.top, abs(top - insets.top) > 0.25, top <= insets.top + 100 {
-            used.append("top \(fmt(top)) (kbplay's \(preset.id) has \(fmt(insets.top)))")
-            insets.top = top
+        // A bar the root view does not extend under is built as a view beside
+        // it (the importer's simulated bar controller): the window's insets stay.
+        let topBeside = bars.top.map { !$0.under } ?? false
+        let bottomBeside = bars.bottom.map { !$0.under } ?? false
+        // Where nothing pins to the safe area, the bars Xcode simulated give it.
+        let simulated = bars.insets(insets)
+        var barFindings = bars.findings(base: insets, device: preset)
+        func drop(_ line: Int?, _ column: Int?) { barFindings.removeAll { $0.line == line && $0.column == column } }
+        // What kbplay's preset gives with the bars the root view extends under.
+        func expected(_ value: Double, _ base: Double, _ bar: IBSimulatedBars.Bar?) -> String {
+            value == base ? fmt(base) : "\(fmt(base)), \(fmt(value)) with the \(bar?.kind.rawValue ?? "status bar hidden")"
         }
-        if !tabs, let bottom = derived.bottom, abs(bottom - insets.bottom) > 0.25, bottom <= insets.bottom + 100 {
-            used.append("bottom \(fmt(bottom)) (kbplay's \(preset.id) has \(fmt(insets.bottom)))")
-            insets.bottom = bottom
+        let navigationUnder = navigation && (bars.top?.under ?? false)
+        if !navigation || navigationUnder, !topBeside, let top = derived.top {
+            // The stored frames of views pinned to the safe area already
+            // include any bar Xcode simulated: they win, and the bars have no finding.
+            drop(bars.top?.line, bars.top?.column)
+            drop(bars.statusBarHidden?.line, bars.statusBarHidden?.column)
+            // An inset more than 100 pt past the preset's and its bar is no bar
+            // Xcode simulated (a large title's is 96): the view is misplaced.
+            if abs(top - simulated.top) > 0.25, top <= insets.top + 100 + (bars.top?.height ?? 0) {
+                used.append("top \(fmt(top)) (kbplay's \(preset.id) has \(expected(simulated.top, insets.top, bars.top)))")
+                insets.top = top
+            } else {
+                insets.top = simulated.top
+            }
+        } else {
+            insets.top = simulated.top
+        }
+        let tabsUnder = tabs && (bars.bottom?.under ?? false)
+        if !tabs || tabsUnder, !bottomBeside, let bottom = derived.bottom {
+            drop(bars.bottom?.line, bars.bottom?.column)
+            if abs(bottom - simulated.bottom) > 0.25, bottom <= insets.bottom + 100 + (bars.bottom?.height ?? 0) {
+                used.append("bottom \(fmt(bottom)) (kbplay's \(preset.id) has \(expected(simulated.bottom, insets.bottom, bars.bottom)))")
+                insets.bottom = bottom
+            } else {
+                insets.bottom = simulated.bottom
+            }
+        } else {
+            insets.bottom = simulated.bottom
+        }
+        findings += barFindings
+        // A root view's system minimum side margins: 20 pt in a regular width
+        // (a Plus or Max phone in landscape) and on the phones 414 pt wide or
+        // more in portrait (the Plus, Max and XR sizes), 16 on the others,
+        // where kbplay's preset has the idiom's 16; said where the scene uses margins.
+        let regular = sizeClass.traits["widthClass"] == "regular"
+        let widePhone = preset.screen.width >= 414
+        if regular || widePhone, preset.idiom != .pad, device.rootSideMarginOverride == nil, usesMargins(root) {
+            device.rootSideMarginOverride = 20
+            let why = regular ? "the canvas is regular width (\(preset.id) \(orientation.rawValue))"
+                : "\(preset.id) is \(fmt(preset.screen.width)) pt wide (a Plus, Max or XR size)"
+            findings.append(IBFinding(.note, "\(why): a root view's minimum side margins are 20 pt, not 16",
+                                      line: root.line, column: root.column))
+        }
+        if insets != preset.safeAreaInsets(orientation) {
+            if orientation == .portrait { device.safeArea.portrait = insets } else { device.safeArea.landscape = insets }
         }
         if !used.isEmpty {
             let bars = content.controller.child("navigationItem", key: "navigationItem") != nil && !navigation
                 ? "; the scene has a navigation item, so this includes the navigation bar Xcode simulated over it" : ""
             findings.append(IBFinding(.note, "safe-area insets \(used.joined(separator: ", ")): read from the stored frames of the views pinned to the safe area, as \(document.root["toolsVersion"].map { "Xcode (tools \($0))" } ?? "Xcode") laid them out\(bars)",
                                       line: root.line, column: root.column))
-            if orientation == .portrait { device.safeArea.portrait = insets } else { device.safeArea.landscape = insets }
         }
         return device
+    }
+
+    /// Whether a constraint under `root` uses a margin attribute.
+    static func usesMargins(_ root: IBElement) -> Bool {
+        var found = false
+        root.forEachDescendant { e in
+            guard !found, e.name == "constraint" else { return }
+            found = [e["firstAttribute"], e["secondAttribute"]].contains { $0?.hasSuffix("Margin") == true || $0?.hasSuffix("WithinMargins") == true }
+        }
+        return found
     }
 
     /// Interface Builder's device ids that name a screen.
@@ -92,7 +156,7 @@ enum IBCanvas {
     /// stored frames all the way up (not under a scroll view, not
     /// misplaced), the inset that constraint gives; the value most of them
     /// give (nil when none does).
-    static func pinnedInsets(_ root: IBElement, height: Double) -> (top: Double?, bottom: Double?) {
+    static func pinnedInsets(_ root: IBElement, height: Double, sizeClass: IBSizeClass = .any) -> (top: Double?, bottom: Double?) {
         var topGuides: Set<String> = [], bottomGuides: Set<String> = [], safeAreas: Set<String> = []
         for g in root.children("viewLayoutGuide") where g["key"] == "safeArea" { if let id = g.id { safeAreas.insert(id) } }
         if let vc = root.parent {
@@ -115,7 +179,15 @@ enum IBCanvas {
         walk(root, 0)
         var tops: [Double] = [], bottoms: [Double] = []
         var constraints: [IBElement] = []
-        root.forEachDescendant { e in if e.name == "constraint" { constraints.append(e) } }
+        // Constraints the canvas's size class does not install say nothing of its safe area.
+        var uninstalled = sizeClass.uninstalled(root.children("variation"), mask: "constraints")
+        var all: [IBElement] = []
+        root.forEachDescendant { e in
+            if e.name == "constraint" { all.append(e) }
+            let variations = e.children("variation")
+            if !variations.isEmpty { uninstalled.formUnion(sizeClass.uninstalled(variations, mask: "constraints")) }
+        }
+        constraints = all.filter { !uninstalled.contains($0.id ?? "") }
         for c in constraints {
             guard c["relation"] == nil || c["relation"] == "equal", c["placeholder"] != "YES", c["active"] != "NO",
                   (c.number("priority") ?? 1000) >= 1000, c["multiplier"] == nil || c.number("multiplier") == 1,

@@ -30,8 +30,48 @@ struct IBImporter {
     private var outlets: [String: String] = [:]
     /// IB ids of scroll views that have content and frame layout guides.
     private var guidedScrollViews: Set<String> = []
-    /// Constraints excluded from the default size class (`<variation>`): inactive.
+    /// Constraints the canvas's size class leaves uninstalled (`<variation>` masks): inactive.
     private var excluded: Set<String> = []
+    /// The canvas's size class, whose variations are laid out.
+    private var sizeClass = IBSizeClass.any
+    /// Subviews the canvas's size class leaves uninstalled: not made.
+    private var uninstalledViews: Set<String> = []
+    /// Views the size class does not install (with the views inside them).
+    private var notInstalled = 0
+    /// Constraints left out because a view they name is uninstalled.
+    private var uninstalledConstraints = 0
+    /// The size-class variations met (other than the default), where first
+    /// and whether they apply on the canvas.
+    private var variationKeys: [String: (line: Int, column: Int, applies: Bool)] = [:]
+    /// Views that show text, by name: their kind, font and stored height,
+    /// where their baselines lie.
+    private var textMetrics: [String: (element: String, font: IBFont, height: Double)] = [:]
+    /// Text views that do not scroll: their height, whether it was stored, and where.
+    private var nonScrollingTextViews: [(name: String, height: Double, stored: Bool, line: Int, column: Int)] = []
+    /// Baseline constraints placed by font metrics, and those on views without text (at the bottom).
+    private var baselines: (placed: Set<ObjectIdentifier>, withoutText: Int, first: (line: Int, column: Int)?) = ([], 0, nil)
+    /// Layout margins set in the document, by view name.
+    private var marginSpecs: [String: MarginSpec] = [:]
+    /// Each view's window frame as the document stores it, by name.
+    private var storedWindowFrames: [String: Rect] = [:]
+    /// Margin findings, one per cause: the views each applies to.
+    private var marginCauses: [String: (views: [String], line: Int, column: Int)] = [:]
+
+    private struct MarginSpec {
+        var custom: EdgeInsets?
+        var fromSafeArea = true
+        var preserves = false
+        /// A root view's controller keeps UIKit's minimum side margins.
+        var respectsSystemMinimum = true
+        var isRoot = false
+    }
+    /// Views whose margins follow the readable width (not modeled).
+    private var readableWidthViews: Set<String> = []
+    /// Views kbplay lays out approximately, and why: a stored frame such a
+    /// view misses is explained by it.
+    private var approximated: [String: String] = [:]
+    /// The bars Xcode simulated over the scene (on the document's own canvas).
+    private var bars = IBSimulatedBars()
     /// Appearance attributes and elements (no effect on layout), counted.
     private var appearance: [String: (count: Int, line: Int, column: Int)] = [:]
 
@@ -58,16 +98,26 @@ struct IBImporter {
         let scene = try chooseScene(document, sceneName)
         var findings: [IBFinding] = []
         var (device, orientation, designed) = try chooseDevice(document, deviceID, scene: scene, &findings)
+        var bars = IBSimulatedBars()
         if deviceID == nil {
-            // The canvas the document stores its frames on: its size and safe area.
-            device = IBCanvas.adjust(device, orientation: orientation, document: document, scene: scene, &findings)
+            // The canvas the document stores its frames on: its size, its
+            // safe area and the bars Xcode simulated over the scene.
+            let (content, wrappers) = IBCanvas.contentAndWrappers(document, scene)
+            bars = IBSimulatedBars.of(document, content: content, wrappers: wrappers, device: device, orientation: orientation)
+            device = IBCanvas.adjust(device, orientation: orientation, document: document, scene: scene, bars: bars, &findings)
             designed = device
         }
         let designedOrientation = orientation
         if let wanted { orientation = wanted }
         var importer = IBImporter(document, device: device, orientation: orientation)
         importer.findings = findings
+        importer.bars = bars
+        // A document without a device was laid out on the any-width, any-height canvas.
+        importer.sizeClass = document.root.child("device") == nil && deviceID == nil
+            ? .any : IBSizeClass.of(device, orientation)
         let controller = try importer.build(scene)
+        importer.reportSizeClasses()
+        importer.reportMarginsAndBaselines()
         importer.reportAppearance()
         var result = IBImport(screen: importer.screen, controller: controller, names: importer.made,
                               findings: importer.findings, warnings: importer.warnings, storedFrames: importer.stored,
@@ -80,12 +130,71 @@ struct IBImporter {
             return result
         }
         let layout = result.screen.layout()
-        for m in result.frameMismatches(in: layout) {
-            let e = importer.element(named: m.name)
-            result.findings.append(IBFinding(.warning, "\(m.name): kbplay lays it out at \(m.kbplay), the document stores \(m.stored) (its constraints differ from what Xcode last laid out, or depend on what kbplay approximates)",
-                                             line: e?.line ?? 0, column: e?.column ?? 0))
-        }
+        let mismatches = result.frameMismatches(in: layout)
+        // A view whose frame kbplay's constraints do not fix is a cause kbplay can name.
+        let ambiguous = mismatches.isEmpty ? [] : Set(result.screen.ambiguousViews(among: mismatches.map(\.name)))
+        result.findings += importer.explainMismatches(mismatches, ambiguous: ambiguous)
         return result
+    }
+
+    /// One finding per cause of the stored frames kbplay misses: a view
+    /// that follows another one that differs (its superview, or a view it
+    /// is constrained to) by the same offset is named in that view's
+    /// finding, not in one of its own; a view kbplay approximates says so;
+    /// only the rest is a frame warning of its own.
+    func explainMismatches(_ mismatches: [(name: String, kbplay: Rect, stored: Rect)], ambiguous: Set<String> = []) -> [IBFinding] {
+        guard !mismatches.isEmpty else { return [] }
+        let byName = Dictionary(mismatches.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // The views each view is tied to: its superview and those its constraints name.
+        var ties: [String: Set<String>] = [:]
+        for c in screen.constraints {
+            let vs = c.views.filter { byName[$0] != nil }
+            guard vs.count > 1 else { continue }
+            for v in vs { ties[v, default: []].formUnion(vs.filter { $0 != v }) }
+        }
+        func offset(_ m: (name: String, kbplay: Rect, stored: Rect)) -> (dx: Double, dy: Double, dw: Double, dh: Double) {
+            (m.kbplay.x - m.stored.x, m.kbplay.y - m.stored.y, m.kbplay.width - m.stored.width, m.kbplay.height - m.stored.height)
+        }
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.5 }
+        // A view follows one before it in the document (its superview, or a
+        // view it is tied to) that differs too: it keeps its size and moves as
+        // that view's origin or far edge does. Only earlier views lead, so
+        // every chain ends.
+        let order = Dictionary(mismatches.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        func leader(of m: (name: String, kbplay: Rect, stored: Rect)) -> String? {
+            let d = offset(m)
+            guard close(d.dw, 0), close(d.dh, 0), let mine = order[m.name] else { return nil }
+            var candidates = ties[m.name] ?? []
+            if let p = (try? screen.view(named: m.name))?.parent, byName[p] != nil { candidates.insert(p) }
+            for u in candidates.sorted(by: { order[$0, default: 0] < order[$1, default: 0] }) {
+                guard let um = byName[u], let theirs = order[u], theirs < mine else { continue }
+                let o = offset(um)
+                if [o.dx, o.dx + o.dw].contains(where: { close($0, d.dx) }),
+                   [o.dy, o.dy + o.dh].contains(where: { close($0, d.dy) }) {
+                    return u
+                }
+            }
+            return nil
+        }
+        var root: [String: String] = [:]
+        for m in mismatches {
+            let r = leader(of: m).map { root[$0] ?? $0 } ?? m.name
+            root[m.name] = r
+        }
+        var out: [IBFinding] = []
+        for m in mismatches where root[m.name] == m.name {
+            let e = element(named: m.name)
+            let followers = mismatches.filter { root[$0.name] == m.name && $0.name != m.name }.map(\.name)
+            let why = approximated[m.name].map { "because \($0)" }
+                ?? (ambiguous.contains(m.name) ? "because its constraints do not fix its frame: kbplay's layout of it is ambiguous (`explain \(m.name)` shows what decides it), where Xcode's canvas kept the stored frame" : nil)
+                ?? "(its constraints differ from what Xcode last laid out, or depend on what kbplay approximates)"
+            var message = "\(m.name): kbplay lays it out at \(m.kbplay), the document stores \(m.stored) \(why)"
+            if !followers.isEmpty {
+                message += "; \(followers.count) view\(followers.count == 1 ? "" : "s") placed from it differ\(followers.count == 1 ? "s" : "") with it: \(followers.joined(separator: ", "))"
+            }
+            out.append(IBFinding(.warning, message, line: e?.line ?? 0, column: e?.column ?? 0))
+        }
+        return out
     }
 
     private func element(named name: String) -> IBElement? {
@@ -223,6 +332,9 @@ struct IBImporter {
         collectOutlets(chain + [content])
         var parent: (controller: String, container: String)?
         for w in chain { parent = try buildWrapper(w, in: parent) }
+        // Bars Xcode simulated beside the root view: the scene a child past them.
+        if let t = bars.top, !t.under, !t.real { parent = try buildSimulatedBar(t, top: true, in: parent) }
+        if let b = bars.bottom, !b.under, !b.real { parent = try buildSimulatedBar(b, top: false, in: parent) }
         return try buildController(content, in: parent, windowOrigin: nil, embedding: [])
     }
 
@@ -273,6 +385,62 @@ struct IBImporter {
         if isNavigation, barElement?["prefersLargeTitles"] == "YES" || w.controller.child("navigationBar")?["largeTitles"] == "YES" {
             height = 96
         }
+        // On the document's canvas the bar is known: translucent (the child
+        // extends under it) or not; on a chosen device the child sits beside it.
+        let known = (isNavigation ? bars.top : bars.bottom).flatMap { $0.real ? $0 : nil }
+        if let known { height = known.height }
+        let under = known?.under ?? false
+        try addBar(bar, content: content, to: root, top: isNavigation, height: height, under: under)
+        if let id = barElement?.id { record(id, bar) }
+        let what = isNavigation ? "navigation bar" : "tab bar"
+        let side = isNavigation ? "below" : "above"
+        let how: String
+        switch known {
+        case let k? where k.under:
+            how = "over its child in \(content): the child's root view extends under the bar, as UIKit's does, and its safe area \(isNavigation ? "starts below" : "ends above") the bar"
+        case let k?:
+            how = "and its child in \(content): \(k.beside), so the child's root view starts \(side) the bar, as UIKit's does"
+        case nil:
+            how = "and its child in \(content): the child's safe area is UIKit's, but its root view starts \(side) the bar, where UIKit extends it under the bar"
+        }
+        finding(.note, w.controller, "\(w.controller.label) is imported as controller \(c) with its \(what) as the view \(bar) (\(fmt(height)) pt) \(how)")
+        if isNavigation, w.controller["toolbarHidden"] == "NO", bars.bottom?.kind != .toolbar {
+            finding(.warning, w.controller, "the navigation controller's toolbar is not modeled: the child's safe area ignores it")
+        }
+        if !isNavigation, w.relationships.count > 1 {
+            finding(.note, w.controller, "the tab bar controller has \(w.relationships.count) tabs: only the first is imported (name another with scene NAME)")
+        }
+        return (c, content)
+    }
+
+
+    /// A bar and the view beside it that holds the child controller: a top
+    /// bar `height` under the safe-area top with the content below it; a
+    /// bottom bar from `height` over the safe-area bottom to the screen's
+    /// bottom, with the content above it.
+    private mutating func addBar(_ bar: String, content: String, to root: String, top: Bool, height: Double,
+                                 under: Bool = false) throws(IBReadError) {
+        if under {
+            // A translucent bar over its child: the content fills the root view, and
+            // the bar lies in the safe-area inset it adds (the canvas's insets include it).
+            try model { s throws(ModelError) in
+                try s.addView(.view, content, to: root)
+                try s.addView(.view, bar, to: root)
+                let r = AnchorOwner(view: root)
+                for (v, a) in [(bar, Anchor.Attribute.leading), (bar, .trailing), (content, .leading), (content, .trailing),
+                               (content, .top), (content, .bottom)] {
+                    try s.constrain(Anchor(v, nil, a), .equal, r.anchor(a), name: "\(v)_\(a.rawValue)")
+                }
+                if top {
+                    try s.constrain(Anchor(bar, nil, .height), .equal, nil, constant: height, name: bar + "_height")
+                    try s.constrain(Anchor(bar, nil, .bottom), .equal, Anchor(root, .safeArea, .top), name: bar + "_bottom")
+                } else {
+                    try s.constrain(Anchor(bar, nil, .top), .equal, Anchor(root, .safeArea, .bottom), name: bar + "_top")
+                    try s.constrain(Anchor(bar, nil, .bottom), .equal, r.anchor(.bottom), name: bar + "_bottom")
+                }
+            }
+            return
+        }
         try model { s throws(ModelError) in
             try s.addView(.view, bar, to: root)
             try s.addView(.view, content, to: root)
@@ -281,28 +449,41 @@ struct IBImporter {
             try s.constrain(Anchor(bar, nil, .trailing), .equal, r.anchor(.trailing), name: bar + "_trailing")
             try s.constrain(Anchor(content, nil, .leading), .equal, r.anchor(.leading), name: content + "_leading")
             try s.constrain(Anchor(content, nil, .trailing), .equal, r.anchor(.trailing), name: content + "_trailing")
-            if isNavigation {
+            if top {
                 try s.constrain(Anchor(bar, nil, .height), .equal, nil, constant: height, name: bar + "_height")
                 try s.constrain(Anchor(bar, nil, .top), .equal, Anchor(root, .safeArea, .top), name: bar + "_top")
                 try s.constrain(Anchor(content, nil, .top), .equal, Anchor(bar, nil, .bottom), name: content + "_top")
                 try s.constrain(Anchor(content, nil, .bottom), .equal, r.anchor(.bottom), name: content + "_bottom")
             } else {
-                // The bar reaches the screen's bottom, its items 49 pt over the safe area's.
+                // The bar reaches the screen`s bottom, its items `height` over the safe area`s.
                 try s.constrain(Anchor(bar, nil, .top), .equal, Anchor(root, .safeArea, .bottom), constant: -height, name: bar + "_top")
                 try s.constrain(Anchor(bar, nil, .bottom), .equal, r.anchor(.bottom), name: bar + "_bottom")
                 try s.constrain(Anchor(content, nil, .top), .equal, r.anchor(.top), name: content + "_top")
                 try s.constrain(Anchor(content, nil, .bottom), .equal, Anchor(bar, nil, .top), name: content + "_bottom")
             }
         }
-        if let id = barElement?.id { record(id, bar) }
-        let what = isNavigation ? "navigation bar" : "tab bar"
-        finding(.note, w.controller, "\(w.controller.label) is imported as controller \(c) with its \(what) as the view \(bar) (\(fmt(height)) pt) and its child in \(content): the child's safe area is UIKit's, but its root view starts \(isNavigation ? "below the bar" : "above the bar"), where UIKit extends it under the bar")
-        if isNavigation, w.controller["toolbarHidden"] == "NO" {
-            finding(.warning, w.controller, "the navigation controller's toolbar is not modeled: the child's safe area ignores it")
+    }
+
+    /// A bar Xcode simulated beside the root view (opaque, or an edge not
+    /// extended under it): a controller with the bar as a view and the
+    /// scene a child beside it, as a navigation or tab bar controller is
+    /// imported, so the scene`s root view starts past the bar.
+    private mutating func buildSimulatedBar(_ b: IBSimulatedBars.Bar, top: Bool,
+                                            in parent: (controller: String, container: String)?) throws(IBReadError)
+        -> (controller: String, container: String) {
+        let (controllerName, barName, contentName): (String, String, String) = switch b.kind {
+        case .navigation: ("Navigation", "navigationBar", "navigationContent")
+        case .tab: ("Tabs", "tabBar", "tabContent")
+        case .toolbar: ("Toolbar", "toolbar", "toolbarContent")
         }
-        if !isNavigation, w.relationships.count > 1 {
-            finding(.note, w.controller, "the tab bar controller has \(w.relationships.count) tabs: only the first is imported (name another with scene NAME)")
+        let c = names.claim(controllerName)
+        try model { s throws(ModelError) in
+            if let parent { try s.addController(c, in: parent.controller, at: parent.container) } else { try s.addController(c) }
         }
+        names.reserve(c + ".view")
+        let bar = names.claim(barName)
+        let content = names.claim(contentName)
+        try addBar(bar, content: content, to: c + ".view", top: top, height: b.height)
         return (c, content)
     }
 
@@ -345,6 +526,7 @@ struct IBImporter {
         var embeds: [(IBElement, container: String, origin: Point)] = []
         // The view the root element is: the root view, or a table view controller's table.
         let rootName = viewNames[rootElement.id ?? ""] ?? root
+        storedWindowFrames[rootName] = Rect(x: origin.x, y: origin.y, width: rootRect.width, height: rootRect.height)
         readViewParts(rootElement, name: rootName, &constraints)
         checkRootAttributes(rootElement)
 
@@ -352,6 +534,15 @@ struct IBImporter {
         func walk(_ parentElement: IBElement, _ parentName: String, _ parentOrigin: Point, _ parentSize: (Double, Double),
                   inStack: Bool) throws(IBReadError) {
             for e in parentElement.subviews {
+                if let id = e.id, uninstalledViews.contains(id) {
+                    // Not installed in the canvas's size class: not in the hierarchy, nor is what it holds.
+                    notInstalled += 1
+                    e.forEachDescendant { d in
+                        if let i = d.id { uninstalledViews.insert(i) }
+                        if d.parent?.name == "subviews", IBViewKind.isView(d.name) { notInstalled += 1 }
+                    }
+                    continue
+                }
                 guard let kind = IBViewKind.of(e) else {
                     finding(.warning, e, "<\(e.name)> in <subviews> is not a view kbplay knows: left out, with its subviews")
                     continue
@@ -374,16 +565,38 @@ struct IBImporter {
                     }
                 }
                 if kind.kind == .stackView { options.stack = stackConfiguration(e) }
+                if e.name == "textView", e["scrollEnabled"] == "NO" {
+                    // A text view that does not scroll is as tall as its text: the height Xcode
+                    // measured (its stored frame), else its lines in its font and 8 pt insets.
+                    let font = IBFont.of(e)
+                    let size = rect.map { Size(width: $0.width, height: $0.height) }
+                        ?? Size(width: 0, height: font.textViewHeight(options.text))
+                    options.intrinsic = size
+                    nonScrollingTextViews.append((name, size.height, rect != nil, e.line, e.column))
+                }
+                if ["label", "button", "textField", "textView"].contains(e.name), let r = rect {
+                    textMetrics[name] = (e.name, IBFont.of(e), r.height)
+                }
                 try model { s throws(ModelError) in try s.addView(kind.kind, name, to: parentName, options: options) }
                 record(e.id, name)
                 if let id = e.id { viewNames[id] = name }
-                if let a = kind.approximation { finding(.warning, e, a) }
+                if let a = kind.approximation {
+                    finding(.warning, e, a)
+                    if !kind.intrinsicFromFrame { approximated[name] = "kbplay imports this \(e.name) as a plain view without a size of its own" }
+                }
+                if kind.kind == .stackView, let reason = Self.stackApproximation(e) {
+                    approximated[name] = "kbplay approximates its \(reason)"
+                }
+                if inStack, let p = approximated[parentName], (try? screen.view(named: parentName))?.kind == .stackView {
+                    approximated[name] = "its stack view \(parentName) is laid out approximately (\(p.replacingOccurrences(of: "kbplay approximates its ", with: "")))"
+                }
                 try readPriorities(e, name)
                 try readVisibility(e, name)
                 readViewParts(e, name: name, &constraints)
                 readFieldTraits(e)
                 let here = Point(x: parentOrigin.x + (rect?.x ?? 0), y: parentOrigin.y + (rect?.y ?? 0))
                 if let r = rect {
+                    storedWindowFrames[name] = Rect(x: here.x, y: here.y, width: r.width, height: r.height)
                     stored.append(.init(name: name, frame: Rect(x: here.x, y: here.y, width: r.width, height: r.height),
                                         misplaced: e["misplaced"] == "YES" || e["ambiguous"] == "YES"))
                 }
@@ -400,7 +613,20 @@ struct IBImporter {
                 try walk(e, name, here, (rect?.width ?? 0, rect?.height ?? 0), inStack: kind.kind == .stackView)
             }
         }
+        let before = Set(storedWindowFrames.keys)
         try walk(rootElement, rootName, origin, (rootRect.width, rootRect.height), inStack: false)
+        if let o = windowOrigin {
+            // An embedded scene's frames are stored on its own canvas: where its
+            // container overlaps the window's safe area (a bar, the status bar),
+            // UIKit's child safe area has that overlap and the stored frames do not.
+            let overlap = safeOverlap(Rect(x: o.x, y: o.y, width: rootRect.width, height: rootRect.height))
+            if overlap.top > 0 || overlap.bottom > 0 {
+                let reason = "it is in the embedded scene \(c), whose frames Xcode stores on the scene's own canvas, where its safe area does not have the \(fmt(overlap.top)) pt top and \(fmt(overlap.bottom)) pt bottom its container overlaps"
+                for name in storedWindowFrames.keys where !before.contains(name) && approximated[name] == nil {
+                    approximated[name] = reason
+                }
+            }
+        }
 
         for p in constraints { try addConstraint(p) }
         for (e, name, parentName, size) in autoresizing { try addAutoresizing(e, name, parentName, size) }
@@ -443,9 +669,9 @@ struct IBImporter {
 
     private mutating func stackConfiguration(_ e: IBElement) -> StackConfiguration {
         var s = StackConfiguration()
-        s.axis = e["axis"] == "vertical" ? .vertical : .horizontal
-        s.spacing = e.number("spacing") ?? 0
-        switch e["distribution"] ?? "fill" {
+        s.axis = varied(e, "axis") == "vertical" ? .vertical : .horizontal
+        s.spacing = varied(e, "spacing").flatMap(Double.init) ?? 0
+        switch varied(e, "distribution") ?? "fill" {
         case "fill": s.distribution = .fill
         case "fillEqually": s.distribution = .fillEqually
         case "equalSpacing": s.distribution = .equalSpacing
@@ -453,14 +679,14 @@ struct IBImporter {
             s.distribution = d == "equalCentering" ? .equalSpacing : .fill
             finding(.warning, e, "distribution \(d) is not modeled: laid out as \(s.distribution.rawValue)")
         }
-        switch e["alignment"] ?? "fill" {
+        switch varied(e, "alignment") ?? "fill" {
         case "fill": s.alignment = .fill
         case "leading", "top": s.alignment = .leading
         case "trailing", "bottom": s.alignment = .trailing
         case "center": s.alignment = .center
         case let a:
             s.alignment = a == "lastBaseline" ? .trailing : .leading
-            finding(.warning, e, "alignment \(a) is not modeled (kbplay has no baselines): laid out as \(s.alignment.rawValue)")
+            finding(.warning, e, "alignment \(a) is not modeled (kbplay does not align a stack's views by their baselines): laid out as \(s.alignment.rawValue)")
         }
         if e["layoutMarginsRelativeArrangement"] == "YES" {
             finding(.warning, e, "layoutMarginsRelativeArrangement is not modeled: the arranged views span the stack's edges")
@@ -469,6 +695,30 @@ struct IBImporter {
             finding(.warning, e, "baselineRelativeArrangement is not modeled: spacing is measured between edges")
         }
         return s
+    }
+
+    /// An attribute as the canvas's size class has it: the value of the
+    /// most specific `<variation key="…" ATTRIBUTE="…"/>` that applies (a
+    /// constraint's constant, a stack's spacing or axis, varied for a size
+    /// class in Xcode), else the element's own.
+    private mutating func varied(_ e: IBElement, _ attribute: String) -> String? {
+        var best: (parts: Int, value: String)?
+        for v in e.children("variation") {
+            guard let key = v["key"], let value = v[attribute], let parts = IBSizeClass.parts(key) else { continue }
+            if key != "default", variationKeys[key] == nil { variationKeys[key] = (v.line, v.column, sizeClass.matches(key)) }
+            guard sizeClass.matches(key), parts.count >= (best?.parts ?? 0) else { continue }
+            best = (parts.count, value)
+        }
+        return best?.value ?? e[attribute]
+    }
+
+    /// What of a stack view kbplay lays out approximately, if anything.
+    private static func stackApproximation(_ e: IBElement) -> String? {
+        if let d = e["distribution"], !["fill", "fillEqually", "equalSpacing"].contains(d) { return "distribution \(d)" }
+        if let a = e["alignment"], !["fill", "leading", "top", "trailing", "bottom", "center"].contains(a) { return "alignment \(a)" }
+        if e["layoutMarginsRelativeArrangement"] == "YES" { return "layoutMarginsRelativeArrangement" }
+        if e["baselineRelativeArrangement"] == "YES" { return "baselineRelativeArrangement" }
+        return nil
     }
 
     private mutating func readPriorities(_ e: IBElement, _ name: String) throws(IBReadError) {
@@ -514,25 +764,20 @@ struct IBImporter {
         for c in e.child("constraints")?.children("constraint") ?? [] {
             constraints.append(PendingConstraint(element: c, owner: name))
         }
-        for v in e.children("variation") {
-            for m in v.children("mask") where m["key"] == "constraints" {
-                for x in m.children("exclude") { if let r = x["reference"] { excluded.insert(r) } }
+        let variations = e.children("variation")
+        if !variations.isEmpty {
+            // The constraints and subviews of the canvas's size class are the ones laid out.
+            excluded.formUnion(sizeClass.uninstalled(variations, mask: "constraints"))
+            uninstalledViews.formUnion(sizeClass.uninstalled(variations, mask: "subviews"))
+            for v in variations {
+                guard let key = v["key"], key != "default" else { continue }
+                if variationKeys[key] == nil { variationKeys[key] = (v.line, v.column, sizeClass.matches(key)) }
             }
-            if v["key"] != "default" {
-                finding(.note, v, "size-class variation \(v["key"] ?? "?") is not imported: the default (any width, any height) is")
-            }
         }
-        if let m = e.child("edgeInsets", key: "layoutMargins") ?? e.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
-            finding(.warning, m, "custom layout margins are not modeled: \(name).margins keeps UIKit's defaults (8 pt, or 16/20 pt beside the safe area for a root view)")
-        }
-        if e["preservesSuperviewLayoutMargins"] == "YES" {
-            finding(.warning, e, "preservesSuperviewLayoutMargins is not modeled: \(name).margins are its own")
-        }
-        if e["insetsLayoutMarginsFromSafeArea"] == "NO" {
-            finding(.warning, e, "insetsLayoutMarginsFromSafeArea NO is not modeled: \(name).margins stay inside the safe area")
-        }
+        readMargins(e, name: name)
         if e["layoutMarginsFollowReadableWidth"] == "YES" {
             finding(.warning, e, "layoutMarginsFollowReadableWidth is not modeled: \(name).margins keep their default width")
+            readableWidthViews.insert(name)
         }
         if let mode = e["keyboardDismissMode"] {
             if let m = KeyboardDismissMode(rawValue: mode), (try? screen.view(named: name))?.scroll != nil {
@@ -544,11 +789,13 @@ struct IBImporter {
         if e.name == "scrollView", let b = e["contentInsetAdjustmentBehavior"], b != "never" {
             finding(.note, e, "contentInsetAdjustmentBehavior \(b): kbplay does not add the safe area to \(name)'s content inset")
         }
-        for child in e.children where !Self.handledChildren.contains(child.name) {
+        for child in e.children where !Self.handledChildren.contains(child.name)
+            && !(child.name == "nil" && child["key"]?.hasPrefix("simulated") == true) {
             if Self.appearanceChildren.contains(child.name) { countAppearance("<\(child.name)>", child); continue }
             finding(.note, child, "<\(child.name)> is not modeled: left out")
         }
-        for (key, _) in e.attributes.sorted(by: { $0.key < $1.key }) where !Self.handledAttributes.contains(key) {
+        for (key, _) in e.attributes.sorted(by: { $0.key < $1.key }) where !Self.handledAttributes.contains(key)
+            && !(e.name == "textView" && key == "scrollEnabled") {
             if Self.appearanceAttributes.contains(key) { countAppearance(key, e); continue }
             finding(.note, e, "attribute \(key) of \(e.label) is not modeled: left out")
         }
@@ -582,6 +829,11 @@ struct IBImporter {
         let where_ = "\(document.path):\(e.line):\(e.column)"
         if e["placeholder"] == "YES" {
             finding(.note, e, "placeholder constraint \(e.id ?? "") is removed, as Xcode removes it at build time")
+            // Xcode's canvas (and so the stored frames) still has it.
+            let placed = [e["firstItem"].flatMap { viewNames[$0] } ?? p.owner] + (e["secondItem"].flatMap { viewNames[$0] }.map { [$0] } ?? [])
+            for v in placed where approximated[v] == nil {
+                approximated[v] = "placeholder constraint \(e.id ?? "") is removed at build time, and Xcode stored the frame its canvas laid out with it"
+            }
             return
         }
         guard let firstAttribute = e["firstAttribute"] else {
@@ -598,12 +850,19 @@ struct IBImporter {
             }
             throw IBReadError(message: "\(where_): constraint \(e.id ?? "") names item \(id) (\(document.objects[id]!.label)), which is not a view or layout guide of this scene")
         }
+        if !uninstalledViews.isEmpty, [firstItem, secondItem].contains(where: { $0.map { uninstalledViews.contains($0) } ?? false }) {
+            // A constraint on a view the size class does not install is not installed either.
+            uninstalledConstraints += 1
+            return
+        }
         let a = try item(firstItem)
         let b: Item? = secondItem == nil && e["secondAttribute"] == nil ? nil : try item(secondItem)
-        guard let first = anchor(a, firstAttribute, other: b, e) else { return }
+        // What a margin or a baseline lies from the anchor kbplay uses for it.
+        var firstOffset = 0.0, secondOffset = 0.0
+        guard let first = anchor(a, firstAttribute, other: b, e, offset: &firstOffset) else { return }
         var second: Anchor?
         if let b {
-            guard let s = anchor(b, e["secondAttribute"] ?? firstAttribute, other: a, e) else { return }
+            guard let s = anchor(b, e["secondAttribute"] ?? firstAttribute, other: a, e, offset: &secondOffset) else { return }
             second = s
         }
         let multiplier: Double
@@ -626,11 +885,17 @@ struct IBImporter {
         case "lessThanOrEqual": relation = .lessOrEqual
         default: relation = .equal
         }
-        let constant = e.number("constant") ?? 0
+        // first + k1 = m · (second + k2) + c, so first = m · second + (c + m · k2 − k1).
+        let constant = (varied(e, "constant").flatMap(Double.init) ?? 0) + (second == nil ? 0 : multiplier * secondOffset) - firstOffset
         var priority = 1000
         if let p = e.number("priority") {
             priority = Self.priority(p)
             if Double(priority) != p { finding(.note, e, "priority \(fmt(p)) is rounded to \(priority)") }
+        }
+        for (a, other) in [(first, second), (second, Optional(first))] {
+            guard let a, a.guide == .margins, readableWidthViews.contains(a.view), let o = other?.view,
+                  o != a.view, approximated[o] == nil else { continue }
+            approximated[o] = "it is placed from the margins of \(a.view), which follow the readable width kbplay does not model"
         }
         let name = constraintName(e, first, second)
         // An inactive constraint is made at the lowest priority (which no
@@ -647,6 +912,9 @@ struct IBImporter {
         } catch {
             names.release(name)
             finding(.warning, e, "constraint \(e.id ?? "") (\(first) \(relation.rawValue) \(second.map { "\($0)" } ?? fmt(constant))) cannot be imported: \(error): left out")
+            for v in [first.view] + (second.map { [$0.view] } ?? []) where approximated[v] == nil {
+                approximated[v] = "constraint \(e.id ?? "") on it could not be imported"
+            }
             return
         }
         record(e.id, name)
@@ -661,7 +929,8 @@ struct IBImporter {
     /// the margins guide's, a legacy top or bottom layout guide is the safe
     /// area's edge, and a scroll view's edges seen from inside it (without
     /// content layout guides) are its content's, as UIKit reads them.
-    private mutating func anchor(_ item: Item, _ attribute: String, other: Item?, _ e: IBElement) -> Anchor? {
+    private mutating func anchor(_ item: Item, _ attribute: String, other: Item?, _ e: IBElement,
+                                 offset: inout Double) -> Anchor? {
         var base = attribute
         var guide: Anchor.Guide?
         let marginAttributes: [String: String] = [
@@ -673,12 +942,26 @@ struct IBImporter {
             guide = .margins
         }
         switch attribute {
-        case "baseline", "lastBaseline":
-            base = "bottom"
-            finding(.warning, e, "constraint \(e.id ?? ""): \(attribute) is imported as bottom (kbplay has no font metrics)")
-        case "firstBaseline":
-            base = "top"
-            finding(.warning, e, "constraint \(e.id ?? ""): firstBaseline is imported as top (kbplay has no font metrics)")
+        case "baseline", "lastBaseline", "firstBaseline":
+            let isFirst = attribute == "firstBaseline"
+            base = isFirst ? "top" : "bottom"
+            guard case let .view(v) = item, let t = textMetrics[v] else {
+                if case let .view(v) = item, (try? screen.view(named: v))?.kind == .stackView {
+                    finding(.warning, e, "constraint \(e.id ?? ""): the \(attribute) of stack view \(v) is imported as its \(base) (a stack's baseline is one of its arranged views')")
+                } else {
+                    // A view without text: UIKit's baselines are its bottom.
+                    base = "bottom"
+                    baselines.withoutText += 1
+                    if baselines.first == nil { baselines.first = (e.line, e.column) }
+                }
+                break
+            }
+            // The font's baseline inside the view's stored height (IBFont's approximation).
+            if let o = IBFont.baselineOffsets(t.element, t.font, height: t.height) {
+                offset = isFirst ? o.first : -o.last
+            }
+            baselines.placed.insert(ObjectIdentifier(e))
+            if baselines.first == nil { baselines.first = (e.line, e.column) }
         default: break
         }
         guard let attr = Anchor.Attribute(rawValue: base) else {
@@ -690,6 +973,11 @@ struct IBImporter {
             if guide == nil, attr.kind != .size, isLegacyScrollView(v), case let .view(o)? = other, screen.isDescendant(o, of: v) {
                 return Anchor(v, .content, attr)
             }
+            if guide == .margins, let (g, insets) = customMargins(v) {
+                // Margins kbplay's V.margins does not hold: the edge they are measured from, and the inset.
+                offset = Self.marginOffset(attr, insets)
+                return Anchor(v, g, attr)
+            }
             return Anchor(v, guide, attr)
         case let .guide(.view(v, g)):
             if guide != nil { finding(.warning, e, "constraint \(e.id ?? ""): a margin of a layout guide is its edge in kbplay") }
@@ -698,6 +986,145 @@ struct IBImporter {
             return Anchor(root, .safeArea, attr == .bottom ? .top : attr)
         case let .guide(.legacyBottom(root)):
             return Anchor(root, .safeArea, attr == .top ? .bottom : attr)
+        }
+    }
+
+    // MARK: Layout margins
+
+    /// The margins a view sets: `layoutMargins` or `directionalLayoutMargins`
+    /// (leading is left), `insetsLayoutMarginsFromSafeArea`,
+    /// `preservesSuperviewLayoutMargins`; a root view's controller may drop
+    /// UIKit's minimum side margins (`viewRespectsSystemMinimumLayoutMargins`).
+    private mutating func readMargins(_ e: IBElement, name: String) {
+        var spec = MarginSpec()
+        spec.isRoot = (try? screen.view(named: name))?.isRootView ?? false
+        if let m = e.child("edgeInsets", key: "layoutMargins") {
+            spec.custom = EdgeInsets(top: m.number("top") ?? 0, left: m.number("left") ?? 0,
+                                     bottom: m.number("bottom") ?? 0, right: m.number("right") ?? 0)
+        } else if let m = e.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
+            spec.custom = EdgeInsets(top: m.number("top") ?? 0, left: m.number("leading") ?? 0,
+                                     bottom: m.number("bottom") ?? 0, right: m.number("trailing") ?? 0)
+        }
+        spec.fromSafeArea = e["insetsLayoutMarginsFromSafeArea"] != "NO"
+        spec.preserves = e["preservesSuperviewLayoutMargins"] == "YES"
+        if spec.isRoot { spec.respectsSystemMinimum = e.parent?["viewRespectsSystemMinimumLayoutMargins"] != "NO" }
+        guard spec.custom != nil || !spec.fromSafeArea || spec.preserves || !spec.respectsSystemMinimum else { return }
+        marginSpecs[name] = spec
+    }
+
+    /// UIKit's default margins of a view, from its edges or its safe area:
+    /// a root view's side margins are the system minimum (16 pt in a
+    /// compact width, 20 in a regular one), its top and bottom 0; any
+    /// other view's are 8 on every edge.
+    private func defaultMargins(isRoot: Bool) -> EdgeInsets {
+        let side = screen.device.rootSideMargin
+        return isRoot ? EdgeInsets(top: 0, left: side, bottom: 0, right: side) : EdgeInsets(all: 8)
+    }
+
+    /// The margins of `v` kbplay's `V.margins` does not hold, as the edge
+    /// they are measured from (`V.safeArea`, or `V` itself) and the insets
+    /// from it; nil when the view keeps UIKit's defaults.
+    private mutating func customMargins(_ v: String) -> (Anchor.Guide?, EdgeInsets)? {
+        guard let spec = marginSpecs[v] else { return nil }
+        var m = spec.custom ?? defaultMargins(isRoot: spec.isRoot)
+        if spec.isRoot, spec.respectsSystemMinimum {
+            // A root view's side margins are at least the system minimum.
+            let side = screen.device.rootSideMargin
+            m.left = max(m.left, side)
+            m.right = max(m.right, side)
+        }
+        if spec.preserves, let inherited = inheritedMargins(v, own: m, fromSafeArea: spec.fromSafeArea) {
+            noteMargins("preservesSuperviewLayoutMargins: a view's margins are at least its superview's where the two overlap (from the stored frames)", v)
+            return (nil, inherited)
+        }
+        if let c = spec.custom {
+            noteMargins("custom layout margins (\(fmt(c.top)) \(fmt(c.left)) \(fmt(c.bottom)) \(fmt(c.right)))\(spec.isRoot && spec.respectsSystemMinimum ? " at least the system minimum of \(fmt(screen.device.rootSideMargin)) pt on the sides" : "")", v)
+        }
+        if !spec.fromSafeArea {
+            noteMargins("insetsLayoutMarginsFromSafeArea NO: the margins are measured from the view's edges, not its safe area", v)
+        }
+        if spec.isRoot, !spec.respectsSystemMinimum, spec.custom == nil {
+            noteMargins("viewRespectsSystemMinimumLayoutMargins NO", v)
+        }
+        return (spec.fromSafeArea ? .safeArea : nil, m)
+    }
+
+    /// The margins of `v` from its own edges when it preserves its
+    /// superview's: per edge the larger of its own (past its safe area) and
+    /// the superview's margin less how far in from that edge `v` lies, by
+    /// the stored frames. nil when a frame is missing.
+    private func inheritedMargins(_ v: String, own: EdgeInsets, fromSafeArea: Bool) -> EdgeInsets? {
+        guard let f = storedWindowFrames[v], let parent = (try? screen.view(named: v))?.parent,
+              let pf = storedWindowFrames[parent] else { return nil }
+        let mine = own + (fromSafeArea ? safeOverlap(f) : EdgeInsets())
+        let theirs = effectiveMargins(parent)
+        return EdgeInsets(top: max(mine.top, theirs.top - (f.minY - pf.minY)),
+                          left: max(mine.left, theirs.left - (f.minX - pf.minX)),
+                          bottom: max(mine.bottom, theirs.bottom - (pf.maxY - f.maxY)),
+                          right: max(mine.right, theirs.right - (pf.maxX - f.maxX)))
+    }
+
+    /// A view's margins from its own edges, by its stored frame: its custom
+    /// or default margins past its safe area (or its edges).
+    private func effectiveMargins(_ v: String) -> EdgeInsets {
+        let spec = marginSpecs[v]
+        let isRoot = spec?.isRoot ?? ((try? screen.view(named: v))?.isRootView ?? false)
+        var m = spec?.custom ?? defaultMargins(isRoot: isRoot)
+        if isRoot, spec?.respectsSystemMinimum ?? true {
+            m.left = max(m.left, screen.device.rootSideMargin)
+            m.right = max(m.right, screen.device.rootSideMargin)
+        }
+        guard spec?.fromSafeArea ?? true, let f = storedWindowFrames[v] else { return m }
+        return m + safeOverlap(f)
+    }
+
+    /// The part of the window's safe-area insets a frame overlaps.
+    private func safeOverlap(_ f: Rect) -> EdgeInsets {
+        let size = screen.screenSize, safe = screen.windowSafeAreaInsets
+        return EdgeInsets(top: max(0, min(f.height, safe.top - f.minY)), left: max(0, min(f.width, safe.left - f.minX)),
+                          bottom: max(0, min(f.height, f.maxY - (size.height - safe.bottom))),
+                          right: max(0, min(f.width, f.maxX - (size.width - safe.right))))
+    }
+
+    /// How far a margin anchor lies from the same anchor of the edge the
+    /// margins are measured from.
+    private static func marginOffset(_ a: Anchor.Attribute, _ m: EdgeInsets) -> Double {
+        switch a {
+        case .leading, .left: m.left
+        case .trailing, .right: -m.right
+        case .top: m.top
+        case .bottom: -m.bottom
+        case .centerX: (m.left - m.right) / 2
+        case .centerY: (m.top - m.bottom) / 2
+        case .width: -(m.left + m.right)
+        case .height: -(m.top + m.bottom)
+        }
+    }
+
+    private mutating func noteMargins(_ cause: String, _ view: String) {
+        guard let e = element(named: view) ?? viewNames.first(where: { $0.value == view }).flatMap({ document.objects[$0.key] })
+        else { return }
+        var c = marginCauses[cause] ?? ([], e.line, e.column)
+        if !c.views.contains(view) { c.views.append(view) }
+        marginCauses[cause] = c
+    }
+
+    /// One note per cause of the margins and baselines read.
+    private mutating func reportMarginsAndBaselines() {
+        for (cause, c) in marginCauses.sorted(by: { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) }) {
+            findings.append(IBFinding(.note, "\(cause): the constraints to the margins of \(c.views.joined(separator: ", ")) are made to \(c.views.count == 1 ? "its" : "their") edges or safe area with the margin added",
+                                      line: c.line, column: c.column))
+        }
+        if let t = nonScrollingTextViews.first {
+            let list = nonScrollingTextViews.map { "\($0.name) \(fmt($0.height))\($0.stored ? "" : " (from its lines)")" }.joined(separator: ", ")
+            findings.append(IBFinding(.note, "a text view with scrollEnabled NO is as tall as its text, its intrinsic height: \(list) (the height Xcode stored for its text and font; kbplay does not wrap text)",
+                                      line: t.line, column: t.column))
+        }
+        if let first = baselines.first {
+            let n = baselines.placed.count
+            let plain = baselines.withoutText > 0 ? " (and \(baselines.withoutText) baseline\(baselines.withoutText == 1 ? "" : "s") of views without text, at their bottom, as UIKit places them)" : ""
+            findings.append(IBFinding(.note, "\(n) baseline constraint\(n == 1 ? "" : "s") placed by font metrics\(plain): a baseline is the system font's ascender (0.952 × its size) under the top of its centred line, the descender (0.241 × its size) over the bottom of the last; kbplay approximates every font by the system font's ratios",
+                                      line: first.line, column: first.column))
         }
     }
 
@@ -813,6 +1240,22 @@ struct IBImporter {
         }
     }
 
+    /// One note for the size classes the document varies: the canvas's,
+    /// the variations laid out and those left out.
+    private mutating func reportSizeClasses() {
+        guard let first = variationKeys.values.min(by: { ($0.line, $0.column) < ($1.line, $1.column) }) else { return }
+        let applied = variationKeys.filter(\.value.applies).keys.sorted()
+        let other = variationKeys.filter { !$0.value.applies }.keys.sorted()
+        var message = "size classes: the canvas is \(sizeClass.description) (\(screen.device.id) \(screen.orientation.rawValue)), so "
+        message += applied.isEmpty ? "the default constraints are laid out" : "the variations \(applied.joined(separator: ", ")) are laid out over the default"
+        if !other.isEmpty { message += "; \(other.joined(separator: ", ")) \(other.count == 1 ? "is" : "are") another canvas's and left out" }
+        let views = notInstalled, constraints = excluded.count + uninstalledConstraints
+        if views + constraints > 0 {
+            message += " (\(constraints) constraint\(constraints == 1 ? "" : "s") inactive or left out\(views > 0 ? ", \(views) view\(views == 1 ? "" : "s") not installed" : ""))"
+        }
+        findings.append(IBFinding(.note, message, line: first.line, column: first.column))
+    }
+
     /// One note for the appearance the document sets (colours, fonts,
     /// content modes…), which has no effect on layout.
     private mutating func reportAppearance() {
@@ -858,6 +1301,8 @@ struct IBImporter {
     private static let handledChildren: Set<String> = [
         "rect", "autoresizingMask", "subviews", "constraints", "viewLayoutGuide", "connections", "variation",
         "textInputTraits", "accessibility", "state", "buttonConfiguration", "edgeInsets", "directionalEdgeInsets",
+        // A XIB view's simulated metrics: read as the bars Xcode simulated over it.
+        "simulatedStatusBarMetrics", "simulatedNavigationBarMetrics", "simulatedTabBarMetrics", "simulatedToolbarMetrics",
     ]
     /// Elements below a view that set how it looks.
     private static let appearanceChildren: Set<String> = [

@@ -17,6 +17,9 @@ struct IBViewKind {
     var alignmentInsets: EdgeInsets? {
         switch element {
         case "switch": EdgeInsets(right: 2)
+        // A slider's thumb reaches 2 pt past its track on both sides: a frame
+        // Xcode stores 484 wide is 480 to its constraints.
+        case "slider": EdgeInsets(left: 2, right: 2)
         default: nil
         }
     }
@@ -33,11 +36,11 @@ struct IBViewKind {
     /// UIKit controls with an intrinsic size kbplay has no kind for.
     private static let plainWithSize: Set<String> = [
         "switch", "segmentedControl", "activityIndicatorView", "slider", "progressView", "pageControl", "stepper",
-        "datePicker", "searchBar", "navigationBar", "toolbar", "tabBar",
+        "datePicker", "pickerView", "searchBar", "navigationBar", "toolbar", "tabBar",
     ]
     /// UIKit views without an intrinsic size kbplay has no kind for.
     private static let plain: Set<String> = [
-        "mapView", "wkWebView", "webView", "visualEffectView", "pickerView", "arscnView", "arskView", "sceneKitView",
+        "mapView", "wkWebView", "webView", "visualEffectView", "arscnView", "arskView", "sceneKitView",
         "skView", "glkView", "mtkView", "imageView",
     ]
     /// Scroll views kbplay draws as plain scroll views.
@@ -55,6 +58,8 @@ struct IBViewKind {
             return IBViewKind(kind: .view, intrinsicFromFrame: true,
                               approximation: name == "switch"
                                   ? "switch is not a kind kbplay models: imported as a plain view whose alignment rect (its stored frame less 2 pt on the trailing side) has its intrinsic size"
+                                  : name == "slider"
+                                  ? "slider is not a kind kbplay models: imported as a plain view whose alignment rect (its stored frame less 2 pt on each side) has its intrinsic size"
                                   : "\(name) is not a kind kbplay models: imported as a plain view with its stored size as its intrinsic size",
                               element: name)
         }
