@@ -152,6 +152,6 @@ extension Session {
         let after = screen.layout()
         var log = ChangeLog()
         log.notes.append(undo ? "undone" : "redone")
-        return report(undo ? "undo" : "redo", before: before, after: after, log: log)
+        return CommandOutcome(command: undo ? "undo" : "redo", report: report(before: before, after: after, log: log))
     }
 }

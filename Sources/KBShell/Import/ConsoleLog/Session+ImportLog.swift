@@ -259,7 +259,7 @@ extension Session {
         var summary = "keyboard notifications: \(same) as kbplay posts them, \(differ) differ"
         if differ > 0 { summary += " (\(fieldsDiffering) field\(fieldsDiffering == 1 ? "" : "s"))" }
         if notReplayed > 0 { summary += ", \(notReplayed) not replayed" }
-        log.lines.append(summary)
+        log.lines.append(.said(summary))
         log.notes += notes
         log.extra["keyboardChecks"] = .array(checksJSON)
     }
