@@ -82,12 +82,12 @@ public struct ChangeReport: Sendable {
     }
 
     /// Constants a handler already reported (not repeated in the diff),
-    /// kept when a replay drops the entries it posted.
+    /// also when a replay does not list what it posted.
     var reportedConstants: Set<String> = []
 
-    /// Adds what a handler did.
-    mutating func handled(_ h: Handling) {
-        entries.append(.handled(h))
+    /// Adds what a handler did (as an entry unless `listed` is false).
+    mutating func handled(_ h: Handling, listed: Bool = true) {
+        if listed { entries.append(.handled(h)) }
         if case let .constant(name) = h.effect.target { reportedConstants.insert(name) }
     }
 }

@@ -3,8 +3,11 @@ import KBModel
 extension Session {
     /// Posts a keyboard transition: the layout guide follows the new frame,
     /// then each notification in order runs the handlers registered for it
-    /// (strategies, then rules, in the order they were attached).
-    mutating func post(_ t: KeyboardTransition, _ log: inout ChangeLog) throws {
+    /// (strategies, then rules, in the order they were attached). Unless
+    /// `listed` is false (a replay that compares the notifications instead
+    /// of printing them), each notification and each handler's effect is
+    /// an entry of the report.
+    mutating func post(_ t: KeyboardTransition, _ log: inout ChangeLog, listed: Bool = true) throws {
         let device = screen.device, orientation = screen.orientation
         let overlapBefore = keyboard.overlap(on: device, orientation)
         keyboard = t.keyboard
@@ -24,7 +27,7 @@ extension Session {
                 log.warnings += syncKeyboard()
             }
             log.notifications.append(n)
-            log.lines.append(.posted(n))
+            if listed { log.lines.append(.posted(n)) }
             var handlers: [String] = []
             // The handlers work on the session's screen itself, moved into
             // the host and back: a copy would share the views, the
@@ -35,7 +38,7 @@ extension Session {
             for i in state.strategies.indices {
                 guard let r = state.strategies[i].handle(n, context: context, host: &host) else { continue }
                 for effect in r.effects {
-                    log.report.handled(.init(controller: r.controller, strategy: r.strategy, effect: effect))
+                    log.report.handled(.init(controller: r.controller, strategy: r.strategy, effect: effect), listed: listed)
                     handlers.append("\(r.controller) · \(r.strategy.rawValue): \(effect.what)")
                 }
                 for f in r.flaws where !log.flaws.contains(where: { $0.id == f.id && $0.controller == f.controller && $0.strategy == f.strategy }) {
@@ -50,7 +53,7 @@ extension Session {
                 log.warnings += try screen.setConstant(value, of: rule.constraint, byHandler: true).warnings
                 let effect = HandlerEffect(.constant(rule.constraint), before: .points(before), after: .points(value),
                                            why: "(\(rule.expression))")
-                log.report.handled(.init(controller: rule.controller, strategy: nil, effect: effect))
+                log.report.handled(.init(controller: rule.controller, strategy: nil, effect: effect), listed: listed)
                 handlers.append("\(rule.controller) · rule: \(effect.what)")
             }
             record(EventRecord(notification: n, handlers: handlers))
@@ -63,7 +66,7 @@ extension Session {
                 log.flaws.append(f)
             }
         }
-        if t.notifications.isEmpty && overlapBefore != overlapAfter {
+        if listed, t.notifications.isEmpty && overlapBefore != overlapAfter {
             log.lines.append("keyboard top now at \(formatPoints(keyboard.frame(on: device, orientation).minY)) (no notification)")
         }
     }
