@@ -120,7 +120,7 @@ extension ChangeReport {
         text += notes
         if let a = animation { text += Self.animationLines(a, changes: changes).lines }
         if let focus {
-            text.append(focus.report.verdict(keyboardUp: focus.keyboardUp))
+            text.append(focus.verdict)
             if let hint = focus.hint { text.append(hint) }
         }
         for f in flaws {
@@ -263,6 +263,9 @@ extension ChangeReport {
 }
 
 extension ChangeReport.Focus {
+    /// The focus line (`✓ email is visible, 130 pt above the keyboard`).
+    public var verdict: String { report.verdict(keyboardUp: keyboardUp) }
+
     /// The JSON form of the focus verdict.
     var json: JSON {
         var f: [String: JSON] = ["field": .string(field), "covered": .number(report.covered),

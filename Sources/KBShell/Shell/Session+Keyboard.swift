@@ -28,7 +28,7 @@ extension Session {
             }
             log.notifications.append(n)
             if listed { log.lines.append(.posted(n)) }
-            var handlers: [String] = []
+            var handlers: [ChangeReport.Handling] = []
             // The handlers work on the session's screen itself, moved into
             // the host and back: a copy would share the views, the
             // constraints and the layout cache, and the first change a
@@ -38,8 +38,9 @@ extension Session {
             for i in state.strategies.indices {
                 guard let r = state.strategies[i].handle(n, context: context, host: &host) else { continue }
                 for effect in r.effects {
-                    log.report.handled(.init(controller: r.controller, strategy: r.strategy, effect: effect), listed: listed)
-                    handlers.append("\(r.controller) · \(r.strategy.rawValue): \(effect.what)")
+                    let handling = ChangeReport.Handling(controller: r.controller, strategy: r.strategy, effect: effect)
+                    log.report.handled(handling, listed: listed)
+                    handlers.append(handling)
                 }
                 for f in r.flaws where !log.flaws.contains(where: { $0.id == f.id && $0.controller == f.controller && $0.strategy == f.strategy }) {
                     log.flaws.append(f)
@@ -53,8 +54,9 @@ extension Session {
                 log.warnings += try screen.setConstant(value, of: rule.constraint, byHandler: true).warnings
                 let effect = HandlerEffect(.constant(rule.constraint), before: .points(before), after: .points(value),
                                            why: "(\(rule.expression))")
-                log.report.handled(.init(controller: rule.controller, strategy: nil, effect: effect), listed: listed)
-                handlers.append("\(rule.controller) · rule: \(effect.what)")
+                let handling = ChangeReport.Handling(controller: rule.controller, strategy: nil, effect: effect)
+                log.report.handled(handling, listed: listed)
+                handlers.append(handling)
             }
             record(EventRecord(notification: n, handlers: handlers))
         }
