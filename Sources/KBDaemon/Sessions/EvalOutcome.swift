@@ -1,5 +1,4 @@
 import NIOCore
-import KBShell
 
 /// What became of a command handed to a ``SessionHost``.
 enum EvalOutcome: Sendable {
@@ -13,17 +12,4 @@ enum EvalOutcome: Sendable {
     case failed(any Error)
     /// The session was closed before the command ran: look it up again.
     case closed
-}
-
-/// What a page's reply tells of a command that ran: whether it was
-/// accepted and its printed text, taken from the outcome's fields (not
-/// read back from its JSON).
-struct EvalSaid: Sendable {
-    var ok: Bool
-    var output: String
-
-    init(_ outcome: CommandOutcome) {
-        ok = outcome.status != .rejected && outcome.status != .ioError
-        output = outcome.text
-    }
 }
