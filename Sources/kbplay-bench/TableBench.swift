@@ -32,7 +32,7 @@ extension SessionBench {
                 let us = Double(DispatchTime.now().uptimeNanoseconds - s0) / 1e3
                 if line == "focus field" {
                     shows.append(us)
-                    verdict = o.text.split(separator: "\n").last.map(String.init) ?? ""
+                    verdict = o.report?.focus?.verdict ?? ""
                 }
             }
         }

@@ -175,7 +175,7 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
         let handler = NIOLoopBound(self, eventLoop: loop)
         host.submit(request.command, client: client) { outcome in
             switch outcome {
-            case let .ran(result, pending):
+            case let .ran(result, pending, _):
                 // Encoded while the record is synced.
                 let reply = DaemonReply.evaluated(id: request.id, session: request.session, result: .written(result)).encoded()
                 guard let pending else { return handler.execute { $0.finish(reply) } }

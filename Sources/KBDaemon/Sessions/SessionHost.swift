@@ -270,7 +270,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         let pagesChange = outcome.status != .rejected
             && (!CommandParser.onlyReadsTheSession(command) || state.expects.failing != failing)
         if pagesChange { state.version += 1 }
-        guard outcome.status != .rejected else { return (.ran(result, pending: nil), nil) }
+        guard outcome.status != .rejected else { return (.ran(result, pending: nil, said: EvalSaid(outcome)), nil) }
         state.sequence += 1
         let pending: PendingSync
         do {
@@ -294,9 +294,9 @@ final class SessionHost<Session: HostedSession>: Sendable {
                                         pagesChange: pagesChange)
         }
         if state.journal.entries >= Self.compactionInterval {
-            return (.ran(result, pending: pending), .compact)
+            return (.ran(result, pending: pending, said: EvalSaid(outcome)), .compact)
         }
-        return (.ran(result, pending: pending), nil)
+        return (.ran(result, pending: pending, said: EvalSaid(outcome)), nil)
     }
 
     /// On a thread of its own: a command that reads files waits as long as
@@ -396,7 +396,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
         return state.withLock { state in
             switch written {
             case nil:
-                completions.append { done(.ran(result, pending: nil)) }
+                completions.append { done(.ran(result, pending: nil, said: EvalSaid(outcome))) }
             case .success:
                 state.session = session
                 state.version += 1
@@ -406,7 +406,7 @@ final class SessionHost<Session: HostedSession>: Sendable {
                 if !state.subscribers.isEmpty {
                     state.subscribers.broadcast(result, command: outcome.command, client: client, session: name)
                 }
-                completions.append { done(.ran(result, pending: nil)) }
+                completions.append { done(.ran(result, pending: nil, said: EvalSaid(outcome))) }
             case let .failure(error):
                 // The journal still holds the session as it was, and so
                 // does the host: the command is as if it had not run

@@ -357,10 +357,8 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         }
         host.submit(command, client: client) { outcome in
             switch outcome {
-            case let .ran(result, pending):
-                let json = DaemonResult.written(result).json
-                let message = JSON.object(["type": .string("reply"), "id": id, "ok": json["ok"] ?? .bool(false),
-                                           "output": json["output"] ?? .string("")])
+            case let .ran(_, pending, said):
+                let message = JSON.object(["type": .string("reply"), "id": id, "ok": .bool(said.ok), "output": .string(said.output)])
                 guard let pending else { return reply(message) }
                 pending.whenDurable { error in
                     guard let error else { return reply(message) }

@@ -111,7 +111,7 @@ public struct Handler {
     mutating func set<Host: StrategyHost>(_ name: String, _ value: Double, _ why: String, host: inout Host) {
         let before = host.constant(of: name) ?? 0
         host.setConstant(value, of: name)
-        report.effects.append(("\(name).constant \(formatPoints(before)) → \(formatPoints(value))", why))
+        report.effects.append(HandlerEffect(.constant(name), before: .points(before), after: .points(value), why: why))
     }
 
     /// `hardware-keyboard-height`: the full height used while only the

@@ -149,17 +149,6 @@ public struct HandlerReport: Hashable, Sendable {
     public var strategy: StrategyKind
     public var controller: String
     /// `formBottom.constant 20 → 344`, each with its reason.
-    public var effects: [(what: String, why: String)]
+    public var effects: [HandlerEffect]
     public var flaws: [Flaw]
-
-    public static func == (a: HandlerReport, b: HandlerReport) -> Bool {
-        a.strategy == b.strategy && a.controller == b.controller && a.flaws == b.flaws
-            && a.effects.map(\.what) == b.effects.map(\.what) && a.effects.map(\.why) == b.effects.map(\.why)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(strategy)
-        hasher.combine(controller)
-        hasher.combine(effects.map(\.what))
-    }
 }

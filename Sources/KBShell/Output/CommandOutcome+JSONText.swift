@@ -9,6 +9,7 @@ extension CommandOutcome {
     /// Appends ``jsonText``'s UTF-8 bytes to `out`.
     public func writeJSON(into out: inout PointText) {
         // The keys `json` sets itself replace members of the same name.
+        let members = self.members
         var keys: [Key] = [.command, .ok, .output]
         if notifications != nil { keys.append(.notifications) }
         if changes != nil { keys.append(.changes) }

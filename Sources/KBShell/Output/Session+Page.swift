@@ -28,24 +28,16 @@ extension Session {
                 "clearance": .number(focus.clearance), "visible": .bool(focus.isVisible),
                 "obscuredBy": .array(focus.obscuredBy.map { .string($0.cause.rawValue) }),
             ])
-            members["verdict"] = .string(verdict(focus, keyboardUp: snapshot.keyboardFrame != nil))
+            members["verdict"] = .string(focus.verdict(keyboardUp: snapshot.keyboardFrame != nil))
         } else {
             members["focus"] = .null
             members["verdict"] = .string("nothing focused")
         }
-        var flaws: [JSON] = []
-        if case let .array(list)? = lastChange?.members["flaws"] {
-            for case let .object(flaw) in list {
-                guard case let .string(message)? = flaw["message"] else { continue }
-                let (reason, fix) = message.splitFix()
-                var entry = flaw
-                entry["message"] = nil
-                entry["reason"] = .string(reason)
-                entry["fix"] = fix.map { .string($0) } ?? .null
-                flaws.append(.object(entry))
-            }
-        }
-        members["flaws"] = .array(flaws)
+        members["flaws"] = .array((lastChange?.report?.flaws ?? []).map { f in
+            let (reason, fix) = f.message.splitFix()
+            return .object(["id": .string(f.id.rawValue), "strategy": .string(f.strategy.rawValue), "controller": .string(f.controller),
+                            "reason": .string(reason), "fix": fix.map { .string($0) } ?? .null])
+        })
         return .object(members)
     }
 

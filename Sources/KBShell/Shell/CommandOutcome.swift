@@ -1,6 +1,9 @@
 import KBModel
 
-/// What one command did, in both of kbplay's output forms.
+/// What one command did: its status, its printed text, and — as typed
+/// values — the change report of a mutation (``report``) and the error of
+/// a refused command (``error``). The JSON form's members (``members``)
+/// are rendered from them when they are asked for.
 public struct CommandOutcome: Sendable {
     public enum Status: Int, Sendable, Comparable {
         case ok = 0
@@ -18,8 +21,14 @@ public struct CommandOutcome: Sendable {
     public var status: Status
     /// The text form (what the shell prints), without a trailing newline.
     public var text: String
-    /// The JSON form's members besides `command`, `ok` and `output`.
-    public var members: [String: JSON]
+    /// What a command that may change the session did (nil for other
+    /// commands).
+    public var report: ChangeReport?
+    /// Why the command was refused (nil when it was not).
+    public var error: CommandError?
+    /// Members of the outcome's own, already JSON: those of a command
+    /// that is no mutation (`frames`, `export`).
+    var values: [String: JSON]
     /// The shell should stop (`quit`).
     public var quit = false
     /// What an `expect` compared (nil for other commands): for reports,
@@ -34,13 +43,46 @@ public struct CommandOutcome: Sendable {
         self.command = command
         self.status = status
         self.text = text
-        self.members = members
+        self.values = members
     }
 
-    /// The notifications and layout changes of a mutating command, turned
-    /// into JSON only when the JSON form is asked for.
-    var notifications: [KeyboardNotification]?
-    var changes: [LayoutChange]?
+    /// A mutation's outcome: its report, and the text rendered from it.
+    public init(command: String, report: ChangeReport) {
+        self.init(command: command, text: report.text)
+        self.report = report
+    }
+
+    /// The JSON form's members besides `command`, `ok`, `output`,
+    /// `notifications` and `changes`: the outcome's own, and those
+    /// rendered from the report and the error. Setting it sets the
+    /// outcome's own (the report's and the error's still win).
+    public var members: [String: JSON] {
+        get { renderedMembers }
+        set { values = newValue }
+    }
+
+    private var renderedMembers: [String: JSON] {
+        var members = values
+        if let report {
+            if members.isEmpty { members = report.members } else { members.merge(report.members) { _, new in new } }
+        }
+        if let error {
+            var detail: [String: JSON] = ["message": .string(error.message)]
+            if let column = error.column { detail["column"] = .number(Double(column)) }
+            if let suggestion = error.suggestion { detail["suggestion"] = .string(suggestion) }
+            members["error"] = .object(detail)
+        }
+        return members
+    }
+
+    /// The notifications a mutation posted (nil for other commands).
+    public var notifications: [KeyboardNotification]? { report?.notifications }
+    /// The layout changes of a mutation (nil for other commands; set on
+    /// the report, nil empties them).
+    public var changes: [LayoutChange]? {
+        get { report?.changes }
+        set { report?.changes = newValue ?? [] }
+    }
 
     /// The single JSON line of `--json` mode as a value: ``jsonText``
     /// read back, so the JSON form has one writer
@@ -59,10 +101,9 @@ public struct CommandOutcome: Sendable {
                 && suggestion.split(separator: " ").count <= 2 && !suggestion.hasPrefix("usage")
             text += "\n  " + (isName ? "did you mean '\(suggestion)'?" : suggestion)
         }
-        var detail: [String: JSON] = ["message": .string(error.message)]
-        if let column = error.column { detail["column"] = .number(Double(column)) }
-        if let suggestion = error.suggestion { detail["suggestion"] = .string(suggestion) }
-        return CommandOutcome(command: command, status: status, text: text, members: ["error": .object(detail)])
+        var outcome = CommandOutcome(command: command, status: status, text: text)
+        outcome.error = error
+        return outcome
     }
 }
 

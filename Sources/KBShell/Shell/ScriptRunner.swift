@@ -64,11 +64,10 @@ public struct ScriptRunner {
                                               result: expectation.passed ? .passed : .failed(expectation),
                                               time: seconds, output: printed))
             } else if outcome.status == .rejected || outcome.status == .ioError {
-                let detail = outcome.members["error"]
+                let detail = outcome.error
                 let error = CaseError(kind: outcome.status == .ioError ? .io : .rejected,
-                                      message: detail?["message"]?.stringValue ?? outcome.text,
-                                      column: detail?["column"]?.numberValue.map { Int($0) },
-                                      suggestion: detail?["suggestion"]?.stringValue)
+                                      message: detail?.message ?? outcome.text,
+                                      column: detail?.column, suggestion: detail?.suggestion)
                 suite.cases.append(ScriptCase(line: line.number, command: line.text, result: .error(error),
                                               time: seconds, output: printed))
             }

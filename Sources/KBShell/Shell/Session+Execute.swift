@@ -2,25 +2,50 @@ import Foundation
 import KBModel
 
 /// What a mutating command collects while it runs, to print afterwards.
+/// What a mutation's `apply` writes to: the change report being built
+/// (the transaction adds the diff, the ambiguity and the verdict), and
+/// whether the command changed the structure.
 struct ChangeLog {
-    var lines: [String] = []
-    var notifications: [KeyboardNotification] = []
-    var warnings: [ModelWarning] = []
-    var flaws: [Flaw] = []
-    /// Constants already reported by a handler line (not repeated in the diff).
-    var reportedConstants: Set<String> = []
-    var extra: [String: JSON] = [:]
-    /// Lines printed after the diff.
-    var notes: [String] = []
+    var report = ChangeReport()
     /// The command changed views or constraints (not only constants, the
     /// keyboard or scrolling), so ambiguity is worth checking.
     var structural = false
-    /// An ambiguous layout is expected (an imported dump lists only the
-    /// constraints in conflict): said as a note, not a warning.
-    var ambiguityIsNote = false
-    /// `frames N`: how many moments of the keyboard's animation to print,
-    /// and the keyboard's frames at its start and end.
-    var animation: (count: Int, begin: Rect, end: Rect)?
+
+    /// The report's entries: what the command said, the notifications
+    /// posted and what each handler did, in order.
+    var lines: [ChangeReport.Entry] {
+        get { report.entries }
+        _modify { yield &report.entries }
+    }
+    var notifications: [KeyboardNotification] {
+        get { report.notifications }
+        _modify { yield &report.notifications }
+    }
+    var warnings: [ModelWarning] {
+        get { report.warnings }
+        _modify { yield &report.warnings }
+    }
+    var flaws: [Flaw] {
+        get { report.flaws }
+        _modify { yield &report.flaws }
+    }
+    var extra: [String: JSON] {
+        get { report.extra }
+        _modify { yield &report.extra }
+    }
+    /// Lines printed after the diff.
+    var notes: [String] {
+        get { report.notes }
+        _modify { yield &report.notes }
+    }
+    var ambiguityIsNote: Bool {
+        get { report.ambiguityIsNote }
+        set { report.ambiguityIsNote = newValue }
+    }
+    var animation: ChangeReport.Animation? {
+        get { report.animation }
+        set { report.animation = newValue }
+    }
 }
 
 extension Session {
@@ -155,7 +180,7 @@ extension Session {
         // What the layout pass itself had to break (a size bound the
         // command's constraints would have made negative).
         log.warnings += after.warnings
-        var outcome = report(line, before: before, after: after, log: log)
+        var outcome = CommandOutcome(command: line, report: report(before: before, after: after, log: log))
         recordFlaws(log.flaws)
         if !previous.holds(state) {
             undoStack.append(previous)

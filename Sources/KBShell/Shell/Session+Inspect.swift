@@ -117,7 +117,7 @@ extension Session {
             let n = e.notification
             lines.append(n.name.rawValue)
             for (key, value) in n.userInfo { lines.append("    \(key) = \(value)") }
-            for h in e.handlers { lines.append("  → \(h)") }
+            for h in e.handlers { lines.append("  → \(h.controller) · \(h.handler): \(h.effect.what)") }
         }
         return CommandOutcome(command: "events", text: lines.isEmpty ? "no keyboard notifications yet" : lines.joined(separator: "\n"),
                               members: ["notifications": .array(list.map { .verbatim($0.notification.jsonText) })])
@@ -154,6 +154,6 @@ extension Session {
         let after = screen.layout()
         var log = ChangeLog()
         log.notes.append(undo ? "undone" : "redone")
-        return report(undo ? "undo" : "redo", before: before, after: after, log: log)
+        return CommandOutcome(command: undo ? "undo" : "redo", report: report(before: before, after: after, log: log))
     }
 }

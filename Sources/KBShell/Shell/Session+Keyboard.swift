@@ -3,8 +3,11 @@ import KBModel
 extension Session {
     /// Posts a keyboard transition: the layout guide follows the new frame,
     /// then each notification in order runs the handlers registered for it
-    /// (strategies, then rules, in the order they were attached).
-    mutating func post(_ t: KeyboardTransition, _ log: inout ChangeLog) throws {
+    /// (strategies, then rules, in the order they were attached). Unless
+    /// `listed` is false (a replay that compares the notifications instead
+    /// of printing them), each notification and each handler's effect is
+    /// an entry of the report.
+    mutating func post(_ t: KeyboardTransition, _ log: inout ChangeLog, listed: Bool = true) throws {
         let device = screen.device, orientation = screen.orientation
         let overlapBefore = keyboard.overlap(on: device, orientation)
         keyboard = t.keyboard
@@ -24,23 +27,8 @@ extension Session {
                 log.warnings += syncKeyboard()
             }
             log.notifications.append(n)
-            var handlers: [String] = []
-            if n.name.isWill {
-                // "keyboardWillShow         (0 852; 393 336) → (0 516; 393 336)  0.25 s, curve 7"
-                var line = PointText(capacity: 96)
-                line.append(n.name.rawValue)
-                line.appendSpaces(max(24 - n.name.rawValue.count, 0) + 1)
-                line.append(n.begin)
-                line.append(" → ")
-                line.append(n.end)
-                line.append("  ")
-                line.append(n.duration)
-                line.append(" s, curve ")
-                line.append(String(n.curve))
-                log.lines.append(line.string)
-            } else {
-                log.lines.append(n.name.rawValue)
-            }
+            if listed { log.lines.append(.posted(n)) }
+            var handlers: [ChangeReport.Handling] = []
             // The handlers work on the session's screen itself, moved into
             // the host and back: a copy would share the views, the
             // constraints and the layout cache, and the first change a
@@ -49,10 +37,10 @@ extension Session {
             swap(&host.screen, &screen)
             for i in state.strategies.indices {
                 guard let r = state.strategies[i].handle(n, context: context, host: &host) else { continue }
-                for (what, why) in r.effects {
-                    log.lines.append("  \(r.controller) · \(r.strategy.rawValue.padded(12)) \(what)   \(why)")
-                    handlers.append("\(r.controller) · \(r.strategy.rawValue): \(what)")
-                    if let name = what.prefix(before: ".constant ") { log.reportedConstants.insert(name) }
+                for effect in r.effects {
+                    let handling = ChangeReport.Handling(controller: r.controller, strategy: r.strategy, effect: effect)
+                    log.report.handled(handling, listed: listed)
+                    handlers.append(handling)
                 }
                 for f in r.flaws where !log.flaws.contains(where: { $0.id == f.id && $0.controller == f.controller && $0.strategy == f.strategy }) {
                     log.flaws.append(f)
@@ -64,10 +52,11 @@ extension Session {
                 let value = try evaluate(rule.expression, notification: n)
                 let before = (try? screen.constraint(named: rule.constraint))?.constant ?? 0
                 log.warnings += try screen.setConstant(value, of: rule.constraint, byHandler: true).warnings
-                let what = "\(rule.constraint).constant \(formatPoints(before)) → \(formatPoints(value))"
-                log.lines.append("  \(rule.controller) · rule         \(what)   (\(rule.expression))")
-                handlers.append("\(rule.controller) · rule: \(what)")
-                log.reportedConstants.insert(rule.constraint)
+                let effect = HandlerEffect(.constant(rule.constraint), before: .points(before), after: .points(value),
+                                           why: "(\(rule.expression))")
+                let handling = ChangeReport.Handling(controller: rule.controller, strategy: nil, effect: effect)
+                log.report.handled(handling, listed: listed)
+                handlers.append(handling)
             }
             record(EventRecord(notification: n, handlers: handlers))
         }
@@ -79,7 +68,7 @@ extension Session {
                 log.flaws.append(f)
             }
         }
-        if t.notifications.isEmpty && overlapBefore != overlapAfter {
+        if listed, t.notifications.isEmpty && overlapBefore != overlapAfter {
             log.lines.append("keyboard top now at \(formatPoints(keyboard.frame(on: device, orientation).minY)) (no notification)")
         }
     }
@@ -103,7 +92,7 @@ extension Session {
     /// animation.
     func animate(_ n: Int, _ t: KeyboardTransition, _ log: inout ChangeLog) {
         guard let first = t.notifications.first else { return }
-        log.animation = (n, first.begin, first.end)
+        log.animation = ChangeReport.Animation(count: n, begin: first.begin, end: first.end)
     }
 
     /// `handle CONTROLLER with STRATEGY ARGS`: the arguments read as the

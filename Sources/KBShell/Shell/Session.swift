@@ -219,8 +219,9 @@ public struct Session: Sendable {
 /// One notification as the session posted it, with the handlers that ran.
 public struct EventRecord: Sendable, Equatable {
     public var notification: KeyboardNotification
+    /// What each handler did for it, printed by `events` as
     /// `Login · observer: formBottom.constant 20 → 344`.
-    public var handlers: [String]
+    public var handlers: [ChangeReport.Handling]
 }
 
 /// `on CONTROLLER EVENT: set NAME.constant = EXPR`.

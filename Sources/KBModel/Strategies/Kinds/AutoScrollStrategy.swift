@@ -18,7 +18,7 @@ public enum AutoScrollStrategy: KeyboardStrategy {
         if n.name == .willHide {
             if host.rootFrameOverride(of: s.controller) != nil {
                 host.setRootFrame(nil, of: s.controller)
-                h.report.effects.append(("\(root) moved back", "(keyboardWillHide)"))
+                h.report.effects.append(HandlerEffect(.frameRestored(root), why: "(keyboardWillHide)"))
             }
             h.undockedCheck()
         } else if let field = host.focus, n.end.minY < h.screenHeight {
@@ -33,8 +33,8 @@ public enum AutoScrollStrategy: KeyboardStrategy {
             let target = Rect(x: current.minX, y: natural.minY + needed, width: current.width, height: current.height)
             if abs(needed - shift) > 0.001 {
                 host.setRootFrame(needed == 0 ? nil : target, of: s.controller)
-                h.report.effects.append(("\(root).frame.minY \(p(current.minY)) → \(p(natural.minY + needed))",
-                                         "(\(field) bottom \(p(naturalMaxY)) + distance \(p(s.distance)) vs keyboard top \(p(keyboardTop)))"))
+                h.report.effects.append(HandlerEffect(.frameMinY(root), before: .points(current.minY), after: .points(natural.minY + needed),
+                                                     why: "(\(field) bottom \(p(naturalMaxY)) + distance \(p(s.distance)) vs keyboard top \(p(keyboardTop)))"))
             }
         }
         return true

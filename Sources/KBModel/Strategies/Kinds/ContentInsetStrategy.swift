@@ -21,15 +21,16 @@ public enum ContentInsetStrategy: KeyboardStrategy {
         if n.name == .willHide {
             insets = .zero
             host.setContentInset(insets, of: scroll)
-            h.report.effects.append(("\(scroll).contentInset \(before) → \(insets)", "(keyboardWillHide: zero)"))
+            h.report.effects.append(HandlerEffect(.contentInset(scroll), before: .insets(before), after: .insets(insets),
+                                                 why: "(keyboardWillHide: zero)"))
         } else {
             let rootFrame = host.windowFrame(of: root) ?? Rect(origin: Point(x: 0, y: 0), size: host.screenSize)
             // view.convert(endFrame, from: view.window): the height is unchanged.
             let safeBottom = host.safeAreaInsets(of: root).bottom
             insets.bottom = n.end.height - safeBottom
             host.setContentInset(insets, of: scroll)
-            h.report.effects.append(("\(scroll).contentInset \(before) → \(insets)",
-                                     "(end frame in \(root) \(n.end.offsetBy(dx: -rootFrame.minX, dy: -rootFrame.minY)), height \(p(n.end.height)) − safeAreaInsets.bottom \(p(safeBottom)))"))
+            h.report.effects.append(HandlerEffect(.contentInset(scroll), before: .insets(before), after: .insets(insets),
+                                                 why: "(end frame in \(root) \(n.end.offsetBy(dx: -rootFrame.minX, dy: -rootFrame.minY)), height \(p(n.end.height)) − safeAreaInsets.bottom \(p(safeBottom)))"))
             // The source converts the frame but uses only its height.
             if h.n.name != .willHide, h.onScreen > 0, let (inScreen, overlap) = h.viewShortOfTheScreensBottom(host: &host) {
                 h.flaw(.screenCoordinates,
@@ -41,7 +42,7 @@ public enum ContentInsetStrategy: KeyboardStrategy {
             }
             if let field = host.focus {
                 host.scrollFocusToVisible(in: scroll)
-                h.report.effects.append(("scrolled \(field) to visible", "(scrollRectToVisible)"))
+                h.report.effects.append(HandlerEffect(.scrolledToVisible(field), why: "(scrollRectToVisible)"))
             }
         }
         return true

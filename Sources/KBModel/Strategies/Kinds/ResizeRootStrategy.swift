@@ -30,7 +30,7 @@ public enum ResizeRootStrategy: KeyboardStrategy {
         host.setRootFrame(target == full ? nil : target, of: s.controller)
         let why = target == full ? "(keyboard below the view or ending above its bottom: full size)"
                                  : "(keyboard top \(p(keyboardTop)) − root top 0)"
-        h.report.effects.append(("\(root).frame \(current) → \(target)", why))
+        h.report.effects.append(HandlerEffect(.frame(root), before: .frame(current), after: .frame(target), why: why))
         if target != converted {
             h.flaw(.screenCoordinates,
                    "\(root) is not full-screen (\(full)), but the keyboard's frame is in screen coordinates and is used as the view's own: its height becomes \(p(target.height)) instead of \(p(converted.height)), so its bottom is at \(p(target.maxY)), \(p(abs(target.maxY - converted.maxY))) pt \(target.maxY > converted.maxY ? "below" : "above") the keyboard's top. fix: convert the end frame from the screen's coordinate space, view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace)")

@@ -27,7 +27,8 @@ public enum TableControllerStrategy: KeyboardStrategy {
             insets.bottom = 0
             guard insets != before else { return true }
             host.setContentInset(insets, of: table)
-            h.report.effects.append(("\(table).contentInset.bottom \(p(before.bottom)) → 0", "(keyboardWillHide)"))
+            h.report.effects.append(HandlerEffect(.contentInsetBottom(table), before: .points(before.bottom), after: .points(0),
+                                                 why: "(keyboardWillHide)"))
             return true
         }
         // The keyboard converted to the table: its overlap with the table's bounds.
@@ -36,11 +37,11 @@ public enum TableControllerStrategy: KeyboardStrategy {
         insets.bottom = max(0, overlap - safeBottom)
         if insets != before {
             host.setContentInset(insets, of: table)
-            h.report.effects.append(("\(table).contentInset.bottom \(p(before.bottom)) → \(p(insets.bottom))",
-                                     "(keyboard overlap \(p(overlap)) − safeAreaInsets.bottom \(p(safeBottom)))"))
+            h.report.effects.append(HandlerEffect(.contentInsetBottom(table), before: .points(before.bottom), after: .points(insets.bottom),
+                                                 why: "(keyboard overlap \(p(overlap)) − safeAreaInsets.bottom \(p(safeBottom)))"))
         }
         if let field = host.focus, let row = host.scrollRowToVisible(holding: field, in: table) {
-            h.report.effects.append(("scrolled row \(row) to visible", "(scrollToRow(at: [0, \(row)], at: .none))"))
+            h.report.effects.append(HandlerEffect(.rowScrolledToVisible(table: table, row: row), why: "(scrollToRow(at: [0, \(row)], at: .none))"))
         }
         return true
     }

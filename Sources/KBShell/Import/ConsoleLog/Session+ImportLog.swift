@@ -185,24 +185,21 @@ extension Session {
                 notReplayed += burst.count
                 continue
             }
-            let linesBefore = log.lines.count
+            // kbplay's notifications are in the comparison (and in JSON's
+            // `notifications`), not listed a second time.
             let posted: [KeyboardNotification]
             do {
                 for e in inferred.setup {
-                    try post(try keyboard.applying(e, on: device, orientation), &log)
+                    try post(try keyboard.applying(e, on: device, orientation), &log, listed: false)
                 }
                 let t = try keyboard.applying(event, on: device, orientation)
-                try post(t, &log)
+                try post(t, &log, listed: false)
                 posted = t.notifications
             } catch let e as KeyboardError {
-                log.lines.removeSubrange(linesBefore...)
                 notes.append("\(lines): not replayed as \(inferred.command): \(e.description)")
                 notReplayed += burst.count
                 continue
             }
-            // kbplay's notifications are in the comparison (and in JSON's
-            // `notifications`), not printed a second time.
-            log.lines.removeSubrange(linesBefore...)
             var heading = "\(lines): \(inferred.command) on \(device.id) \(orientation.rawValue)"
             if !inferred.setup.isEmpty {
                 heading += " (kbplay first: \(inferred.setup.map(Self.command).joined(separator: ", ")), so its keyboard starts where the log's does)"
@@ -259,7 +256,7 @@ extension Session {
         var summary = "keyboard notifications: \(same) as kbplay posts them, \(differ) differ"
         if differ > 0 { summary += " (\(fieldsDiffering) field\(fieldsDiffering == 1 ? "" : "s"))" }
         if notReplayed > 0 { summary += ", \(notReplayed) not replayed" }
-        log.lines.append(summary)
+        log.lines.append(.said(summary))
         log.notes += notes
         log.extra["keyboardChecks"] = .array(checksJSON)
     }

@@ -1,0 +1,283 @@
+import KBModel
+
+/// What a command that may change the session did, as one value: the
+/// lines it said, the notifications posted and what each handler did (in
+/// order), the warnings, the layout changes, the ambiguous views, the
+/// animation asked for, the focus verdict, the flaws and the notes. The
+/// mutation transaction (`Session.mutate`) builds it once; consumers read
+/// its fields, and its printed text (``text``) and JSON members
+/// (``members``) are rendered from it where output is written.
+public struct ChangeReport: Sendable {
+    /// One line of what happened, in the order it happened.
+    public enum Entry: Sendable, ExpressibleByStringInterpolation {
+        /// A line of the command's own (`imported Form from …`); a string
+        /// literal is one.
+        case said(String)
+        /// A notification posted.
+        case posted(KeyboardNotification)
+        /// What a handler did for the notification before it.
+        case handled(Handling)
+
+        public init(stringLiteral value: String) { self = .said(value) }
+        public init(stringInterpolation: DefaultStringInterpolation) { self = .said(String(stringInterpolation: stringInterpolation)) }
+    }
+
+    /// A handler's effect: whose handler, and what it did.
+    public struct Handling: Hashable, Sendable {
+        public var controller: String
+        /// The strategy that handled the notification; nil for a rule.
+        public var strategy: StrategyKind?
+        public var effect: HandlerEffect
+
+        /// `Form · keyboard-frame`, `Form · rule`.
+        var handler: String { strategy?.rawValue ?? "rule" }
+    }
+
+    /// The focus verdict after the command.
+    public struct Focus: Sendable {
+        public var report: FocusReport
+        /// The first responder's name (the caret's field for a text view).
+        public var field: String
+        /// The verdict is about a text view's caret.
+        public var isCaret: Bool
+        /// The keyboard is on screen.
+        public var keyboardUp: Bool
+        /// Why a field under the keyboard did not move although its
+        /// controller is handled with layout-guide.
+        public var hint: String?
+    }
+
+    /// `frames N`: how many moments of the keyboard's animation, and its
+    /// frames at the start and the end.
+    public struct Animation: Sendable {
+        public var count: Int
+        public var begin: Rect
+        public var end: Rect
+    }
+
+    public var entries: [Entry] = []
+    public var notifications: [KeyboardNotification] = []
+    public var warnings: [ModelWarning] = []
+    /// Every layout change, as the diff from before to after.
+    public var changes: [LayoutChange] = []
+    /// Views whose frame the constraints leave free (checked when the
+    /// structure changed).
+    public var ambiguous: [String] = []
+    /// An ambiguous layout is expected (an imported dump lists only the
+    /// constraints in conflict): said as a note, not a warning.
+    public var ambiguityIsNote = false
+    public var animation: Animation?
+    public var focus: Focus?
+    public var flaws: [Flaw] = []
+    /// Lines printed after the diff.
+    public var notes: [String] = []
+    /// The command's own JSON members (an import's names and findings).
+    public var extra: [String: JSON] = [:]
+
+    public init() {}
+
+    /// What the handlers did, in order.
+    public var handlerEffects: [Handling] {
+        entries.compactMap { if case let .handled(h) = $0 { h } else { nil } }
+    }
+
+    /// Constants a handler already reported (not repeated in the diff),
+    /// also when a replay does not list what it posted.
+    var reportedConstants: Set<String> = []
+
+    /// Adds what a handler did (as an entry unless `listed` is false).
+    mutating func handled(_ h: Handling, listed: Bool = true) {
+        if listed { entries.append(.handled(h)) }
+        if case let .constant(name) = h.effect.target { reportedConstants.insert(name) }
+    }
+}
+
+extension ChangeReport {
+    /// The printed form, without a trailing newline.
+    public var text: String {
+        var text: [String] = []
+        text.reserveCapacity(entries.count + notes.count + 4)
+        for entry in entries { text.append(Self.line(entry)) }
+        let said = text.count
+        for w in warnings { text.append(Self.describe(w)) }
+        let reported = reportedConstants
+        let shown = reported.isEmpty ? changes : changes.filter { change in
+            if case let .constant(name, _, _) = change { return !reported.contains(name) }
+            return true
+        }
+        if !shown.isEmpty {
+            text += Self.aligned(shown)
+        } else if !warnings.isEmpty {
+            text[text.count - 1] += "; nothing moved"
+        } else if !notifications.isEmpty || (said == 0 && notes.isEmpty) {
+            text.append("no view moved")
+        }
+        if !ambiguous.isEmpty, ambiguityIsNote {
+            text.append("note: ambiguous layout: \(ambiguous.joined(separator: ", ")) — a dump lists only the constraints in conflict, so the rest of \(ambiguous.count == 1 ? "its" : "their") frame is not in the log (explain VIEW shows what decides it)")
+        } else if !ambiguous.isEmpty {
+            text.append("⚠ ambiguous layout: \(ambiguous.joined(separator: ", ")) — the constraints let \(ambiguous.count == 1 ? "its" : "their") frame move (explain VIEW shows what decides it)")
+        }
+        text += notes
+        if let a = animation { text += Self.animationLines(a, changes: changes).lines }
+        if let focus {
+            text.append(focus.verdict)
+            if let hint = focus.hint { text.append(hint) }
+        }
+        for f in flaws {
+            let (reason, fix) = f.message.splitFix()
+            text.append("⚑ \(f.strategy.rawValue): \(reason)")
+            if let fix { text.append("  fix: \(fix)") }
+        }
+        return text.joined(separator: "\n")
+    }
+
+    /// The JSON form's members besides `command`, `ok`, `output`,
+    /// `notifications` and `changes`.
+    public var members: [String: JSON] {
+        var members = extra
+        if !ambiguous.isEmpty { members["ambiguous"] = .array(ambiguous.map { .string($0) }) }
+        if let a = animation { members["animation"] = Self.animationLines(a, changes: changes).frames }
+        members["warnings"] = .array(warnings.map { .string($0.description) })
+        if let focus {
+            members["focus"] = focus.json
+            if let hint = focus.hint { members["hint"] = .string(hint) }
+        }
+        if !flaws.isEmpty {
+            members["flaws"] = .array(flaws.map { f in
+                .object(["id": .string(f.id.rawValue), "strategy": .string(f.strategy.rawValue),
+                         "controller": .string(f.controller), "message": .string(f.message)])
+            })
+        }
+        return members
+    }
+
+    /// One entry as printed.
+    static func line(_ entry: Entry) -> String {
+        switch entry {
+        case let .said(line): return line
+        case let .posted(n):
+            guard n.name.isWill else { return n.name.rawValue }
+            // "keyboardWillShow         (0 852; 393 336) → (0 516; 393 336)  0.25 s, curve 7"
+            var line = PointText(capacity: 96)
+            line.append(n.name.rawValue)
+            line.appendSpaces(max(24 - n.name.rawValue.count, 0) + 1)
+            line.append(n.begin)
+            line.append(" → ")
+            line.append(n.end)
+            line.append("  ")
+            line.append(n.duration)
+            line.append(" s, curve ")
+            line.append(String(n.curve))
+            return line.string
+        case let .handled(h):
+            return "  \(h.controller) · \(h.handler.padded(12)) \(h.effect.what)   \(h.effect.why)"
+        }
+    }
+
+    /// Diff lines with the names padded so the frames line up, as one
+    /// block of text (a diff often moves every view: it is built in one
+    /// buffer, each frame formatted once).
+    static func aligned(_ changes: [LayoutChange]) -> [String] {
+        // Changes are read in place (copying each would copy its name).
+        changes.withUnsafeBufferPointer { changes in
+            var width = 0
+            for k in changes.indices {
+                // Names are ASCII (`[A-Za-z_][A-Za-z0-9_]*`): bytes are columns.
+                if case let .frame(v, _, _) = changes[k] { width = max(width, v.utf8.count) }
+            }
+            // The frames before, formatted first (their widest decides the
+            // padding), then copied into their lines.
+            var befores = PointText(capacity: changes.count * 24)
+            var before: [(start: Int, end: Int)] = []
+            before.reserveCapacity(changes.count)
+            var frameWidth = 0
+            for k in changes.indices {
+                guard case let .frame(_, a, _) = changes[k] else { continue }
+                let start = befores.count
+                befores.append(a)
+                before.append((start, befores.count))
+                frameWidth = max(frameWidth, befores.count - start)
+            }
+            var out = PointText(capacity: changes.count * 64)
+            var f = 0
+            for k in changes.indices {
+                if out.count > 0 { out.append(UInt8(ascii: "\n")) }
+                guard case let .frame(v, _, b) = changes[k] else {
+                    changes[k].write(into: &out)
+                    continue
+                }
+                let (start, end) = before[f]
+                f += 1
+                out.appendLiteral("~ ")
+                out.append(v)
+                out.appendSpaces(width - v.utf8.count + 2)
+                out.append(befores, start, end)
+                out.appendSpaces(frameWidth - (end - start))
+                out.appendLiteral(" → ")
+                out.append(b)
+            }
+            return [out.string]
+        }
+    }
+
+    /// UIKit's "Unable to simultaneously satisfy constraints", names aligned.
+    static func describe(_ w: ModelWarning) -> String {
+        guard case let .unsatisfiable(broken, conflicts, cause) = w else { return w.description }
+        let width = conflicts.map(\.name.count).max() ?? 0
+        var lines = ["Unable to simultaneously satisfy constraints. These required constraints conflict:"]
+        lines += conflicts.map { "    \($0.name.padded(width))  \($0.equation)" }
+        let why: String
+        switch cause {
+        case .added: why = "the constraint just added"
+        case .activated: why = "the constraint just activated"
+        case .changed: why = "the constraint just changed"
+        case .layout: why = "to keep the layout valid"
+        }
+        lines.append("broke \(broken.name), \(why)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The keyboard and the views that move with it at `count` moments of
+    /// the curve-7 spring; views animate on the keyboard's curve, so each
+    /// is at the same fraction of its way.
+    static func animationLines(_ a: Animation, changes: [LayoutChange]) -> (lines: [String], frames: JSON) {
+        let (count, begin, end) = (a.count, a.begin, a.end)
+        var lines = ["animation along curve 7 (a critically damped spring; it settles at \(formatPoints(DeviceCatalog.standard.curve7.settles)) s, not the 0.25 s of userInfo):"]
+        var frames: [JSON] = []
+        for time in Keyboard.animationTimes(count) {
+            let p = Keyboard.progress(at: time)
+            let top = begin.minY + (end.minY - begin.minY) * p
+            var line = "  t=\(formatPoints(time)) s  \(formatPoints(p * 100))%  keyboard top \(formatPoints(top))"
+            var views: [String: JSON] = [:]
+            for c in changes {
+                guard case let .frame(v, a, b) = c else { continue }
+                let y = a.minY + (b.minY - a.minY) * p
+                line += "  \(v).minY \(formatPoints(y))"
+                views[v] = .number(roundPoints(y))
+            }
+            lines.append(line)
+            frames.append(.object(["t": .number(time), "progress": .number(p), "keyboardTop": .number(top), "minY": .object(views)]))
+        }
+        return (lines, .array(frames))
+    }
+}
+
+extension ChangeReport.Focus {
+    /// The focus line (`✓ email is visible, 130 pt above the keyboard`).
+    public var verdict: String { report.verdict(keyboardUp: keyboardUp) }
+
+    /// The JSON form of the focus verdict.
+    var json: JSON {
+        var f: [String: JSON] = ["field": .string(field), "covered": .number(report.covered),
+                                 "clearance": .number(report.clearance), "visible": .bool(report.isVisible),
+                                 "obscuredBy": .array(report.obscuredBy.map { o in
+                                     var m: [String: JSON] = ["by": .string(o.cause.rawValue), "points": .number(o.points)]
+                                     if let v = o.view { m["view"] = .string(v) }
+                                     if let e = o.edge { m["edge"] = .string(e.rawValue) }
+                                     return .object(m)
+                                 })]
+        if isCaret { f["caret"] = .bool(true) }
+        if let a = report.accessory { f["accessory"] = .string(a) }
+        return .object(f)
+    }
+}
