@@ -222,7 +222,7 @@ extension Session {
         var summary = "built \(controller) from \(screen.type)'s code: \(screen.views.count) view\(screen.views.count == 1 ? "" : "s"), \(screen.constraints.count) constraint\(screen.constraints.count == 1 ? "" : "s")"
         if !screen.settings.isEmpty { summary += ", \(screen.settings.count) propert\(screen.settings.count == 1 ? "y" : "ies")" }
         if !screen.children.isEmpty { summary += ", \(screen.children.count) child controller\(screen.children.count == 1 ? "" : "s")" }
-        log.lines.append(summary)
+        log.lines.append(.said(summary))
         return ["type": .string(screen.type), "controller": .string(controller),
                 "commands": .array(lines.map { .string($0) }), "refused": .array(refused)]
     }
