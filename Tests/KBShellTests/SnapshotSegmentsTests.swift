@@ -23,7 +23,7 @@ struct SnapshotSegmentsTests {
                 #expect(LayoutDiff.changes(from: before, to: kept)
                         == LayoutDiff.changes(from: before, to: LayoutSnapshot(
                             screenSize: kept.screenSize, keyboardFrame: kept.keyboardFrame,
-                            views: Array(fresh.views), constraints: fresh.constraints)))
+                            views: Array(fresh.views), constraints: Array(fresh.constraints))))
             }
         }
     }

@@ -79,10 +79,15 @@ public enum LayoutDiff {
         // Pair the constraints by name: a common prefix and a common suffix
         // by position (names are unique in each list, so a name in the
         // middle cannot pair with one outside it), the middle by lookup.
-        old.constraints.withUnsafeBufferPointer { a in
-            new.constraints.withUnsafeBufferPointer { b in
-                // Snapshots share their constraint states when none changed.
-                if a.baseAddress == b.baseAddress && a.count == b.count { return }
+        // Snapshots share their constraint states when none changed, and
+        // the segments before the first changed one otherwise: only what
+        // follows is compared (names are unique, so none of it pairs with
+        // a shared one).
+        let shared = new.constraints.sharesStorage(with: old.constraints)
+            ? new.constraints.count : new.constraints.sharedPrefixCount(with: old.constraints)
+        Array(old.constraints[shared...]).withUnsafeBufferPointer { a in
+            Array(new.constraints[shared...]).withUnsafeBufferPointer { b in
+                if a.isEmpty && b.isEmpty { return }
                 var prefix = 0
                 while prefix < a.count && prefix < b.count && a[prefix].name == b[prefix].name { prefix += 1 }
                 var suffix = 0

@@ -153,10 +153,10 @@ extension LayoutEngine {
         // The views of a dismissed controller are out of the window: hidden
         // in the snapshot, so nothing draws them.
         let outOfWindow = screen.controllersOutOfWindow
-        let last = lastSnapshotInputs.flatMap {
+        // Taken, not copied: a copy of its arrays would be a second owner.
+        let last = lastSnapshotInputs.take().flatMap {
             $0.holds(for: screen, hierarchyVersion: hierarchyVersion, outOfWindow: outOfWindow) ? $0 : nil
         }
-        lastSnapshotInputs = nil
         let size = SegmentedArray<ViewLayout>.segmentSize
         var views = SegmentedArray<ViewLayout>()
         var start = 0
@@ -228,14 +228,23 @@ extension LayoutEngine {
     /// constraints are still the very ones it was made from (most commands
     /// change none), so snapshots share it and a diff can tell at once that
     /// no constant moved.
-    func constraintValues(_ screen: Screen) -> [ConstraintValue] {
+    func constraintValues(_ screen: Screen) -> SegmentedArray<ConstraintValue> {
         if lastConstraints.sharesStorage(with: screen.constraintList) { return lastConstraintValues }
-        lastConstraints = screen.constraintList
-        lastConstraintValues = screen.constraintList.map {
-            ConstraintValue(name: $0.name, constant: $0.constant, priority: $0.priority, isActive: $0.isActive,
-                            isBroken: $0.isBroken)
+        // The segments of constraints still shared keep their states (a
+        // constraint added at the end leaves every full segment before it).
+        let kept = min(lastConstraints.sharedPrefixCount(with: screen.constraintList), lastConstraintValues.count)
+        var values = SegmentedArray<ConstraintValue>()
+        for k in 0 ..< kept / SegmentedArray<ConstraintValue>.segmentSize {
+            values.appendSegment(lastConstraintValues.segment(k))
         }
-        return lastConstraintValues
+        for k in kept ..< screen.constraintList.count {
+            let c = screen.constraintList[k]
+            values.append(ConstraintValue(name: c.name, constant: c.constant, priority: c.priority, isActive: c.isActive,
+                                          isBroken: c.isBroken))
+        }
+        lastConstraints = screen.constraintList
+        lastConstraintValues = values
+        return values
     }
 }
 

@@ -111,7 +111,7 @@ final class LayoutEngine: @unchecked Sendable {
     /// copy shares the screen's storage, so any change to a constraint
     /// copies it apart.
     var lastConstraints: SegmentedArray<LayoutConstraint> = []
-    var lastConstraintValues: [ConstraintValue] = []
+    var lastConstraintValues = SegmentedArray<ConstraintValue>()
     var cachedHierarchy: Hierarchy?
     /// Changes whenever ``hierarchy(_:)`` makes or extends the hierarchy.
     var hierarchyVersion = 0

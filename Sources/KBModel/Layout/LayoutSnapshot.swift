@@ -12,19 +12,20 @@ public struct LayoutSnapshot: Hashable, Codable, Sendable {
     /// few views shares the others' segments with the snapshot before, and
     /// ``LayoutDiff`` passes over shared segments without reading them.
     public var views: SegmentedArray<ViewLayout>
-    /// User constraints in creation order.
-    public var constraints: [ConstraintValue]
+    /// User constraints in creation order, in segments as ``views`` are:
+    /// the states of constraints a command left alone are shared.
+    public var constraints: SegmentedArray<ConstraintValue>
     /// Constraints this pass had to break (usually none).
     public var warnings: [ModelWarning]
 
     public init(screenSize: Size, keyboardFrame: Rect?, views: [ViewLayout], constraints: [ConstraintValue],
                 warnings: [ModelWarning] = []) {
         self.init(screenSize: screenSize, keyboardFrame: keyboardFrame, views: SegmentedArray(views),
-                  constraints: constraints, warnings: warnings)
+                  constraints: SegmentedArray(constraints), warnings: warnings)
     }
 
-    public init(screenSize: Size, keyboardFrame: Rect?, views: SegmentedArray<ViewLayout>, constraints: [ConstraintValue],
-                warnings: [ModelWarning] = []) {
+    public init(screenSize: Size, keyboardFrame: Rect?, views: SegmentedArray<ViewLayout>,
+                constraints: SegmentedArray<ConstraintValue>, warnings: [ModelWarning] = []) {
         self.screenSize = screenSize
         self.keyboardFrame = keyboardFrame
         self.views = views

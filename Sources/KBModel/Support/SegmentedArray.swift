@@ -64,6 +64,19 @@ extension SegmentedArray {
         storedCount += segment.count
     }
 
+    /// How many elements from the start the two hold in the very same
+    /// segments (whole segments only): those are equal, unchanged since
+    /// one was copied from the other. A list that only grew at its end
+    /// shares all its full segments but the last.
+    public func sharedPrefixCount(with other: SegmentedArray) -> Int {
+        var k = 0
+        while k < segments.count && k < other.segments.count && segments[k].count == Self.segmentSize
+            && sharesSegment(k, with: other) {
+            k += 1
+        }
+        return k << Self.segmentShift
+    }
+
     /// Whether the two hold the very same segments: then they are equal,
     /// and neither changed an element since one was copied from the other
     /// (a change copies the shared segment first).
