@@ -125,6 +125,9 @@ extension LayoutEngine {
         let views: SegmentedArray<ViewLayout>
         let windowFrames: [Rect]
         let offsets: [Point]
+        /// Per view index: a kind with scroll geometry (scroll, text and
+        /// table views), read once per view list rather than per pass.
+        let scrollKinds: [Bool]
 
         /// Whether everything but the solver's values is as it was.
         func holds(for screen: Screen, hierarchyVersion: Int, outOfWindow: Set<String>) -> Bool {
@@ -157,13 +160,21 @@ extension LayoutEngine {
         let last = lastSnapshotInputs.take().flatMap {
             $0.holds(for: screen, hierarchyVersion: hierarchyVersion, outOfWindow: outOfWindow) ? $0 : nil
         }
+        // Read out once: binding the optional inputs in the loops would
+        // copy them for every view.
+        let hasLast = last != nil
+        let lastFrames = last?.windowFrames ?? []
+        let lastOffsets = last?.offsets ?? []
+        let scrollKinds = last?.scrollKinds ?? screen.viewList.map(\.kind.isScrollView)
+        let lastViews = last?.views ?? SegmentedArray()
+        let lastSegments = lastViews.segmentCount
         let size = SegmentedArray<ViewLayout>.segmentSize
         var views = SegmentedArray<ViewLayout>()
         var start = 0
         while start < h.order.count {
             let end = min(start + size, h.order.count)
             // The window frames first: whether the segment can be kept.
-            var keeps = last != nil && start / size < last!.views.segmentCount
+            var keeps = hasLast && start / size < lastSegments
             for p in start ..< end {
                 let i = h.order[p]
                 let wf = boxes[i] == nil ? .zero
@@ -172,16 +183,18 @@ extension LayoutEngine {
                            width: cleanValue(solver.value(atSlot: slots[4 * i + 2])),
                            height: cleanValue(solver.value(atSlot: slots[4 * i + 3])))
                 windowFrames[i] = wf
-                if let last, screen.viewList[i].scroll == nil, last.windowFrames[i] == wf {
+                // Scroll, text and table views (the kinds that have scroll
+                // geometry) are made again each time.
+                if hasLast, !scrollKinds[i], lastFrames[i] == wf {
                     moved[i] = false
-                    offsets[i] = last.offsets[i]
+                    offsets[i] = lastOffsets[i]
                     if let p = h.parent[i], moved[p] { keeps = false }
                 } else {
                     keeps = false
                 }
             }
-            if keeps, let last {
-                views.appendSegment(last.views.segment(start / size))
+            if keeps {
+                views.appendSegment(lastViews.segment(start / size))
                 start = end
                 continue
             }
@@ -199,7 +212,7 @@ extension LayoutEngine {
                     let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
                     if let scroll {
                         offsets[i] = scroll.contentOffset
-                        moved[i] = last == nil || last!.windowFrames[i] != wf || last!.offsets[i] != scroll.contentOffset
+                        moved[i] = !hasLast || lastFrames[i] != wf || lastOffsets[i] != scroll.contentOffset
                     }
                     // Fields read in place: a view is large, and copying one
                     // whole retains all its strings.
@@ -219,7 +232,7 @@ extension LayoutEngine {
         lastSnapshotInputs = SnapshotInputs(
             hierarchyVersion: hierarchyVersion, viewList: screen.viewList, windowSize: screen.windowSize,
             windowSafeAreaInsets: screen.windowSafeAreaInsets, keyboardAccessory: screen.keyboard.accessory,
-            outOfWindow: outOfWindow, views: views, windowFrames: windowFrames, offsets: offsets)
+            outOfWindow: outOfWindow, views: views, windowFrames: windowFrames, offsets: offsets, scrollKinds: scrollKinds)
         return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow, views: views,
                               constraints: constraintValues(screen))
     }
