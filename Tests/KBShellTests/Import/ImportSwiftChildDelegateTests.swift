@@ -142,7 +142,7 @@ struct ImportSwiftChildDelegateTests {
         let text = Self.inbox.replacingOccurrences(of: "needsRoom ? -banner.bounds.height : 0", with: "needsRoom ? -40 : 0")
         #expect(text != Self.inbox)
         let report = try Self.session(text).report
-        #expect(report.contains("ComposerViewController (Inbox.swift:66): other"), "\(report)")
+        #expect(report.contains("Inbox.swift:66): other — the controller's own handler sets messageBottom.constant"), "\(report)")
         #expect(!report.contains("child-delegate"), "\(report)")
     }
 }
