@@ -194,7 +194,9 @@ extension KeyboardCodeReader {
                         ok = false
                         break kinds
                     }
-                    these.append(CodeRule(event: k, constraint: name, expression: x, file: a.place.file, line: a.place.line, column: a.place.column))
+                    var rule = CodeRule(event: k, constraint: name, expression: x, file: a.place.file, line: a.place.line, column: a.place.column)
+                    rule.unshiftedCurve = !w.unshiftedCurves.isEmpty
+                    these.append(rule)
                 }
             }
             if ok { out += these; done.insert(i) }
