@@ -56,6 +56,13 @@ extension KeyboardCodeReader {
                 onShow: formula(observes.filter(\.isShow).first.flatMap { walks[$0] } ?? showWalks.first ?? all),
                 onHide: observes.first(where: \.isHide).flatMap { walks[$0] }.map(formula) ?? "",
                 strategy: decided.strategy, why: decided.why, flaws: flaws, target: decided.target)
+            if decided.strategy == .other, let field = decided.target, let parent = parentExpansion(showWalks, owner: t) {
+                // A child controller that sets its own constraint and asks
+                // its parent, through a delegate, to make room.
+                report.strategy = .childDelegate
+                report.why = Self.childDelegateWhy(field, parent)
+                report.strategyOptions = "parent \(parent.parentConstraint) expand \(parent.expand)"
+            }
             if regs.allSatisfy(\.followsView) {
                 report.registers = registers.label + " (observes a view that follows the keyboard)"
             }
@@ -75,6 +82,15 @@ extension KeyboardCodeReader {
                     let d = classify(restWalks, owner: t, consumer: nil)
                     report.runs = d.strategy
                     report.runsArguments = d.target
+                    if d.strategy == .other, let field = d.target, let parent = parentExpansion(restWalks, owner: t) {
+                        // The rest is a child controller's request for room:
+                        // that is the code's strategy, the rules its fix.
+                        report.strategy = .childDelegate
+                        report.why = Self.childDelegateWhy(field, parent)
+                        report.target = field
+                        report.runs = .childDelegate
+                        report.runsArguments = "\(field) parent \(parent.parentConstraint) expand \(parent.expand)"
+                    }
                 }
             }
             if decided.strategy == .observer, !all.forwards.isEmpty, decided.why.hasPrefix("forwards") {
@@ -144,6 +160,8 @@ extension KeyboardCodeReader {
             // `X.height + N`
             guard let plus = words.range(of: ".height+"), let n = number(words[plus.upperBound...]) else { return nil }
             return "\(target) padding \(n)"
+        case .childDelegate:
+            return r.strategyOptions.map { "\(target) \($0)" }
         case .controllable:
             // `-(N + height)`
             guard words.hasPrefix("-("), let plus = words.firstIndex(of: "+"), let n = number(words[words.index(words.startIndex, offsetBy: 2)..<plus]) else { return nil }
@@ -176,7 +194,9 @@ extension KeyboardCodeReader {
                         ok = false
                         break kinds
                     }
-                    these.append(CodeRule(event: k, constraint: name, expression: x, file: a.place.file, line: a.place.line, column: a.place.column))
+                    var rule = CodeRule(event: k, constraint: name, expression: x, file: a.place.file, line: a.place.line, column: a.place.column)
+                    rule.unshiftedCurve = !w.unshiftedCurves.isEmpty
+                    these.append(rule)
                 }
             }
             if ok { out += these; done.insert(i) }
@@ -207,6 +227,47 @@ extension KeyboardCodeReader {
     }
 
     // MARK: strategy
+
+    static func childDelegateWhy(_ field: String, _ parent: (via: String, parentConstraint: String, expand: String)) -> String {
+        "a child controller sets \(field).constant and asks its parent to make room (\(parent.via)): \(parent.parentConstraint).constant = -\(parent.expand).frame.height"
+    }
+
+    /// The parent's side of a child controller's request for room: the
+    /// child's show handler calls a method through a delegate property of
+    /// a protocol of the files (`expansionDelegate?.childWantsToExpand(self,
+    /// true)`), and a view controller of the files implements it by setting
+    /// a constraint's constant to minus a view's height (`headerTop.constant
+    /// = expand ? -header.frame.height : 0`).
+    func parentExpansion(_ walks: [HandlerWalk], owner: TypeInfo?) -> (via: String, parentConstraint: String, expand: String)? {
+        guard let owner, owner.isViewController else { return nil }
+        for f in walks.flatMap(\.forwards) where f.method != "call" {
+            guard let p = owner.properties[f.via], index.protocols.contains(p.type.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")) else { continue }
+            for name in index.order where name != owner.name {
+                guard let t = index.types[name], t.isViewController else { continue }
+                for r in t.routines(named: f.method) {
+                    guard let body = r.body else { continue }
+                    for node in body.allDescendants {
+                        guard let q = node.as(SequenceExprSyntax.self) else { continue }
+                        let e = Array(q.elements)
+                        // `a = b`, or `a = c ? x : y` (a sequence not yet folded).
+                        guard e.count >= 3, e[1].is(AssignmentExprSyntax.self) else { continue }
+                        let target = HandlerWalk.normalize(e[0].trimmedDescription)
+                        guard target.hasSuffix(".constant") else { continue }
+                        let constraint = String(target.dropLast(".constant".count))
+                        guard !constraint.contains("."), t.properties[constraint] != nil else { continue }
+                        let value = e[2...].map(\.trimmedDescription).joined().replacingOccurrences(of: " ", with: "")
+                        for suffix in [".frame.height", ".bounds.height", ".frame.size.height", ".bounds.size.height"] {
+                            guard let r = value.range(of: suffix), let minus = value[..<r.lowerBound].lastIndex(of: "-") else { continue }
+                            let view = String(value[value.index(after: minus)..<r.lowerBound])
+                            guard !view.isEmpty, view.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), t.properties[view] != nil else { continue }
+                            return ("\(f.via).\(f.method)", constraint, view)
+                        }
+                    }
+                }
+            }
+        }
+        return nil
+    }
 
     static func isLayoutTarget(_ t: String) -> Bool {
         let last = t.split(separator: ".").last.map(String.init) ?? t

@@ -78,4 +78,7 @@ public struct KeyboardCodeReport: Equatable, Sendable {
     public var runsFor: String?
     public var runs: CodeStrategy?
     public var runsArguments: String?
+    /// The strategy's options after its target, as the code gives them
+    /// (child-delegate's `parent headerTop expand header`).
+    public var strategyOptions: String?
 }

@@ -12,6 +12,9 @@ public struct CodeRule: Equatable, Sendable {
     public var file: String
     public var line: Int
     public var column: Int
+    /// Whether the handler this rule was made from animates with options
+    /// made from the raw curve (`curve-not-shifted` is its flaw).
+    public var unshiftedCurve = false
 }
 
 /// Translates what a handler assigns into kbplay's rule language: the

@@ -24,6 +24,13 @@ public struct Flaw: Hashable, Codable, Sendable {
     public var controller: String
     /// Why it went wrong, with the numbers, and the fix.
     public var message: String
+    /// The rule that showed it, when a rule made from a developer's
+    /// handler (`import swift`) ran the flawed code; `strategy` is then
+    /// the built-in strategy whose flaw text it shares.
+    public var rule: String?
+
+    /// What showed it: the strategy, or `rule`.
+    public var source: String { rule == nil ? strategy.rawValue : "rule" }
 
     public init(_ id: ID, _ strategy: StrategyKind, _ controller: String, _ message: String) {
         self.id = id

@@ -159,10 +159,8 @@ public struct Handler {
     /// `safe-area-double-count`: endFrame.height against a constraint
     /// measured from the safe area.
     mutating func safeAreaCheck<Host: StrategyHost>(_ name: String, extra: Double, host: inout Host) {
-        let p = formatPoints
         let bottom = host.safeAreaInsets(of: controller + ".view").bottom
         guard showing, bottom > 0, host.usesSafeArea(name), onScreen > 0 else { return }
-        flaw(.safeAreaDoubleCount,
-             "endFrame.height (\(p(n.end.height))) includes the \(p(bottom)) pt home-indicator area, but \(name) is measured from the safe area, so the view stops \(p(extra + bottom)) pt above the keyboard instead of \(p(extra)). fix: subtract \(controller).view.safeAreaInsets.bottom, or pin to \(controller).view.keyboard.top")
+        flaw(.safeAreaDoubleCount, Flaw.safeAreaDoubleCountMessage(name, height: n.end.height, bottom: bottom, extra: extra, controller: controller))
     }
 }

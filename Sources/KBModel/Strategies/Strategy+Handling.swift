@@ -22,8 +22,8 @@ extension Strategy {
         guard isRegistered(controllerAppeared: appeared) else { return nil }
         var handler = Handler(n, context: context, kind: kind, controller: controller, screenHeight: host.screenSize.height)
         if !appeared {
-            handler.flaw(.observerAfterDisappear,
-                "\(controller) is not in the window, yet its \(kind.rawValue) handler ran on \(n.name.rawValue) (\(kind.registration)). fix: remove the observer in viewWillDisappear (or use NotificationCenter's token API and drop it)")
+            handler.flaw(.observerAfterDisappear, Flaw.observerAfterDisappearMessage(controller, handler: kind.rawValue, event: n.name,
+                                                                                     registration: kind.registration))
         }
         guard kind.type.handle(&self, &handler, host: &host) else { return nil }
         return handler.report
@@ -36,12 +36,8 @@ extension Strategy {
         guard kind != .layoutGuide, isRegistered(controllerAppeared: controllerAppeared),
               abs(overlapBefore - overlapAfter) > 0.5,
               !posted.contains(where: { kind.observed.contains($0.name) }) else { return nil }
-        let seen = posted.isEmpty ? "iOS posted no notification" : "iOS posted only " + posted.map(\.name.rawValue).joined(separator: ", ")
-        // With nothing posted (an interactive drag) no observer can help.
-        let fix = posted.isEmpty || kind.observed.contains(.willChangeFrame)
-            ? "pin to \(controller).view.keyboard (it tracks every change, interactive dismissal included)"
-            : "observe keyboardWillChangeFrame, or pin to \(controller).view.keyboard (it tracks every change)"
         return Flaw(.missedFrameChange, kind, controller,
-            "the keyboard's overlap went from \(formatPoints(overlapBefore)) to \(formatPoints(overlapAfter)) pt, but \(seen) and \(kind.rawValue) listens to \(kind.observed.map(\.rawValue).joined(separator: "/")) only, so nothing followed. fix: \(fix)")
+                    Flaw.missedFrameChangeMessage(controller, who: kind.rawValue, observed: kind.observed, posted: posted,
+                                                  overlapBefore: overlapBefore, overlapAfter: overlapAfter))
     }
 }

@@ -35,7 +35,7 @@ extension Session {
         }
         members["flaws"] = .array((lastChange?.report?.flaws ?? []).map { f in
             let (reason, fix) = f.message.splitFix()
-            return .object(["id": .string(f.id.rawValue), "strategy": .string(f.strategy.rawValue), "controller": .string(f.controller),
+            return .object(["id": .string(f.id.rawValue), "strategy": .string(f.source), "controller": .string(f.controller),
                             "reason": .string(reason), "fix": fix.map { .string($0) } ?? .null])
         })
         return .object(members)

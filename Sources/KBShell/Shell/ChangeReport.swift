@@ -125,7 +125,7 @@ extension ChangeReport {
         }
         for f in flaws {
             let (reason, fix) = f.message.splitFix()
-            text.append("⚑ \(f.strategy.rawValue): \(reason)")
+            text.append("⚑ \(f.source): \(reason)")
             if let fix { text.append("  fix: \(fix)") }
         }
         return text.joined(separator: "\n")
@@ -144,8 +144,10 @@ extension ChangeReport {
         }
         if !flaws.isEmpty {
             members["flaws"] = .array(flaws.map { f in
-                .object(["id": .string(f.id.rawValue), "strategy": .string(f.strategy.rawValue),
-                         "controller": .string(f.controller), "message": .string(f.message)])
+                var o: [String: JSON] = ["id": .string(f.id.rawValue), "strategy": .string(f.source),
+                                         "controller": .string(f.controller), "message": .string(f.message)]
+                if let rule = f.rule { o["rule"] = .string(rule) }
+                return .object(o)
             })
         }
         return members

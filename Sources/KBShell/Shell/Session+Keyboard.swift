@@ -48,7 +48,11 @@ extension Session {
             }
             swap(&host.screen, &screen)
             for rule in state.rules where rule.event == n.name {
-                guard (try? screen.controller(named: rule.controller))?.isAppeared == true else { continue }
+                // The code's observers that are never removed (or only in
+                // deinit) still run when the controller left the window.
+                let appeared = (try? screen.controller(named: rule.controller))?.isAppeared
+                let outlives = rule.codeFlaws?.contains(.observerAfterDisappear) == true
+                guard appeared == true || (appeared == false && outlives) else { continue }
                 let value = try evaluate(rule.expression, notification: n)
                 let before = (try? screen.constraint(named: rule.constraint))?.constant ?? 0
                 log.warnings += try screen.setConstant(value, of: rule.constraint, byHandler: true).warnings
@@ -57,6 +61,10 @@ extension Session {
                 let handling = ChangeReport.Handling(controller: rule.controller, strategy: nil, effect: effect)
                 log.report.handled(handling, listed: listed)
                 handlers.append(handling)
+                for f in codeFlaws(of: rule, value: value, appeared: appeared == true, n)
+                where !log.flaws.contains(where: { $0.id == f.id && $0.controller == f.controller && $0.rule != nil }) {
+                    log.flaws.append(f)
+                }
             }
             record(EventRecord(notification: n, handlers: handlers))
         }
@@ -68,9 +76,72 @@ extension Session {
                 log.flaws.append(f)
             }
         }
+        log.flaws += missedFrameChanges(posted: t.notifications, overlapBefore: overlapBefore, overlapAfter: overlapAfter)
         if listed, t.notifications.isEmpty && overlapBefore != overlapAfter {
             log.lines.append("keyboard top now at \(formatPoints(keyboard.frame(on: device, orientation).minY)) (no notification)")
         }
+    }
+
+    /// The flaws `import swift` found in the handler a rule was made from
+    /// that its run shows, in the built-in strategies' words:
+    /// `hide-keeps-height` when a hide notification sets the keyboard's
+    /// height, `safe-area-double-count` when a show sets it, without the
+    /// safe area's bottom inset, on a constraint measured from the safe
+    /// area, `curve-not-shifted` when the animation's curve is not 0,
+    /// `observer-after-disappear` when the controller is not in the window.
+    mutating func codeFlaws(of rule: Rule, value: Double, appeared: Bool, _ n: KeyboardNotification) -> [Flaw] {
+        guard let ids = rule.codeFlaws, !ids.isEmpty else { return [] }
+        var out: [Flaw] = []
+        func flaw(_ id: Flaw.ID, _ shares: StrategyKind, _ message: String) {
+            var f = Flaw(id, shares, rule.controller, message)
+            f.rule = rule.text
+            out.append(f)
+        }
+        let screenHeight = screen.screenSize.height
+        let usesHeight = rule.expression.contains("kb.end.height") || rule.expression.contains("kb.begin.height")
+        let onScreen = max(0, screenHeight - n.end.minY)
+        if ids.contains(.observerAfterDisappear), !appeared {
+            flaw(.observerAfterDisappear, .observer, Flaw.observerAfterDisappearMessage(
+                rule.controller, handler: "imported", event: n.name,
+                registration: "the code does not remove its observers when the controller disappears"))
+        }
+        if ids.contains(.hideKeepsHeight), n.name == .willHide || n.name == .didHide, usesHeight, n.end.minY >= screenHeight {
+            flaw(.hideKeepsHeight, .observer,
+                 Flaw.hideKeepsHeightMessage(rule.constraint, height: n.end.height, value: value, screenHeight: screenHeight))
+        }
+        if ids.contains(.safeAreaDoubleCount), n.name != .willHide && n.name != .didHide, onScreen > 0,
+           rule.expression.contains("kb.end.height"), !rule.expression.contains("safeAreaInsets"),
+           let c = try? screen.constraint(named: rule.constraint), c.first.guide == .safeArea || c.second?.guide == .safeArea {
+            let bottom = screen.safeAreaInsets(of: rule.controller + ".view")?.bottom ?? 0
+            if bottom > 0 {
+                flaw(.safeAreaDoubleCount, .observer, Flaw.safeAreaDoubleCountMessage(
+                    rule.constraint, height: n.end.height, bottom: bottom, extra: value - n.end.height, controller: rule.controller))
+            }
+        }
+        if ids.contains(.curveNotShifted), let message = Flaw.curveNotShiftedMessage(curve: n.curve) {
+            flaw(.curveNotShifted, .layoutConstraint, message)
+        }
+        return out
+    }
+
+    /// `missed-frame-change` for the rules made from a developer's handler
+    /// that observes show and hide only: none of them ran for a change of
+    /// the keyboard's overlap.
+    func missedFrameChanges(posted: [KeyboardNotification], overlapBefore: Double, overlapAfter: Double) -> [Flaw] {
+        guard abs(overlapBefore - overlapAfter) > 0.5 else { return [] }
+        var out: [Flaw] = []
+        let flagged = state.rules.filter { $0.codeFlaws?.contains(.missedFrameChange) == true }
+        for controller in flagged.map(\.controller).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+            guard (try? screen.controller(named: controller))?.isAppeared == true else { continue }
+            let rules = flagged.filter { $0.controller == controller }
+            let observed = KeyboardNotification.Name.allCases.filter { name in rules.contains { $0.event == name } }
+            guard !posted.contains(where: { observed.contains($0.name) }) else { continue }
+            var f = Flaw(.missedFrameChange, .observer, controller, Flaw.missedFrameChangeMessage(
+                controller, who: "the code", observed: observed, posted: posted, overlapBefore: overlapBefore, overlapAfter: overlapAfter))
+            f.rule = rules[0].text
+            out.append(f)
+        }
+        return out
     }
 
     /// What the session's screen is swapped with while handlers hold it.

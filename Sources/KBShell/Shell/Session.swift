@@ -87,7 +87,9 @@ public struct Session: Sendable {
 
     /// Keeps the flaws a command showed that were not shown before.
     mutating func recordFlaws(_ flaws: [Flaw]) {
-        for f in flaws where !flawsShown.contains(where: { $0.id == f.id && $0.strategy == f.strategy && $0.controller == f.controller }) {
+        // A rule's flaw is the code's, not a strategy's that export swift
+        // writes its fix for.
+        for f in flaws where f.rule == nil && !flawsShown.contains(where: { $0.id == f.id && $0.strategy == f.strategy && $0.controller == f.controller }) {
             flawsShown.append(f)
         }
     }
@@ -230,6 +232,10 @@ public struct Rule: Sendable, Equatable, Codable {
     public var event: KeyboardNotification.Name
     public var constraint: String
     public var expression: String
+    /// The flaws `import swift` found in the developer's handler this rule
+    /// was made from, shown when the rule runs the flawed path (nil for a
+    /// rule typed in kbplay).
+    public var codeFlaws: [Flaw.ID]?
 
     public init(controller: String, event: KeyboardNotification.Name, constraint: String, expression: String) {
         self.controller = controller

@@ -32,16 +32,8 @@ public enum LayoutConstraintStrategy: KeyboardStrategy {
             h.set(name, s.offset + s.downOffset, "(offset \(p(s.offset)) + down-offset \(p(s.downOffset)))", host: &host)
             h.undockedCheck()
         }
-        let raw = n.curve
-        // Curve 0 (ease in-out) is 0 either way: the mistake only shows
-        // for a non-zero curve, whose bits land on other options.
-        if raw != 0 {
-            let names = [(1, ".layoutSubviews"), (2, ".allowUserInteraction"), (4, ".beginFromCurrentState"),
-                         (8, ".repeat"), (16, ".autoreverse"), (32, ".overrideInheritedDuration"),
-                         (64, ".overrideInheritedCurve"), (128, ".allowAnimatedContent")]
-            let options = names.filter { raw & $0.0 != 0 }.map(\.1).joined(separator: "/")
-            h.flaw(.curveNotShifted,
-                   "the animation options are UIView.AnimationOptions(rawValue: \(raw)), the curve itself, not \(raw) << 16 = \(raw << 16): that is \(options.isEmpty ? "no known option" : options), so the views ease in and out while the keyboard springs. fix: UIView.AnimationOptions(rawValue: UInt(curve) << 16)")
+        if let message = Flaw.curveNotShiftedMessage(curve: n.curve) {
+            h.flaw(.curveNotShifted, message)
         }
         return true
     }

@@ -19,8 +19,8 @@ public enum ObserverStrategy: KeyboardStrategy {
         let n = h.notification
         h.set(name, n.end.height + s.padding, "(endFrame.height \(p(n.end.height)) + padding \(p(s.padding)))", host: &host)
         if n.name == .willHide && n.end.minY >= h.screenHeight {
-            h.flaw(.hideKeepsHeight,
-                   "on hide the end frame keeps the keyboard's height (\(p(n.end.height))), so \(name) stays at \(p(n.end.height + s.padding)) and the view never comes back down. fix: use 0 on keyboardWillHide, or the overlap \(p(h.screenHeight)) − endFrame.minY")
+            h.flaw(.hideKeepsHeight, Flaw.hideKeepsHeightMessage(name, height: n.end.height, value: n.end.height + s.padding,
+                                                                 screenHeight: h.screenHeight))
         }
         h.safeAreaCheck(name, extra: s.padding, host: &host)
         h.screenCoordinatesCheck("observer", host: &host)

@@ -89,6 +89,11 @@ extension Session {
                 do {
                     guard let parsed = try CommandParser.parse(text) else { continue }
                     try Commands.On(parsed).apply(to: &self, &log)
+                    // The flaws the code shows, shown again when the rule
+                    // runs the flawed path.
+                    // curve-not-shifted only for the handler that animates so.
+                    let flaws = r.flaws.filter { $0 != .curveNotShifted || rule.unshiftedCurve }.compactMap { Flaw.ID(rawValue: $0.rawValue) }
+                    if !flaws.isEmpty, let last = state.rules.indices.last { state.rules[last].codeFlaws = flaws }
                     log.lines.append("runs: \(text)")
                     attached.append(.string(text))
                 } catch {
