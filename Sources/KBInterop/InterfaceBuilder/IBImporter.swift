@@ -11,7 +11,7 @@ import KBModel
 /// IB id and its line; what cannot be imported at all (no views, an
 /// unknown scene, an outlet or a constraint naming a missing object, a
 /// cycle of embed segues) is an error, and nothing is made.
-struct IBImporter {
+public struct IBImporter {
     let document: IBDocument
     private var screen: Screen
     private var names = IBNames()
@@ -93,7 +93,7 @@ struct IBImporter {
 
     /// Imports the scene `sceneName` (or the initial, or only, one) on
     /// `device` (or the nearest preset to the one the document was designed on).
-    static func run(_ document: IBDocument, scene sceneName: String?, device deviceID: String?,
+    public static func run(_ document: IBDocument, scene sceneName: String?, device deviceID: String?,
                     orientation wanted: Orientation? = nil) throws(IBReadError) -> IBImport {
         let scene = try chooseScene(document, sceneName)
         var findings: [IBFinding] = []
