@@ -1,3 +1,4 @@
+import KBInterop
 import KBModel
 
 extension Session {
@@ -58,14 +59,18 @@ extension Session {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
         let imported: LogImport
-        if parsed.dumps.isEmpty, parsed.notifications.isEmpty, k == 1, !parsed.hierarchy.isEmpty {
-            imported = try ConsoleLogImporter.hierarchyOnly(parsed, device: deviceID, orientation: givenOrientation ?? start?.orientation)
-        } else if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
-            let fallback = fromNotifications.map { (id: $0.device.id, orientation: $0.orientation, why: screenNote($0)) }
-            imported = try ConsoleLogImporter.run(parsed, dump: k, device: deviceID, orientation: givenOrientation ?? start?.orientation, fallback: fallback)
-        } else {
-            imported = try ConsoleLogImporter.notificationsOnly(device: deviceID, orientation: givenOrientation ?? start?.orientation,
-                                                                 fromNotifications: fromNotifications.map { ($0.device, $0.orientation, screenNote($0)) })
+        do throws(ImportError) {
+            if parsed.dumps.isEmpty, parsed.notifications.isEmpty, k == 1, !parsed.hierarchy.isEmpty {
+                imported = try ConsoleLogImporter.hierarchyOnly(parsed, device: deviceID, orientation: givenOrientation ?? start?.orientation)
+            } else if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
+                let fallback = fromNotifications.map { (id: $0.device.id, orientation: $0.orientation, why: screenNote($0)) }
+                imported = try ConsoleLogImporter.run(parsed, dump: k, device: deviceID, orientation: givenOrientation ?? start?.orientation, fallback: fallback)
+            } else {
+                imported = try ConsoleLogImporter.notificationsOnly(device: deviceID, orientation: givenOrientation ?? start?.orientation,
+                                                                     fromNotifications: fromNotifications.map { ($0.device, $0.orientation, screenNote($0)) })
+            }
+        } catch {
+            throw CommandError(error.message, suggestion: error.suggestion)
         }
         var fresh = Session(sessionsDirectory: sessionsDirectory)
         fresh.state.screen = imported.screen
@@ -236,7 +241,7 @@ extension Session {
                     "line": .number(Double(p.line)), "name": .string(p.name.rawValue), "printedAs": .string(p.spelling),
                     "form": .string(p.form.rawValue), "event": .string(inferred.command), "matches": .bool(c.matches),
                     "fields": .array(c.fields.map { f in
-                        .object(["field": .string(f.field), "log": f.logJSON, "kbplay": f.kbplayJSON, "matches": .bool(f.matches)])
+                        .object(["field": .string(f.field), "log": f.logJSON.json, "kbplay": f.kbplayJSON.json, "matches": .bool(f.matches)])
                     }),
                 ]
                 if p.nameInferred { check["nameInferred"] = .bool(true) }
@@ -279,6 +284,19 @@ extension Session {
         case let .setMode(m):
             return ["undocked": "keyboard undock", "split": "keyboard split", "floating": "keyboard float", "docked": "keyboard dock"][m.rawValue]!
         default: return "\(e)"
+        }
+    }
+}
+
+extension NotificationReplay.CheckValue {
+    /// The value as a member of `keyboardChecks`.
+    var json: JSON {
+        switch self {
+        case let .string(s): return .string(s)
+        case let .number(x): return .number(x)
+        case let .bool(b): return .bool(b)
+        case .null: return .null
+        case let .numbers(xs): return .array(xs.map { .number($0) })
         }
     }
 }
