@@ -99,6 +99,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
+        // KBInterop on its own: no shell in the test's dependencies.
+        .testTarget(name: "KBInteropTests", dependencies: ["KBInterop"]),
         .testTarget(name: "KBSwiftImportTests", dependencies: ["KBSwiftImport"], exclude: ["Golden"]),
         // What the test targets share: the built kbplay, a pseudo-terminal
         // to run it at, and a headless browser to open its pages in. The
