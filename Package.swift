@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "kbplay-bench", targets: ["kbplay-bench"]),
         .library(name: "KBSolver", targets: ["KBSolver"]),
         .library(name: "KBModel", targets: ["KBModel"]),
+        .library(name: "KBInterop", targets: ["KBInterop"]),
         .library(name: "KBShell", targets: ["KBShell"]),
         .library(name: "KBDaemon", targets: ["KBDaemon"]),
     ],
@@ -54,8 +55,12 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // What kbplay reads from and writes for other tools: Interface
+        // Builder documents, UIKit's console logs, Swift source. KBModel
+        // values in and out; no shell.
+        .target(name: "KBInterop", dependencies: ["KBModel"]),
         // Command language, renderers, session codec: text in, text out.
-        .target(name: "KBShell", dependencies: ["KBModel", "KBSwiftImport"]),
+        .target(name: "KBShell", dependencies: ["KBModel", "KBSwiftImport", "KBInterop"]),
         // The daemon: sessions served over a Unix socket, and its web pages
         // over HTTP and WebSocket (SwiftNIO).
         .target(
@@ -94,13 +99,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KBModelTests", dependencies: ["KBModel"]),
+        // KBInterop on its own: no shell in the test's dependencies.
+        .testTarget(name: "KBInteropTests", dependencies: ["KBInterop"]),
         .testTarget(name: "KBSwiftImportTests", dependencies: ["KBSwiftImport"], exclude: ["Golden"]),
         // What the test targets share: the built kbplay, a pseudo-terminal
         // to run it at, and a headless browser to open its pages in. The
         // drivers and the golden transcripts are used from the source tree
         // (by #filePath).
         .target(name: "KBTestSupport", path: "Tests/Support", exclude: ["pty_driver.py", "browser_driver.py"]),
-        .testTarget(name: "KBShellTests", dependencies: ["KBShell", "KBTestSupport"], exclude: ["Golden", "UIKitStub"]),
+        .testTarget(name: "KBShellTests", dependencies: ["KBShell", "KBInterop", "KBTestSupport"], exclude: ["Golden", "UIKitStub"]),
         .testTarget(
             name: "KBDaemonTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import KBModel
 @testable import KBShell
 
 @Suite("JSON: positions of errors, deterministic text")

@@ -1,4 +1,5 @@
 import Testing
+import KBModel
 @testable import KBShell
 
 @Suite("Parser: the command table drives parsing")

@@ -242,3 +242,15 @@ func cleanValue(_ x: Double) -> Double {
     let r = y.rounded() / 1_000_000
     return r == 0 ? 0 : r
 }
+
+/// A number with at most two decimals and no trailing zeros; `-0` is `0`.
+/// Numbers of 9e15 hundredths and more print as Swift prints them.
+public func formatNumber(_ x: Double) -> String {
+    printsAsPoints(x) ? formatPoints(x) : String(x)
+}
+
+/// Whether `x` prints as points do (`formatPoints`): below 9e15
+/// hundredths, and infinities and NaN.
+public func printsAsPoints(_ x: Double) -> Bool {
+    !x.isFinite || abs((x * 100).rounded()) < 9.0e15
+}

@@ -1,3 +1,4 @@
+import KBInterop
 import KBModel
 
 extension Session {

@@ -114,14 +114,3 @@ public enum JSON: Equatable, Sendable {
     }
 }
 
-/// A number with at most two decimals and no trailing zeros; `-0` is `0`.
-/// Numbers of 9e15 hundredths and more print as Swift prints them.
-public func formatNumber(_ x: Double) -> String {
-    printsAsPoints(x) ? formatPoints(x) : String(x)
-}
-
-/// Whether `x` prints as points do (`formatPoints`): below 9e15
-/// hundredths, and infinities and NaN.
-func printsAsPoints(_ x: Double) -> Bool {
-    !x.isFinite || abs((x * 100).rounded()) < 9.0e15
-}

@@ -1,3 +1,4 @@
+import KBModel
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

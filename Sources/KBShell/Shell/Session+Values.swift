@@ -1,11 +1,10 @@
 import KBModel
 
 extension Session {
-    static let rectMembers = ["minX", "minY", "maxX", "maxY", "midX", "midY", "width", "height"]
+    static let rectMembers = RulePath.rectMembers
     static let insetMembers = ["top", "left", "bottom", "right"]
-    static let viewProperties = ["frame", "bounds", "safeAreaInsets", "contentInset", "contentOffset", "contentSize"]
-    /// View properties that are numbers themselves (`email.visible`).
-    static let viewScalars = ["visible", "alpha", "clipsToBounds", "hidden"]
+    static let viewProperties = RulePath.viewProperties
+    static let viewScalars = RulePath.viewScalars
 
     func parseExpression(_ tokens: [Token], endColumn: Int) throws(CommandError) -> ValueExpression {
         var parser = ExpressionParser(tokens, endColumn: endColumn)
@@ -67,12 +66,7 @@ extension Session {
     }
 
     /// The dot-separated parts of a path.
-    static func parts(of path: String) -> [String] {
-        // Bytes split as characters do, unless a dot combines with a mark
-        // after it into one character, which takes text beyond ASCII.
-        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: ".").map(String.init) }
-        return path.utf8.split(separator: UInt8(ascii: ".")).map { String(Substring($0)) }
-    }
+    static func parts(of path: String) -> [String] { RulePath.parts(of: path) }
 
     /// Evaluates a rule's expression text while `notification` is posted.
     /// A rule runs on every notification of its kind: its text is parsed

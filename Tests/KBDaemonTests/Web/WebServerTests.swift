@@ -1,4 +1,5 @@
 import Foundation
+import KBModel
 import KBShell
 import Testing
 

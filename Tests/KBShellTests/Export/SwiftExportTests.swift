@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KBModel
 import KBTestSupport
+@testable import KBInterop
 @testable import KBShell
 
 /// `export swift`: the generator's pieces (constraints through anchors

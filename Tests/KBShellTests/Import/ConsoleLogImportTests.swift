@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KBModel
+@testable import KBInterop
 @testable import KBShell
 
 /// `import log`: UIKit's conflict dumps read in every description form,

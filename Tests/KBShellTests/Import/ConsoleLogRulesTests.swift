@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KBModel
+@testable import KBInterop
 @testable import KBShell
 
 /// `import log`: the UIKit rules that make a real paste read as UIKit wrote

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KBTestSupport
+@testable import KBInterop
 @testable import KBShell
 
 /// What `import` does with bytes that are not a well-formed, UTF-8

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KBModel
 import KBTestSupport
+@testable import KBInterop
 @testable import KBShell
 
 /// `import FILE` lays a scene out on the canvas Xcode stored its frames

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KBModel
 import KBTestSupport
+@testable import KBInterop
 @testable import KBShell
 
 /// The rules by which Xcode lays a scene out that its constraints alone do

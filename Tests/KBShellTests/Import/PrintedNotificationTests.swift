@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KBModel
+@testable import KBInterop
 @testable import KBShell
 
 /// `import log` on printed keyboard notifications: both forms read, each

@@ -1,3 +1,4 @@
+import KBInterop
 import KBModel
 
 extension Session {
@@ -10,7 +11,7 @@ extension Session {
     mutating func importLog(_ written: String, column: Int, dump k: Int, device given: Token?, orientation givenOrientation: Orientation? = nil,
                             _ log: inout ChangeLog) throws {
         let file = path(of: written)
-        var parsed: ConsoleLog
+        let parsed: ConsoleLog
         do {
             let path: String
             if file == "-" {
@@ -34,129 +35,43 @@ extension Session {
                 : "paste the dump whole, from 'Unable to simultaneously satisfy constraints.' to the line after '\(ConsoleLog.recovery)'"
             throw CommandError("\(file) \(e.description)", column: column, suggestion: whole)
         }
-        // iOS ≤ 7 printed a landscape keyboard's frames in the portrait screen's coordinates.
-        let rotated = NotificationReplay.interfaceFrames(parsed.notifications)
-        parsed.notifications = rotated.notifications
-        // A userInfo printed alone names no notification: its frames do.
-        let unnamed = parsed.notifications.filter(\.nameInferred).map(\.line)
-        if !unnamed.isEmpty {
-            parsed.notifications = NotificationReplay.inferNames(parsed.notifications,
-                                                                 screenHeight: NotificationReplay.device(for: parsed.notifications)?.screen.height)
-        }
         // The device: the one given, else a run's start device, else what
-        // the log implies (a root view's encapsulated size, the screen of
-        // the keyboard notifications' frames).
+        // the log implies (``ConsoleLogReport``).
         let catalog = DeviceCatalog.standard
         // An id or a marketing name, as `device` takes.
         let givenID = try given.map { g throws(ModelError) in try catalog.lookup(g.text).id }
         let start = given == nil ? startDevice : nil
-        let deviceID = givenID ?? start?.id
-        let fromNotifications = deviceID == nil ? NotificationReplay.device(for: parsed.notifications) : nil
-        func screenNote(_ f: (device: Device, orientation: Orientation, screen: Size)) -> String {
-            "device \(f.device.id) \(f.orientation.rawValue), from the keyboard notifications' frames (a \(formatPoints(f.screen.width)) × \(formatPoints(f.screen.height)) screen)"
+        let read: ConsoleLogReport
+        do throws(ImportError) {
+            read = try ConsoleLogReport(parsed, file: file, dump: k, device: givenID ?? start?.id,
+                                        orientation: givenOrientation ?? start?.orientation)
+        } catch {
+            throw CommandError(error.message, suggestion: error.suggestion)
         }
-        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-
-        let imported: LogImport
-        if parsed.dumps.isEmpty, parsed.notifications.isEmpty, k == 1, !parsed.hierarchy.isEmpty {
-            imported = try ConsoleLogImporter.hierarchyOnly(parsed, device: deviceID, orientation: givenOrientation ?? start?.orientation)
-        } else if !parsed.dumps.isEmpty || parsed.notifications.isEmpty || k != 1 {
-            let fallback = fromNotifications.map { (id: $0.device.id, orientation: $0.orientation, why: screenNote($0)) }
-            imported = try ConsoleLogImporter.run(parsed, dump: k, device: deviceID, orientation: givenOrientation ?? start?.orientation, fallback: fallback)
-        } else {
-            imported = try ConsoleLogImporter.notificationsOnly(device: deviceID, orientation: givenOrientation ?? start?.orientation,
-                                                                 fromNotifications: fromNotifications.map { ($0.device, $0.orientation, screenNote($0)) })
-        }
+        let imported = read.imported
         var fresh = Session(sessionsDirectory: sessionsDirectory)
         fresh.state.screen = imported.screen
         state = fresh.state
         name = nil
         events = []
 
-        let s = imported.screen
-        let bursts = NotificationReplay.bursts(parsed.notifications)
-        if parsed.dumps.isEmpty, parsed.notifications.isEmpty {
-            let framed = parsed.hierarchy.contains { $0.frame != nil }
-            let form = framed ? "(recursiveDescription)" : "(_autolayoutTrace)"
-            let at = framed ? "at the log's frames" : "superviews only (the trace has no frames)"
-            log.lines.append("imported \(count(s.views.count - s.controllers.count, "view")) of a view hierarchy \(form) in \(file) on \(s.device.id) \(s.orientation.rawValue), \(at); \(count(parsed.skipped, "line")) skipped")
-        } else if parsed.dumps.isEmpty {
-            log.lines.append("imported \(count(parsed.notifications.count, "keyboard notification")) (\(count(bursts.count, "event"))) in \(file) on \(s.device.id) \(s.orientation.rawValue); \(count(parsed.skipped, "line")) skipped")
-        } else {
-            let views = s.views.count - s.controllers.count
-            log.lines.append("imported dump \(k) of \(count(parsed.dumps.count, "dump")) in \(file) (line \(parsed.dumps[k - 1].line)) on \(s.device.id) \(s.orientation.rawValue): \(count(views, "view")), \(count(s.constraints.count, "constraint")); \(count(parsed.skipped, "line")) skipped")
-            if parsed.dumps.count > 1 {
-                for (i, d) in parsed.dumps.enumerated() {
-                    log.lines.append("  dump \(i + 1): line \(d.line), \(count(d.constraints.count, "constraint"))\(i + 1 == k ? " (imported)" : "")")
-                }
-            }
-            if let broke = imported.uikitBroke, let c = try? s.constraint(named: broke) {
-                log.lines.append("UIKit broke \(broke)  \(c.equation)")
-            }
-            log.warnings += imported.warnings
-            log.ambiguityIsNote = true
-            if imported.warnings.isEmpty {
-                log.notes.append("note: kbplay finds no conflict among the constraints rebuilt")
-            }
-            var laidOut = imported.screen
-            let layout = laidOut.layout()
-            for f in imported.frames {
-                guard let mine = layout.windowFrame(f.name), let parentName = (try? s.view(named: f.name))?.parent,
-                      let parentFrame = layout.windowFrame(parentName) else { continue }
-                let local = Rect(x: mine.x - parentFrame.x, y: mine.y - parentFrame.y, width: mine.width, height: mine.height)
-                let off = max(abs(local.x - f.log.x), abs(local.y - f.log.y), abs(local.width - f.log.width), abs(local.height - f.log.height))
-                log.notes.append("\(off > 0.5 ? "✗" : "✓") \(f.name) frame \(local.description) in its superview; the log's \(f.log.description)")
-            }
+        for line in read.lines { log.lines.append(.said(line)) }
+        log.warnings += read.warnings
+        if read.ambiguityIsNote { log.ambiguityIsNote = true }
+        log.notes += read.notes
+        if !read.bursts.isEmpty {
+            try replay(read.bursts, readOn: read.framesDevice, &log)
         }
-        var assumed = imported.assumed
-        if let note = rotated.note { assumed.append(note) }
-        if !unnamed.isEmpty {
-            let place = unnamed.count == 1 ? "line \(unnamed[0])" : "lines \(unnamed.map(String.init).joined(separator: ", "))"
-            assumed.append("the keyboard notification\(unnamed.count == 1 ? "" : "s") of \(place), a userInfo printed alone, named from the frames: the end frame below the screen is keyboardWillHide, else keyboardWillShow from below the screen, else keyboardWillChangeFrame")
-        }
-        if !bursts.isEmpty {
-            let framesDevice = NotificationReplay.device(for: parsed.notifications)
-            if let f = framesDevice, f.screen != s.device.screenSize(s.orientation) {
-                assumed.append("the keyboard notifications' frames are of a \(formatPoints(f.screen.width)) × \(formatPoints(f.screen.height)) screen (\(f.device.id) \(f.orientation.rawValue)), not \(s.device.id) \(s.orientation.rawValue)'s: their events are read on that screen and replayed on \(s.device.id)")
-            }
-            try replay(bursts, readOn: framesDevice.map { ($0.device, $0.orientation) }, &log)
-        }
-        log.notes += imported.notes.map { "note: \($0)" }
-        if let why = imported.arithmetic { log.notes.append("why: \(why)") }
-        if let broke = imported.uikitBroke, imported.notes.allSatisfy({ !$0.hasPrefix("this conflict is inside the system keyboard") }),
-           let address = parsed.dumps.indices.contains(k - 1) ? parsed.dumps[k - 1].brokenAddress : nil {
-            // What to change in the app: the constraint UIKit gave up, by the log's address.
-            log.notes.append("to change: \(broke) (\(address) in the log), the constraint UIKit broke — give it a priority below 1000 (set \(broke).priority 999), or change its constant or relation so that the rest of the conflict holds")
-        }
-        if let broke = imported.uikitBroke {
-            // With UIKit's choice given up the rest may still conflict: UIKit
-            // then breaks another and prints a further dump.
-            let more = imported.screen.constraints.filter { $0.isBroken && $0.name != broke }.map(\.name)
-            if !more.isEmpty {
-                let next = parsed.dumps.count > k ? "dump \(k + 1) of this log (import log FILE dump \(k + 1)) shows" : "the log's next dump shows"
-                let uikitsIsBroken = imported.screen.constraints.contains { $0.name == broke && $0.isBroken }
-                log.notes.append(uikitsIsBroken
-                    ? "note: with \(broke) broken the rest still conflicts, so UIKit went on to break more — \(next) which; kbplay broke \(more.joined(separator: ", ")) to lay the rest out"
-                    : "note: the rest conflicts beyond \(broke), which UIKit broke first and then went on to break more — \(next) which; kbplay broke \(more.joined(separator: ", ")) instead, for the conflict above")
-            }
-        }
-        if !imported.names.isEmpty {
-            // kbplay's names of the log's objects, as the JSON's `names`.
-            var seen: Set<String> = []
-            let pairs = imported.names.filter { seen.insert($0.address).inserted }.map { "\($0.name) \($0.address)" }
-            log.notes.append("names: \(pairs.joined(separator: ", "))")
-        }
-        log.notes += assumed.map { "assumed: \($0)" }
-        log.notes += imported.leftOut.map { "left out: \($0)" }
+        log.notes += read.closingNotes
         var names: [String: JSON] = [:]
         for (address, name) in imported.names where names[address] == nil { names[address] = .string(name) }
         log.extra["names"] = .object(names)
         log.extra["uikitBroke"] = imported.uikitBroke.map { .string($0) } ?? .null
         log.extra["conflict"] = .array(imported.conflict.map { .string($0) })
         log.extra["arithmetic"] = imported.arithmetic.map { .string($0) } ?? .null
-        log.extra["assumed"] = .array(assumed.map { .string($0) })
-        log.extra["skipped"] = .number(Double(parsed.skipped))
-        log.extra["dumps"] = .array(parsed.dumps.map { d in
+        log.extra["assumed"] = .array(read.assumed.map { .string($0) })
+        log.extra["skipped"] = .number(Double(read.log.skipped))
+        log.extra["dumps"] = .array(read.log.dumps.map { d in
             .object(["line": .number(Double(d.line)), "constraints": .number(Double(d.constraints.count))])
         })
     }
@@ -236,7 +151,7 @@ extension Session {
                     "line": .number(Double(p.line)), "name": .string(p.name.rawValue), "printedAs": .string(p.spelling),
                     "form": .string(p.form.rawValue), "event": .string(inferred.command), "matches": .bool(c.matches),
                     "fields": .array(c.fields.map { f in
-                        .object(["field": .string(f.field), "log": f.logJSON, "kbplay": f.kbplayJSON, "matches": .bool(f.matches)])
+                        .object(["field": .string(f.field), "log": f.logJSON.json, "kbplay": f.kbplayJSON.json, "matches": .bool(f.matches)])
                     }),
                 ]
                 if p.nameInferred { check["nameInferred"] = .bool(true) }
@@ -279,6 +194,19 @@ extension Session {
         case let .setMode(m):
             return ["undocked": "keyboard undock", "split": "keyboard split", "floating": "keyboard float", "docked": "keyboard dock"][m.rawValue]!
         default: return "\(e)"
+        }
+    }
+}
+
+extension NotificationReplay.CheckValue {
+    /// The value as a member of `keyboardChecks`.
+    var json: JSON {
+        switch self {
+        case let .string(s): return .string(s)
+        case let .number(x): return .number(x)
+        case let .bool(b): return .bool(b)
+        case .null: return .null
+        case let .numbers(xs): return .array(xs.map { .number($0) })
         }
     }
 }

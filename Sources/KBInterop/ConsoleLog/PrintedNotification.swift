@@ -23,25 +23,25 @@ import KBModel
 /// and values are read in the forms people paste: quoted or not,
 /// `Optional(…)`, `NSRect: {{x, y}, {w, h}}`, CGRect's `(x, y, w, h)` or
 /// `__C.CGRect(origin: __C.CGPoint(x: …, y: …), size: …)`, `7` or `7.0`.
-struct PrintedNotification: Sendable, Equatable {
-    enum Form: String, Sendable { case objectiveC, swift, objectiveCUserInfo, swiftUserInfo }
+public struct PrintedNotification: Sendable, Equatable {
+    public enum Form: String, Sendable { case objectiveC, swift, objectiveCUserInfo, swiftUserInfo }
 
-    var name: KeyboardNotification.Name
+    public var name: KeyboardNotification.Name
     /// The name as the log spells it (`UIKeyboardWillShowNotification`).
-    var spelling: String
-    var form: Form
+    public var spelling: String
+    public var form: Form
     /// The line of its name.
-    var line: Int
-    var frameBegin: Rect?
-    var frameEnd: Rect?
-    var centerBegin: Point?
-    var centerEnd: Point?
-    var bounds: Rect?
-    var duration: Double?
-    var curve: Int?
-    var isLocal: Bool?
+    public var line: Int
+    public var frameBegin: Rect?
+    public var frameEnd: Rect?
+    public var centerBegin: Point?
+    public var centerEnd: Point?
+    public var bounds: Rect?
+    public var duration: Double?
+    public var curve: Int?
+    public var isLocal: Bool?
     /// The log prints no name (a bare userInfo): `name` is inferred from the frames.
-    var nameInferred = false
+    public var nameInferred = false
 
     /// The keyboard notification `spelling` names, in any of its spellings:
     /// `UIKeyboardWillShowNotification`, `UIResponder.keyboardWillShowNotification`,

@@ -6,41 +6,41 @@ import KBModel
 /// `recursiveDescription` and `_autolayoutTrace` dumps. Lines may carry a
 /// timestamp and process prefix, the `[LayoutConstraints]` tag, or a
 /// quoting `> ` or `//`; every other line is skipped and counted.
-struct ConsoleLog: Sendable {
+public struct ConsoleLog: Sendable {
     /// One conflict dump.
-    struct Dump: Sendable {
+    public struct Dump: Sendable {
         /// The line of its "Unable to simultaneously satisfy constraints".
-        var line: Int
-        var constraints: [LogConstraint]
+        public var line: Int
+        public var constraints: [LogConstraint]
         /// The address of the constraint UIKit broke.
-        var brokenAddress: String
+        public var brokenAddress: String
     }
 
     /// One view of a hierarchy dump.
-    struct HierarchyView: Sendable {
-        var item: LogItem
+    public struct HierarchyView: Sendable {
+        public var item: LogItem
         /// The key (address) of its superview in the dump, if it has one there.
-        var parent: String?
+        public var parent: String?
         /// `frame = (x y; w h)` in its superview's coordinates.
-        var frame: Rect?
-        var line: Int
+        public var frame: Rect?
+        public var line: Int
         /// `_autolayoutTrace` marked it `- AMBIGUOUS LAYOUT`.
-        var ambiguous = false
+        public var ambiguous = false
     }
 
-    var dumps: [Dump] = []
-    var hierarchy: [HierarchyView] = []
+    public var dumps: [Dump] = []
+    public var hierarchy: [HierarchyView] = []
     /// The keyboard notifications the app printed, in the log's order.
-    var notifications: [PrintedNotification] = []
+    public var notifications: [PrintedNotification] = []
     /// Lines that are none of the above (blank lines aside).
-    var skipped = 0
+    public var skipped = 0
 
-    static let header = "Unable to simultaneously satisfy constraints"
-    static let recovery = "Will attempt to recover by breaking constraint"
+    public static let header = "Unable to simultaneously satisfy constraints"
+    public static let recovery = "Will attempt to recover by breaking constraint"
 
     /// Reads a whole log; a dump cut off or a description that does not
     /// read is an error with its line and column.
-    static func parse(_ text: String) throws(ConsoleLogError) -> ConsoleLog {
+    public static func parse(_ text: String) throws(ConsoleLogError) -> ConsoleLog {
         var log = ConsoleLog()
         // Lines as scalar arrays, cut once from the whole text's scalars.
         // One pass over the text: `Array(text.unicodeScalars)` decodes it

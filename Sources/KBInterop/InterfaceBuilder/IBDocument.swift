@@ -5,7 +5,7 @@ import KBModel
 /// its IB id, the scenes (a storyboard's view controllers, or a XIB's
 /// File's Owner with its view and its other top-level views) and the
 /// designed device.
-struct IBDocument {
+public struct IBDocument {
     let path: String
     let root: IBElement
     let isStoryboard: Bool
@@ -15,7 +15,7 @@ struct IBDocument {
 
     /// Reads the document; refuses what is not XML, not Interface Builder,
     /// or not iOS (a macOS or tvOS document is named by its runtime).
-    init(bytes: [UInt8], path: String) throws(IBReadError) {
+    public init(bytes: [UInt8], path: String) throws(IBReadError) {
         self.path = path
         root = try IBElement.parse(bytes, path: path)
         guard root.name == "document", let type = root["type"], type.hasPrefix("com.apple.InterfaceBuilder") else {

@@ -4,11 +4,11 @@ import KBModel
 /// events they describe, and kbplay's own notifications for those events
 /// compared with the log's, field by field: a fidelity check of kbplay
 /// against a real device.
-enum NotificationReplay {
+public enum NotificationReplay {
     /// Consecutive notifications that describe one event: the same begin
     /// and end frames, no name twice (`willChangeFrame, willShow,
     /// didChangeFrame, didShow` of one show).
-    static func bursts(_ printed: [PrintedNotification]) -> [[PrintedNotification]] {
+    public static func bursts(_ printed: [PrintedNotification]) -> [[PrintedNotification]] {
         var out: [[PrintedNotification]] = []
         for n in printed {
             if let last = out.last?.last, n.frameBegin != nil, n.frameEnd != nil,
@@ -28,7 +28,7 @@ enum NotificationReplay {
     /// when the begin frame is below the screen (or not printed), else
     /// keyboardWillChangeFrame. Without a screen, the end frame lower than
     /// the begin frame is a hide, higher a show. Others are kept as they are.
-    static func inferNames(_ printed: [PrintedNotification], screenHeight: Double?) -> [PrintedNotification] {
+    public static func inferNames(_ printed: [PrintedNotification], screenHeight: Double?) -> [PrintedNotification] {
         printed.map { p in
             guard p.nameInferred, let e = p.frameEnd else { return p }
             var n = p
@@ -52,7 +52,7 @@ enum NotificationReplay {
     /// `{1024, 352}`). They are turned into the landscape interface's
     /// coordinates: the side of the screen the keyboard slides in from is
     /// the interface's bottom. Other notifications are returned as they are.
-    static func interfaceFrames(_ printed: [PrintedNotification], catalog: DeviceCatalog = .standard)
+    public static func interfaceFrames(_ printed: [PrintedNotification], catalog: DeviceCatalog = .standard)
         -> (notifications: [PrintedNotification], note: String?) {
         let frames = printed.flatMap { [$0.frameBegin, $0.frameEnd].compactMap { $0 } }
         guard let first = frames.first, first.height > first.width else { return (printed, nil) }
@@ -87,7 +87,7 @@ enum NotificationReplay {
     /// frame starts below the screen or a docked frame ends. A preset whose
     /// keyboard is as tall as a docked frame wins over another of the same
     /// screen; nil when no preset fits.
-    static func device(for printed: [PrintedNotification], catalog: DeviceCatalog = .standard)
+    public static func device(for printed: [PrintedNotification], catalog: DeviceCatalog = .standard)
         -> (device: Device, orientation: Orientation, screen: Size)? {
         let frames = printed.flatMap { [$0.frameBegin, $0.frameEnd].compactMap { $0 } }.filter { $0.width > 0 }
         guard let width = frames.map(\.width).max() else { return nil }
@@ -111,18 +111,18 @@ enum NotificationReplay {
 
     /// The event a burst describes on `device`, with what kbplay must do
     /// first so that the keyboard starts where the log's does.
-    struct Inferred {
+    public struct Inferred {
         /// Events applied before, not compared (bringing the keyboard up
         /// when the log starts with it up, attaching a hardware keyboard).
-        var setup: [KeyboardEvent] = []
-        var event: KeyboardEvent?
+        public var setup: [KeyboardEvent] = []
+        public var event: KeyboardEvent?
         /// The event as kbplay's command (`keyboard show`).
-        var command: String
+        public var command: String
         /// Why it is not replayed, or what to know about it.
-        var note: String?
+        public var note: String?
     }
 
-    static func infer(_ burst: [PrintedNotification], keyboard: Keyboard, device: Device, orientation: Orientation) -> Inferred {
+    public static func infer(_ burst: [PrintedNotification], keyboard: Keyboard, device: Device, orientation: Orientation) -> Inferred {
         guard let b = burst[0].frameBegin, let e = burst[0].frameEnd else {
             return Inferred(command: "", note: "not replayed: the notification prints no begin and end frames")
         }
@@ -227,21 +227,21 @@ enum NotificationReplay {
 
     /// One field of one notification: the log's value and kbplay's, as
     /// text and as JSON.
-    struct FieldCheck: Equatable {
-        var field: String
-        var log: String
-        var kbplay: String
-        var logJSON: JSON
-        var kbplayJSON: JSON
-        var matches: Bool
+    public struct FieldCheck: Equatable {
+        public var field: String
+        public var log: String
+        public var kbplay: String
+        public var logJSON: CheckValue
+        public var kbplayJSON: CheckValue
+        public var matches: Bool
     }
 
     /// One printed notification against kbplay's.
-    struct NotificationCheck {
-        var printed: PrintedNotification
+    public struct NotificationCheck {
+        public var printed: PrintedNotification
         /// The fields compared (those the log prints), in a fixed order.
-        var fields: [FieldCheck]
-        var matches: Bool { fields.allSatisfy(\.matches) }
+        public var fields: [FieldCheck]
+        public var matches: Bool { fields.allSatisfy(\.matches) }
     }
 
     /// Compares each printed notification of a burst with kbplay's of the
@@ -250,7 +250,7 @@ enum NotificationReplay {
     /// before it among those the log prints), frames, centers, bounds,
     /// duration, curve and isLocal. Fields the log does not print are not
     /// compared.
-    static func compare(_ burst: [PrintedNotification], with posted: [KeyboardNotification]) -> [NotificationCheck] {
+    public static func compare(_ burst: [PrintedNotification], with posted: [KeyboardNotification]) -> [NotificationCheck] {
         let printedNames = Set(burst.map(\.name))
         let kbplayOrder = posted.map(\.name).filter { printedNames.contains($0) }
         var checks: [NotificationCheck] = []
@@ -309,6 +309,13 @@ enum NotificationReplay {
     }
 
     static func text(_ p: Point) -> String { "(\(formatPoints(p.x)) \(formatPoints(p.y)))" }
-    static func json(_ r: Rect) -> JSON { .array([r.x, r.y, r.width, r.height].map { .number($0) }) }
-    static func json(_ p: Point) -> JSON { .array([.number(p.x), .number(p.y)]) }
+    static func json(_ r: Rect) -> CheckValue { .numbers([r.x, r.y, r.width, r.height]) }
+    static func json(_ p: Point) -> CheckValue { .numbers([p.x, p.y]) }
+
+    /// A value compared, as the JSON's `keyboardChecks` shows it.
+    public enum CheckValue: Equatable, Sendable {
+        case string(String), number(Double), bool(Bool), null
+        /// A rectangle's or a point's numbers.
+        case numbers([Double])
+    }
 }

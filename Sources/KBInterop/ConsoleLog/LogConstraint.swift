@@ -2,38 +2,38 @@
 /// `<NSLayoutConstraint:0x600… 'id' UILabel:0x7f….leading == UIView:0x7f….leadingMargin + 8 @750   (active)>`,
 /// or in the visual format of older systems (`H:|-(8)-[UILabel:0x…]   (Names: '|':UIView:0x… )`).
 /// Visual-format descriptions are read as the equation they stand for.
-struct LogConstraint: Sendable {
-    enum Relation: String, Sendable { case equal = "==", lessOrEqual = "<=", greaterOrEqual = ">=" }
+public struct LogConstraint: Sendable {
+    public enum Relation: String, Sendable { case equal = "==", lessOrEqual = "<=", greaterOrEqual = ">=" }
 
     /// An item's attribute as printed (`leading`, `topMargin`, `midX`).
-    struct Term: Sendable {
-        var item: LogItem
-        var attribute: String
+    public struct Term: Sendable {
+        public var item: LogItem
+        public var attribute: String
     }
 
     /// `NSLayoutConstraint`, `NSAutoresizingMaskLayoutConstraint`, …
-    var className: String
-    var address: String
-    var identifier: String?
+    public var className: String
+    public var address: String
+    public var identifier: String?
     /// An autoresizing constraint's `h=--& v=--&`.
-    var autoresizingMask: String?
-    var first: Term
-    var relation: Relation
+    public var autoresizingMask: String?
+    public var first: Term
+    public var relation: Relation
     /// Nil for `first == constant`.
-    var second: Term?
-    var multiplier: Double = 1
-    var constant: Double = 0
-    var priority: Int = 1000
-    var isActive = true
+    public var second: Term?
+    public var multiplier: Double = 1
+    public var constant: Double = 0
+    public var priority: Int = 1000
+    public var isActive = true
     /// UIKit printed the equation cut short (`UILabel:0x….midX ==`).
-    var isTruncated = false
+    public var isTruncated = false
     /// The superview a visual-format `|` stands for (from `names: '|':…`).
-    var superview: LogItem?
+    public var superview: LogItem?
     /// A visual-format spacing between two views (`V:[A]-(8)-[B]`): UIKit
     /// prints it so only for views of one superview.
-    var relatesSiblings = false
+    public var relatesSiblings = false
     /// The line of the log it was read from.
-    var line: Int
+    public var line: Int
 }
 
 /// Reads one constraint description. Works on the description's scalars

@@ -1,219 +1,7 @@
 import KBModel
 
-/// A conflict dump rebuilt as a screen: a controller `App` whose root view
-/// holds the views the log names, the dump's constraints added in the
-/// log's order with the one UIKit broke added last, so kbplay breaks it
-/// too and the layout is the one the app showed.
-struct LogImport: Sendable {
-    var screen: Screen
-    /// The dump imported (1-based) and how many the log has.
-    var dump: Int
-    /// Address → name, for views, guides and constraints, in the order named.
-    var names: [(address: String, name: String)]
-    /// The constraint UIKit broke, by its kbplay name.
-    var uikitBroke: String?
-    /// What kbplay found: the conflict set of the warning that broke a constraint.
-    var conflict: [String]
-    var warnings: [ModelWarning]
-    /// What the log could not say and kbplay assumed.
-    var assumed: [String]
-    /// Constraints of the dump left out, with why.
-    var leftOut: [String]
-    /// Frames of the hierarchy dump kbplay's layout misses: name, the log's, kbplay's (window coordinates).
-    var frames: [(name: String, log: Rect)]
-    /// What the dump means, beyond the conflict (a conflict inside the system keyboard).
-    var notes: [String] = []
-    /// Why the conflict cannot hold, as one line of arithmetic over its
-    /// constants (``ConflictArithmetic``), named in the log's terms; nil
-    /// when its constraints alone do not show it.
-    var arithmetic: String? = nil
-}
-
-enum ConsoleLogImporter {
-    /// The root view's name: the controller `App`'s view.
-    static let controller = "App"
-    static var root: String { "\(controller).view" }
-
-    /// Rebuilds dump `k` (1-based) of `log` on `deviceID` (else the device
-    /// an encapsulated root width names, else the default).
-    /// `fallback` is the device to use when the dump names no screen size
-    /// (the one the keyboard notifications' frames imply), with why.
-    static func run(_ log: ConsoleLog, dump k: Int, device deviceID: String?, orientation: Orientation?,
-                    fallback: (id: String, orientation: Orientation, why: String)? = nil) throws(CommandError) -> LogImport {
-        guard !log.dumps.isEmpty else {
-            throw CommandError("the log has no constraint-conflict dump ('\(ConsoleLog.header)')",
-                               suggestion: "paste the whole message, from 'Unable to simultaneously satisfy constraints.' to the constraint UIKit broke")
-        }
-        guard k >= 1, k <= log.dumps.count else {
-            throw CommandError("the log has \(log.dumps.count) conflict dump\(log.dumps.count == 1 ? "" : "s"), no dump \(k)",
-                               suggestion: "dump 1…\(log.dumps.count)")
-        }
-        var b = Builder(log: log, dump: log.dumps[k - 1])
-        return try b.build(k, deviceID: deviceID, orientation: orientation, fallback: fallback)
-    }
-
-    /// A log of keyboard notifications alone: the controller `App` with
-    /// its root view, on `deviceID`, else the device the notifications'
-    /// frames imply, else the default.
-    static func notificationsOnly(device deviceID: String?, orientation: Orientation?,
-                                  fromNotifications: (Device, Orientation, String)?) throws(CommandError) -> LogImport {
-        let catalog = DeviceCatalog.standard
-        var assumed: [String] = []
-        let device: Device
-        var orient = orientation ?? .portrait
-        if let deviceID, let d = catalog.device(deviceID) {
-            device = d
-        } else if let (d, o, why) = fromNotifications {
-            device = d
-            orient = o
-            assumed.append(why)
-        } else {
-            device = catalog.defaultDevice
-            assumed.append("device \(device.id) \(orient.rawValue): the keyboard notifications' frames are not of a preset's screen")
-        }
-        var screen = Screen(device: device, orientation: orient)
-        do {
-            _ = try screen.addController(controller)
-        } catch {
-            throw CommandError(error.description)
-        }
-        return LogImport(screen: screen, dump: 0, names: [], uikitBroke: nil, conflict: [], warnings: [], assumed: assumed,
-                         leftOut: [], frames: [])
-    }
-
-    /// A `recursiveDescription` alone: a screen of the frames it prints.
-    /// The outermost view's size is the screen's (a window's) or the root's;
-    /// the root is the window's first subview, else the outermost view.
-    /// Each view is pinned to its frame in its superview by four
-    /// constraints (`NAME_left`, `_top`, `_width`, `_height`); the parts of
-    /// a control (a text field's background, a button's label) and layout
-    /// guides are its own, not rebuilt.
-    static func hierarchyOnly(_ log: ConsoleLog, device deviceID: String?, orientation: Orientation?) throws(CommandError) -> LogImport {
-        let catalog = DeviceCatalog.standard
-        var assumed: [String] = []
-        let views = log.hierarchy
-        guard let top = views.first else { throw CommandError("the log has no views") }
-        let topIsWindow = top.item.className.hasSuffix("Window")
-        var rootView = topIsWindow ? views.first { $0.parent == top.item.key } ?? top : top
-        // An `_autolayoutTrace` has no frames, only superviews.
-        let isTrace = !views.contains { $0.frame != nil }
-        if isTrace {
-            // The trace prints UIKit's presentation containers between the window and the
-            // controller's view: the root is the view inside them.
-            while presentationContainers.contains(rootView.item.className),
-                  let inner = views.first(where: { $0.parent == rootView.item.key }) { rootView = inner }
-        }
-        var device = deviceID.flatMap { catalog.device($0) }
-        var orient = orientation ?? .portrait
-        let size = (topIsWindow ? top.frame : rootView.frame)?.size
-        if device == nil, let size {
-            for d in [catalog.defaultDevice] + catalog.devices where device == nil {
-                for o in [Orientation.portrait, .landscape] where device == nil && d.screenSize(o) == size {
-                    device = d
-                    orient = o
-                }
-            }
-            assumed.append(device.map { "device \($0.id) \(orient.rawValue), from the \(topIsWindow ? "window's" : "outermost view's") frame (\(formatPoints(size.width)) × \(formatPoints(size.height)))" }
-                           ?? "device \(catalog.defaultDevice.id) portrait: no preset's screen is \(formatPoints(size.width)) × \(formatPoints(size.height))")
-        } else if device == nil {
-            assumed.append("device \(catalog.defaultDevice.id) \(orient.rawValue): the trace gives no screen size (device ID [portrait|landscape] picks another)")
-        }
-        let chosen = device ?? catalog.defaultDevice
-        var screen = Screen(device: chosen, orientation: orient)
-        do {
-            _ = try screen.addController(controller)
-            if let f = rootView.frame, f.size != chosen.screenSize(orient) || (topIsWindow && (f.x != 0 || f.y != 0)) {
-                _ = try screen.setRootViewFrame(of: controller, to: f)
-            }
-        } catch {
-            throw CommandError(error.description)
-        }
-        var names: [(address: String, name: String)] = []
-        var viewNames: [String: String] = [rootView.item.key: root]
-        if let a = rootView.item.address { names.append((a, root)) }
-        var used: Set<String> = ["window", "screen", "kb", "keyboard", controller]
-        var counters: [String: Int] = [:]
-        var leftOut: [String] = []
-        var count = 0
-        for v in views {
-            guard let parentKey = v.parent, let parent = viewNames[parentKey], v.frame != nil || isTrace else { continue }
-            if v.item.className.hasSuffix("LayoutGuide") { continue }
-            let parentKind = (try? screen.view(named: parent))?.kind
-            if let k = parentKind, [.textField, .textView, .button, .label].contains(k) { continue }
-            let kind = self.kind(of: v.item.className)
-            var n = counters[kind.rawValue, default: 0]
-            var name: String
-            repeat {
-                n += 1
-                name = "\(kind.rawValue)\(n)"
-            } while used.contains(name)
-            counters[kind.rawValue] = n
-            used.insert(name)
-            var options = ViewOptions()
-            if kind == .label || kind == .textField, let t = v.item.label, !t.isEmpty { options.text = t }
-            do {
-                _ = try screen.addView(kind, name, to: parent, options: options)
-                for (attribute, value) in v.frame.map({ f in [(Anchor.Attribute.left, f.x), (.top, f.y), (.width, f.width), (.height, f.height)] }) ?? [] {
-                    let other: Anchor? = attribute.kind == .size ? nil : Anchor(parent, nil, attribute)
-                    _ = try screen.constrain(Anchor(name, nil, attribute), .equal, other, constant: value, name: "\(name)_\(attribute.rawValue)")
-                }
-            } catch {
-                leftOut.append("line \(v.line) \(v.item.className): \(error.description)")
-                continue
-            }
-            viewNames[v.item.key] = name
-            if let a = v.item.address { names.append((a, name)) }
-            count += 1
-        }
-        _ = screen.layout()
-        var notes: [String] = []
-        if isTrace {
-            assumed.append("the views without constraints, at kbplay's layout: an _autolayoutTrace gives superviews, not frames or constraints")
-            let ambiguous = views.filter(\.ambiguous).compactMap { viewNames[$0.item.key] }
-            if !ambiguous.isEmpty {
-                notes.append("the trace marks \(ambiguous.joined(separator: ", ")) AMBIGUOUS LAYOUT: UIKit's constraints did not decide \(ambiguous.count == 1 ? "its frame" : "their frames")")
-            }
-        } else {
-            assumed.append("each view pinned to its frame in its superview (NAME_left, _top, _width, _height): a recursiveDescription has frames, not constraints")
-        }
-        return LogImport(screen: screen, dump: 0, names: names, uikitBroke: nil, conflict: [], warnings: [], assumed: assumed,
-                         leftOut: leftOut, frames: [], notes: notes)
-    }
-
-    /// UIKit's views that hold a presented or contained controller's view
-    /// (the window's transition view, a sheet's shadow view, a navigation
-    /// controller's containers): not the app's.
-    static let presentationContainers: Set<String> = [
-        "UITransitionView", "UIDropShadowView", "UILayoutContainerView", "UINavigationTransitionView", "UIViewControllerWrapperView",
-    ]
-
-    /// The view kind a class stands for, by its UIKit class or a custom
-    /// class's suffix (`MyApp.LoginButton` is a button).
-    static func kind(of className: String) -> ViewKind {
-        let base = className.split(separator: ".").last.map(String.init) ?? className
-        let table: [(String, ViewKind)] = [
-            ("TextField", .textField), ("TextView", .textView), ("Label", .label), ("Button", .button),
-            ("TableView", .scrollView), ("ScrollView", .scrollView), ("CollectionView", .scrollView),
-        ]
-        for (suffix, kind) in table where base.hasSuffix(suffix) { return kind }
-        return .view
-    }
-
-    /// A constraint identifier as a kbplay name: `UIView-Encapsulated-Layout-Width` → `UIView_Encapsulated_Layout_Width`.
-    static func sanitized(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for u in text.unicodeScalars {
-            let ok = ("A"..."Z").contains(u) || ("a"..."z").contains(u) || ("0"..."9").contains(u) || u == "_"
-            // Runs of other characters become one `_`.
-            if ok { out.append(u) } else if let l = out.last, l != "_" { out.append("_") }
-        }
-        var name = String(out)
-        while name.hasSuffix("_") && name.count > 1 { name.removeLast() }
-        if let f = name.unicodeScalars.first, ("0"..."9").contains(f) { name = "_" + name }
-        return name.isEmpty ? "_" : name
-    }
-
-    private struct Builder {
+extension ConsoleLogImporter {
+    struct Builder {
         let log: ConsoleLog
         let dump: ConsoleLog.Dump
         var used: Set<String> = ["window", "screen", "kb", "keyboard", ConsoleLogImporter.controller]
@@ -297,132 +85,8 @@ enum ConsoleLogImporter {
             return kept
         }
 
-        /// `width` or `height` when `c` is a size UIKit imposes on a view
-        /// from outside: a container's encapsulated size, an autoresizing
-        /// size, `systemLayoutSizeFitting`'s target, a temporary size.
-        static func imposedSize(_ c: LogConstraint) -> String? {
-            guard c.second == nil, c.relation == .equal, c.first.attribute == "width" || c.first.attribute == "height" else { return nil }
-            let ids = ["UIView-Encapsulated-Layout-Width", "UIView-Encapsulated-Layout-Height"]
-            guard c.identifier.map(ids.contains) ?? (c.className == "NSAutoresizingMaskLayoutConstraint") else { return nil }
-            return c.first.attribute
-        }
-
-        /// A size UIKit gives a view while it measures it or before it is
-        /// in a window (`systemLayoutSizeFitting`'s `fittingSizeHTarget`,
-        /// an input accessory view's `_UITemporaryLayoutWidth`): that view
-        /// is not a screen's root, and the size stays a constraint.
-        static func isMeasuringSize(_ c: LogConstraint) -> Bool {
-            guard let id = c.identifier else { return false }
-            return ["fittingSizeHTarget", "fittingSizeVTarget", "_UITemporaryLayoutWidth", "_UITemporaryLayoutHeight"].contains(id)
-        }
-
-        /// A conflict entry in the log's terms: kbplay's root frame is the
-        /// root size the log states; the safe-area guide's constraints are
-        /// UIKit's guide constraints the log lists for that view (by axis);
-        /// a margins guide's are part of the constraint that uses the
-        /// margin, as UIKit prints it. Anything else stays as it is.
-        static func inLogTerms(_ e: ConflictEntry, rootSize: [String: String],
-                               guides: [(name: String, owner: String, edge: String)]) -> [String] {
-            if e.isUser { return [e.name] }
-            let frame = "UIView-Encapsulated-Layout-"
-            if e.name.hasPrefix(frame), e.equation.hasPrefix(ConsoleLogImporter.root + "."),
-               let n = rootSize[String(e.name.dropFirst(frame.count))] {
-                return [n]
-            }
-            if e.name.hasPrefix("UILayoutGuide-margins-") { return [] }
-            if e.name.hasPrefix("UILayoutGuide-safeArea-") {
-                let part = String(e.name.dropFirst("UILayoutGuide-safeArea-".count))
-                let horizontal = part == "left" || part == "width"
-                let mine = guides.filter { e.equation.hasPrefix("\($0.owner).safeArea.") }
-                let axis = mine.filter { ["left", "right", "leading", "trailing"].contains($0.edge) == horizontal }
-                if !axis.isEmpty { return axis.map(\.name) }
-                if !mine.isEmpty { return mine.map(\.name) }
-            }
-            return [e.name]
-        }
-
-        /// A control's name from its title or text, as a developer would
-        /// name the outlet: `UIButton:0x…'Add Entry'` → `addEntryButton`,
-        /// `UILabel:0x…'Price'` → `priceLabel`. Nil for other views and
-        /// for a text of no ASCII words (`'分享'`, `' '`).
-        static func titledName(_ label: String?, _ kind: ViewKind) -> String? {
-            let suffixes: [ViewKind: String] = [.button: "Button", .label: "Label", .textField: "TextField", .textView: "TextView"]
-            guard let label, let suffix = suffixes[kind] else { return nil }
-            var words: [String] = []
-            var word = ""
-            for u in label.unicodeScalars {
-                if ("a"..."z").contains(u) || ("A"..."Z").contains(u) || ("0"..."9").contains(u) {
-                    word.unicodeScalars.append(u)
-                } else if u == " " || u == "-" || u == "_" || u == "." || u == "," || u == ":" || u == "!" || u == "?" || u == "'" {
-                    if !word.isEmpty { words.append(word); word = "" }
-                } else {
-                    return nil
-                }
-            }
-            if !word.isEmpty { words.append(word) }
-            guard !words.isEmpty, words.count <= 4, let f = words[0].unicodeScalars.first, !("0"..."9").contains(f) else { return nil }
-            let camel = words.enumerated().map { i, w in i == 0 ? w.lowercased() : w.prefix(1).uppercased() + w.dropFirst() }.joined()
-            let name = camel.lowercased().hasSuffix(suffix.lowercased()) ? camel : camel + suffix
-            return name.count <= 40 && Screen.isValidName(name) ? name : nil
-        }
-
-        /// A system view's class as a name: `_UIRemoteKeyboardPlaceholderView` → `remoteKeyboardPlaceholderView`,
-        /// `_UIKBCompatInputView` → `kbCompatInputView`.
-        static func systemName(_ className: String) -> String {
-            var u = Array((className.split(separator: ".").last.map(String.init) ?? className).unicodeScalars)
-            while u.first == "_" { u.removeFirst() }
-            if u.count > 3, u[0] == "U", u[1] == "I", ("A"..."Z").contains(u[2]) { u.removeFirst(2) }
-            // The leading capitals, but the last of a run before a lower-case letter.
-            var i = 0
-            while i < u.count, ("A"..."Z").contains(u[i]) {
-                if i > 0, i + 1 < u.count, ("a"..."z").contains(u[i + 1]) { break }
-                u[i] = Unicode.Scalar(u[i].value + 32)!
-                i += 1
-            }
-            return ConsoleLogImporter.sanitized(String(String.UnicodeScalarView(u)))
-        }
-
-        static func isEncapsulated(_ c: LogConstraint) -> Bool {
-            c.identifier == "UIView-Encapsulated-Layout-Width" || c.identifier == "UIView-Encapsulated-Layout-Height"
-        }
-
-        /// What the log states of the screen, in words.
-        static func facts(width: Double?, height: Double?, insets: [String: Double]) -> String {
-            var parts: [String] = []
-            if let width { parts.append("the root view's width \(formatPoints(width))") }
-            if let height { parts.append("its height \(formatPoints(height))") }
-            if !insets.isEmpty {
-                parts.append("its safe area's " + insets.sorted { $0.key < $1.key }.map { "\($0.key) inset \(formatPoints($0.value))" }.joined(separator: ", "))
-            }
-            return parts.joined(separator: ", ")
-        }
-
-        /// The first preset (the default first) and orientation whose
-        /// screen has the width, height and safe-area insets given.
-        static func preset(width: Double?, height: Double?, insets: [String: Double], catalog: DeviceCatalog) -> (Device, Orientation)? {
-            for d in [catalog.defaultDevice] + catalog.devices {
-                for o in [Orientation.portrait, .landscape] {
-                    let s = d.screenSize(o), i = d.safeAreaInsets(o)
-                    let edges = ["top": i.top, "bottom": i.bottom, "left": i.left, "right": i.right]
-                    guard width.map({ $0 == s.width }) ?? true, height.map({ $0 == s.height }) ?? true,
-                          insets.allSatisfy({ (edge, value) in edges[edge].map { abs($0 - value) < 0.5 } ?? true }) else { continue }
-                    return (d, o)
-                }
-            }
-            return nil
-        }
-
-        static func isWindowLike(_ className: String) -> Bool {
-            ["UIWindow", "UITransitionView", "UIDropShadowView", "UILayoutContainerView", "UINavigationTransitionView",
-             "UIViewControllerWrapperView", "UITextEffectsWindow"].contains(className)
-        }
-
-        static func isKeyboardIdentifier(_ id: String) -> Bool {
-            ["assistantHeight", "assistantView.", "accessoryView.", "inputView.", "_UIKBAutolayout", "UIKB-"].contains { id.hasPrefix($0) }
-        }
-
         mutating func build(_ k: Int, deviceID: String?, orientation: Orientation?,
-                            fallback: (id: String, orientation: Orientation, why: String)?) throws(CommandError) -> LogImport {
+                            fallback: (id: String, orientation: Orientation, why: String)?) throws(ImportError) -> LogImport {
             var constraints = collect()
             // The hierarchy: `names: '|':…` of the visual format, then the hierarchy dumps.
             for c in constraints {
@@ -564,7 +228,7 @@ enum ConsoleLogImporter {
                     rootHasOwnFrame = true
                 }
             } catch {
-                throw CommandError(error.description)
+                throw ImportError(error.description)
             }
             if let rootKey {
                 viewNames[rootKey] = ConsoleLogImporter.root
@@ -645,10 +309,10 @@ enum ConsoleLogImporter {
             var guideNotes: Set<String> = []
             for c in constraints {
                 guard let name = given[c.address], constraintNames[c.address] == nil else { continue }
-                do throws(CommandError) {
+                do throws(ImportError) {
                     var d1 = 0.0, d2 = 0.0
                     let first = try anchor(c.first, other: c.second, c, &guideNotes, margin: &d1)
-                    var second = try c.second.map { (t) throws(CommandError) in try anchor(t, other: c.first, c, &guideNotes, margin: &d2) }
+                    var second = try c.second.map { (t) throws(ImportError) in try anchor(t, other: c.first, c, &guideNotes, margin: &d2) }
                     if second == nil, first.attribute.kind != .size {
                         // `minX == 20`: against the superview, as UIKit means it.
                         let parent = (try? screen.view(named: first.view))?.parent ?? ConsoleLogImporter.root
@@ -664,7 +328,7 @@ enum ConsoleLogImporter {
                         warnings += r.warnings
                         if !c.isActive { _ = try screen.deactivate(name) }
                     } catch {
-                        throw CommandError(error.description)
+                        throw ImportError(error.description)
                     }
                     constraintNames[c.address] = name
                     names.append((c.address, name))
@@ -725,7 +389,7 @@ enum ConsoleLogImporter {
         /// it belongs to (the root's safe area and keyboard; the margins of
         /// the other item's superview).
         mutating func anchor(_ t: LogConstraint.Term, other: LogConstraint.Term?, _ c: LogConstraint,
-                             _ guideNotes: inout Set<String>, margin: inout Double) throws(CommandError) -> Anchor {
+                             _ guideNotes: inout Set<String>, margin: inout Double) throws(ImportError) -> Anchor {
             var attribute = t.attribute
             var guide: Anchor.Guide?
             let view: String
@@ -747,7 +411,7 @@ enum ConsoleLogImporter {
                     let owner = other.flatMap { parents[$0.item.key] }.flatMap { viewNames[$0] } ?? ConsoleLogImporter.root
                     view = owner
                 case .other:
-                    throw CommandError("a layout guide of its own (\(t.item.label.map { "'\($0)'" } ?? t.item.className)), which kbplay does not model")
+                    throw ImportError("a layout guide of its own (\(t.item.label.map { "'\($0)'" } ?? t.item.className)), which kbplay does not model")
                 }
                 if let a = t.item.address {
                     let gName = "\(view).\(guide!.rawValue)"
@@ -755,7 +419,7 @@ enum ConsoleLogImporter {
                     guideNotes.insert("\(a) (\(t.item.label ?? t.item.className)): \(gName)'s guide")
                 }
             } else {
-                guard let v = viewNames[t.item.key] else { throw CommandError("an item the dump does not name") }
+                guard let v = viewNames[t.item.key] else { throw ImportError("an item the dump does not name") }
                 view = v
             }
             if guide == nil {
@@ -792,13 +456,9 @@ enum ConsoleLogImporter {
                 attribute = attribute == "firstBaseline" ? "top" : "bottom"
             }
             guard let a = Anchor.Attribute(rawValue: attribute) else {
-                throw CommandError("the attribute '\(t.attribute)', which kbplay does not model")
+                throw ImportError("the attribute '\(t.attribute)', which kbplay does not model")
             }
             return Anchor(view, guide, a)
         }
     }
-}
-
-private extension Double {
-    var formatted: String { formatPoints(self) }
 }

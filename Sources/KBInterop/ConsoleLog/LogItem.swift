@@ -2,22 +2,22 @@
 /// `UILabel:0x7f8e1d40a2e0'Email'`, `UILayoutGuide:0x600…'UIViewSafeAreaLayoutGuide'`
 /// or, for an object with a debug name, by that name alone
 /// (`Toolbar.lockIcon`, its address given by the description's `names:`).
-struct LogItem: Hashable, Sendable {
+public struct LogItem: Hashable, Sendable {
     /// The class as printed (`UILabel`, `MyApp.AvatarView`), or the debug name.
-    var className: String
+    public var className: String
     /// `0x…`, when the log gives one.
-    var address: String?
+    public var address: String?
     /// The quoted text after the address: an accessibility identifier, a
     /// label's text or a guide's identifier, with `\Uxxxx` escapes decoded.
-    var label: String?
+    public var label: String?
     /// Written by a debug name alone (`Toolbar.shareLabel`), not `CLASS:0x…`.
-    var isDebugName = false
+    public var isDebugName = false
 
     /// What identifies the object across the log: its address, else its name.
-    var key: String { address ?? className }
+    public var key: String { address ?? className }
 
     /// The layout guide the item is, if it is one.
-    var guide: GuideKind? {
+    public var guide: GuideKind? {
         if label == "UIViewSafeAreaLayoutGuide" { return .safeArea }
         if label == "UIViewLayoutMarginsGuide" { return .margins }
         if label == "UIKeyboardLayoutGuide" || className.hasSuffix("KeyboardLayoutGuide") { return .keyboard }
@@ -25,11 +25,11 @@ struct LogItem: Hashable, Sendable {
         return nil
     }
 
-    enum GuideKind: Sendable { case safeArea, margins, keyboard, other }
+    public enum GuideKind: Sendable { case safeArea, margins, keyboard, other }
 
     /// One of the keyboard's own views (its host, input and assistant views),
     /// which kbplay lays out itself.
-    var isKeyboardInternal: Bool {
+    public var isKeyboardInternal: Bool {
         let prefixes = ["_UIKB", "UIInputSet", "_UIRemoteKeyboard", "SystemInputAssistantView", "TUISystemInputAssistant",
                         "UIKeyboard", "_UIInputView", "UICompatibilityInputView", "TUIKeyplane", "UIKBInputBackdrop",
                         "UIRemoteKeyboardWindow", "UITextEffectsWindow", "_UIButtonBar", "_UIUCBKB"]

@@ -30,20 +30,12 @@ extension SwiftExporter {
         var precedence: Int
     }
 
-    /// The rule's expression parsed as `on` parsed it (nil if it no
-    /// longer parses, which a rule that was accepted always does).
-    static func parse(_ rule: Rule) -> ValueExpression? {
-        guard let (tokens, end) = try? Lexer.scan(rule.expression) else { return nil }
-        var parser = ExpressionParser(tokens, endColumn: end)
-        guard let e = try? parser.parseExpression(), parser.atEnd else { return nil }
-        return e
-    }
 
     /// The constraints a rule's expression reads (`NAME.constant`, `NAME.priority`).
     func constraintsRead(by rule: Rule) -> [String] {
-        guard let e = Self.parse(rule) else { return [] }
+        guard let e = parseRule(rule) else { return [] }
         return e.paths.compactMap { path, _ in
-            let parts = Session.parts(of: path)
+            let parts = RulePath.parts(of: path)
             guard parts.count == 2, parts[1] == "constant" || parts[1] == "priority",
                   (try? screen.constraint(named: parts[0])) != nil else { return nil }
             return parts[0]
@@ -102,24 +94,24 @@ extension SwiftExporter {
     /// A path of the rule language as Swift.
     private func path(_ path: String, from controller: String, reads: inout Set<RuleRead>,
                       helpers: inout Set<SwiftSupport.Kind>) -> Result<String, RuleFailure> {
-        let parts = Session.parts(of: path)
+        let parts = RulePath.parts(of: path)
         let unknown = RuleFailure(reason: "'\(path)' is not a value kbplay's rules read")
         if parts.first == "kb" {
             switch (parts.count, parts.count > 1 ? parts[1] : "") {
             case (2, "visible"): reads.insert(.visible); return .success("keyboardVisible")
             case (2, "duration"): return .success("CGFloat(duration)")
             case (2, "curve"): return .success("CGFloat(curve)")
-            case (3, "begin") where Session.rectMembers.contains(parts[2]):
+            case (3, "begin") where RulePath.rectMembers.contains(parts[2]):
                 reads.insert(.beginFrame); return .success("beginFrame." + parts[2])
             // While a notification is handled the keyboard's frame is its end frame.
             case (3, "end"), (3, "frame"):
-                guard Session.rectMembers.contains(parts[2]) else { return .failure(unknown) }
+                guard RulePath.rectMembers.contains(parts[2]) else { return .failure(unknown) }
                 reads.insert(.endFrame); return .success("endFrame." + parts[2])
             default: return .failure(unknown)
             }
         }
         if parts.first == "window" {
-            guard parts.count == 3, parts[1] == "frame", Session.rectMembers.contains(parts[2]) else { return .failure(unknown) }
+            guard parts.count == 3, parts[1] == "frame", RulePath.rectMembers.contains(parts[2]) else { return .failure(unknown) }
             reads.insert(.windowFrame)
             return .success("windowFrame." + parts[2])
         }
@@ -136,7 +128,7 @@ extension SwiftExporter {
             }
             return .success("self." + ref)
         }
-        if parts.count >= 2, Session.viewScalars.contains(parts[parts.count - 1]) {
+        if parts.count >= 2, RulePath.viewScalars.contains(parts[parts.count - 1]) {
             let name = parts.dropLast().joined(separator: ".")
             if (try? screen.view(named: name)) != nil {
                 return view(name).map { ref in
@@ -152,7 +144,7 @@ extension SwiftExporter {
                 }
             }
         }
-        guard let k = parts.firstIndex(where: { Session.viewProperties.contains($0) }), k > 0, parts.count == k + 2 else {
+        guard let k = parts.firstIndex(where: { RulePath.viewProperties.contains($0) }), k > 0, parts.count == k + 2 else {
             return .failure(unknown)
         }
         let member = parts[k + 1]
@@ -214,7 +206,7 @@ extension SwiftExporter {
             var comments: [String] = []
             for rule in own where rule.event == event {
                 comments.append("///   \(rule.text)")
-                guard let e = Self.parse(rule) else {
+                guard let e = parseRule(rule) else {
                     body.append("// kbplay: \(rule.text) — its expression does not parse")
                     continue
                 }

@@ -92,8 +92,8 @@ struct IBRect: Equatable, Sendable {
 }
 
 /// Why a document could not be read: where and what.
-struct IBReadError: Error, Sendable {
-    var message: String
+public struct IBReadError: Error, Sendable {
+    public var message: String
 }
 
 extension IBElement {

@@ -3,28 +3,28 @@ import KBModel
 /// What importing one scene of an Interface Builder document made: the
 /// screen, the names it gave (IB object id → kbplay name), what it could
 /// not carry over as it is, and the frames the document stores.
-struct IBImport: Sendable {
-    var screen: Screen
+public struct IBImport: Sendable {
+    public var screen: Screen
     /// The scene's controller (the one its `scene NAME` chose).
-    var controller: String
+    public var controller: String
     /// IB object id → name, for every view, guide, constraint and
     /// controller made, in the order they were made.
-    var names: [(id: String, name: String)]
-    var findings: [IBFinding]
+    public var names: [(id: String, name: String)]
+    public var findings: [IBFinding]
     /// Conflicts the document's constraints have, as typed ones report them.
-    var warnings: [ModelWarning]
+    public var warnings: [ModelWarning]
     /// The frames the document stores, in window coordinates, of the views
     /// it lays out; `misplaced` when Xcode marks the view as not where its
     /// constraints put it.
-    var storedFrames: [StoredFrame]
+    public var storedFrames: [StoredFrame]
     /// Table view controllers: each comes with UIKit's own keyboard
     /// handling, which the session attaches (as `controller … table` does).
-    var tableControllers: [(controller: String, table: String)]
+    public var tableControllers: [(controller: String, table: String)]
 
-    struct StoredFrame: Sendable {
-        var name: String
-        var frame: Rect
-        var misplaced: Bool
+    public struct StoredFrame: Sendable {
+        public var name: String
+        public var frame: Rect
+        public var misplaced: Bool
     }
 
     /// The stored frames kbplay's layout misses by more than half a point:

@@ -7,7 +7,7 @@ import KBModel
 /// at the code they concern, each with its fix. What UIKit code cannot
 /// hold is a `// kbplay:` comment too. The same session gives the same
 /// bytes: everything is written in the session's own order.
-struct SwiftExporter {
+public struct SwiftExporter {
     let screen: Screen
     let strategies: [Strategy]
     let rules: [Rule]
@@ -33,20 +33,28 @@ struct SwiftExporter {
     /// Lines for the file's header (what no class holds).
     var headerNotes: [String] = []
 
-    init(_ session: Session, fixed: Bool = false) {
+    /// Reads a rule's expression as `on` parsed it (nil if it no longer
+    /// parses, which a rule that was accepted always does).
+    let parseRule: (Rule) -> ValueExpression?
+
+    /// A session's parts: its screen, strategies, rules, the flaws it
+    /// showed, its name and keyboard.
+    public init(screen: Screen, strategies: [Strategy], rules: [Rule], flaws: [Flaw], sessionName: String?,
+                keyboard: Keyboard, fixed: Bool = false, parseRule: @escaping (Rule) -> ValueExpression?) {
         self.fixed = fixed
-        screen = session.screen
-        strategies = session.state.strategies
-        rules = session.state.rules
-        flaws = session.flawsShown
-        sessionName = session.name
-        keyboard = session.keyboard
+        self.screen = screen
+        self.strategies = strategies
+        self.rules = rules
+        self.flaws = flaws
+        self.sessionName = sessionName
+        self.keyboard = keyboard
+        self.parseRule = parseRule
     }
 
     // MARK: The file
 
     /// The whole file.
-    mutating func source() -> String {
+    public mutating func source() -> String {
         plan()
         for c in screen.controllers { writeClass(c) }
         writeStrategies()
@@ -481,13 +489,3 @@ struct SwiftExporter {
         change(&classes[controller]!)
     }
 }
-
-extension Session {
-    /// The session as UIKit Swift (`export swift`); with `fixed`, each
-    /// flaw it showed fixed as its `fix:` line says (`export swift fixed`).
-    public func swiftSource(fixed: Bool = false) -> String {
-        var exporter = SwiftExporter(self, fixed: fixed)
-        return exporter.source()
-    }
-}
-
