@@ -59,4 +59,31 @@ struct SnapshotSegmentsTests {
         #expect(changes.map(\.description) == ["~ v99 (0 2080; 50 0) → (0 2080; 50 12)",
                                                 "~ v99.safeAreaInsets (0 0 0 0) → (0 0 12 0)"])
     }
+
+    /// Views added at the end of the hierarchy leave the views before them
+    /// where they were: a view added to the root view, after 99 others,
+    /// shares the segments of the first 96 positions (the root and v0–v94)
+    /// and adds itself to the last; a view added inside an earlier view
+    /// changes the order, and every segment is made again (with the same
+    /// layouts).
+    @Test func aViewAddedAtTheEndKeepsTheSegmentsBeforeIt() throws {
+        var s = Session()
+        _ = s.execute("device iphone-15")
+        _ = s.execute("controller C")
+        for k in 0..<99 {
+            _ = s.execute("add view v\(k) to C.view")
+            _ = s.execute("constrain v\(k).top == C.view.top + \(Double(10 * k))")
+        }
+        let before = s.screen.layout()
+        #expect(s.execute("add view v99 to C.view").status == .ok)
+        let after = s.screen.layout()
+        #expect(after.views.count == 101)
+        #expect((0..<3).allSatisfy { after.views.sharesSegment($0, with: before.views) })
+        #expect(!after.views.sharesSegment(3, with: before.views))
+        #expect(after == s.screen.layoutAfresh())
+        #expect(s.execute("add view inner to v3").status == .ok)
+        let inside = s.screen.layout()
+        #expect(!inside.views.sharesSegment(0, with: after.views))
+        #expect(inside == s.screen.layoutAfresh())
+    }
 }

@@ -115,6 +115,9 @@ extension LayoutEngine {
     /// whose geometry reads more, are made again each time).
     struct SnapshotInputs {
         let hierarchyVersion: Int
+        let hierarchyBase: Int
+        /// The hierarchy order the views were laid out in.
+        let order: [Int]
         let viewList: SegmentedArray<View>
         let windowSize: Size
         let windowSafeAreaInsets: EdgeInsets
@@ -129,12 +132,18 @@ extension LayoutEngine {
         /// table views), read once per view list rather than per pass.
         let scrollKinds: [Bool]
 
-        /// Whether everything but the solver's values is as it was.
-        func holds(for screen: Screen, hierarchyVersion: Int, outOfWindow: Set<String>) -> Bool {
-            self.hierarchyVersion == hierarchyVersion && windowSize == screen.windowSize
-                && windowSafeAreaInsets == screen.windowSafeAreaInsets && keyboardAccessory == screen.keyboard.accessory
-                && self.outOfWindow == outOfWindow && viewList.sharesStorage(with: screen.viewList)
-                && windowFrames.count == screen.viewList.count
+        /// How many positions of the hierarchy order hold the views they
+        /// held, with everything but the solver's values and the views'
+        /// own values as it was: all of them when the hierarchy is the
+        /// same, those before the first appended view when views were only
+        /// appended at the end of the order, else none.
+        func keptPositions(for screen: Screen, _ engine: LayoutEngine, _ h: Hierarchy, outOfWindow: Set<String>) -> Int {
+            guard windowSize == screen.windowSize, windowSafeAreaInsets == screen.windowSafeAreaInsets,
+                  keyboardAccessory == screen.keyboard.accessory, self.outOfWindow == outOfWindow,
+                  hierarchyBase == engine.hierarchyBase, order.count <= h.order.count,
+                  windowFrames.count <= screen.viewList.count else { return 0 }
+            if hierarchyVersion == engine.hierarchyVersion { return order.count }
+            return h.order.starts(with: order) ? order.count : 0
         }
     }
 
@@ -157,24 +166,34 @@ extension LayoutEngine {
         // in the snapshot, so nothing draws them.
         let outOfWindow = screen.controllersOutOfWindow
         // Taken, not copied: a copy of its arrays would be a second owner.
-        let last = lastSnapshotInputs.take().flatMap {
-            $0.holds(for: screen, hierarchyVersion: hierarchyVersion, outOfWindow: outOfWindow) ? $0 : nil
+        var kept = 0
+        let last = lastSnapshotInputs.take().flatMap { inputs -> SnapshotInputs? in
+            kept = inputs.keptPositions(for: screen, self, h, outOfWindow: outOfWindow)
+            return kept > 0 ? inputs : nil
         }
+        // Per segment of the view list: the views in it are the values
+        // the last snapshot was made from.
+        let sameViews = last.map { last in
+            (0 ..< screen.viewList.segmentCount).map { screen.viewList.sharesSegment($0, with: last.viewList) }
+        } ?? []
         // Read out once: binding the optional inputs in the loops would
         // copy them for every view.
         let hasLast = last != nil
         let lastFrames = last?.windowFrames ?? []
         let lastOffsets = last?.offsets ?? []
-        let scrollKinds = last?.scrollKinds ?? screen.viewList.map(\.kind.isScrollView)
+        var scrollKinds = last?.scrollKinds ?? []
+        for i in scrollKinds.count ..< n { scrollKinds.append(screen.viewList[i].kind.isScrollView) }
         let lastViews = last?.views ?? SegmentedArray()
         let lastSegments = lastViews.segmentCount
         let size = SegmentedArray<ViewLayout>.segmentSize
+        let viewSegmentShift = SegmentedArray<View>.segmentShift
         var views = SegmentedArray<ViewLayout>()
         var start = 0
         while start < h.order.count {
             let end = min(start + size, h.order.count)
             // The window frames first: whether the segment can be kept.
-            var keeps = hasLast && start / size < lastSegments
+            var keeps = hasLast && end <= kept && start / size < lastSegments
+                && lastViews.segment(start / size).count == end - start
             for p in start ..< end {
                 let i = h.order[p]
                 let wf = boxes[i] == nil ? .zero
@@ -185,7 +204,7 @@ extension LayoutEngine {
                 windowFrames[i] = wf
                 // Scroll, text and table views (the kinds that have scroll
                 // geometry) are made again each time.
-                if hasLast, !scrollKinds[i], lastFrames[i] == wf {
+                if hasLast, p < kept, sameViews[i >> viewSegmentShift], !scrollKinds[i], lastFrames[i] == wf {
                     moved[i] = false
                     offsets[i] = lastOffsets[i]
                     if let p = h.parent[i], moved[p] { keeps = false }
@@ -212,7 +231,8 @@ extension LayoutEngine {
                     let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
                     if let scroll {
                         offsets[i] = scroll.contentOffset
-                        moved[i] = !hasLast || lastFrames[i] != wf || lastOffsets[i] != scroll.contentOffset
+                        moved[i] = !hasLast || i >= lastFrames.count || lastFrames[i] != wf
+                            || lastOffsets[i] != scroll.contentOffset
                     }
                     // Fields read in place: a view is large, and copying one
                     // whole retains all its strings.
@@ -230,7 +250,7 @@ extension LayoutEngine {
             start = end
         }
         lastSnapshotInputs = SnapshotInputs(
-            hierarchyVersion: hierarchyVersion, viewList: screen.viewList, windowSize: screen.windowSize,
+            hierarchyVersion: hierarchyVersion, hierarchyBase: hierarchyBase, order: h.order, viewList: screen.viewList, windowSize: screen.windowSize,
             windowSafeAreaInsets: screen.windowSafeAreaInsets, keyboardAccessory: screen.keyboard.accessory,
             outOfWindow: outOfWindow, views: views, windowFrames: windowFrames, offsets: offsets, scrollKinds: scrollKinds)
         return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow, views: views,

@@ -115,6 +115,10 @@ final class LayoutEngine: @unchecked Sendable {
     var cachedHierarchy: Hierarchy?
     /// Changes whenever ``hierarchy(_:)`` makes or extends the hierarchy.
     var hierarchyVersion = 0
+    /// The version at which the hierarchy was last made whole: since then
+    /// views were only appended (``Hierarchy/extend(_:)``), and every view
+    /// before them keeps its parent, depth and root.
+    var hierarchyBase = 0
     /// What the last snapshot was made from, for the next to keep the
     /// segments of views whose layout cannot have changed.
     var lastSnapshotInputs: SnapshotInputs?
@@ -179,6 +183,7 @@ final class LayoutEngine: @unchecked Sendable {
         e.lastConstraintValues = lastConstraintValues
         e.cachedHierarchy = cachedHierarchy
         e.hierarchyVersion = hierarchyVersion
+        e.hierarchyBase = hierarchyBase
         e.lastSnapshotInputs = lastSnapshotInputs
         e.cachedBoxes = cachedBoxes
         e.cachedBoxesAreCurrent = cachedBoxesAreCurrent
@@ -223,6 +228,7 @@ final class LayoutEngine: @unchecked Sendable {
             return h
         }
         let h = Hierarchy(screen)
+        hierarchyBase = hierarchyVersion
         cachedHierarchy = h
         hierarchyOnlyAppended = true
         return h
