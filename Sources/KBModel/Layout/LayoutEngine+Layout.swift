@@ -171,19 +171,24 @@ extension LayoutEngine {
             kept = inputs.keptPositions(for: screen, self, h, outOfWindow: outOfWindow)
             return kept > 0 ? inputs : nil
         }
+        // Read out once, into locals: the optional inputs bound or copied
+        // in the loops would be copied (all their arrays retained) each time.
+        var hasLast = false
+        var lastFrames: [Rect] = [], lastOffsets: [Point] = [], scrollKinds: [Bool] = []
+        var lastViews = SegmentedArray<ViewLayout>()
         // Per segment of the view list: the views in it are the values
         // the last snapshot was made from.
-        let sameViews = last.map { last in
-            (0 ..< screen.viewList.segmentCount).map { screen.viewList.sharesSegment($0, with: last.viewList) }
-        } ?? []
-        // Read out once: binding the optional inputs in the loops would
-        // copy them for every view.
-        let hasLast = last != nil
-        let lastFrames = last?.windowFrames ?? []
-        let lastOffsets = last?.offsets ?? []
-        var scrollKinds = last?.scrollKinds ?? []
+        var sameViews: [Bool] = []
+        if let last {
+            hasLast = true
+            lastFrames = last.windowFrames
+            lastOffsets = last.offsets
+            scrollKinds = last.scrollKinds
+            lastViews = last.views
+            let before = last.viewList, now = screen.viewList
+            sameViews = (0 ..< now.segmentCount).map { now.sharesSegment($0, with: before) }
+        }
         for i in scrollKinds.count ..< n { scrollKinds.append(screen.viewList[i].kind.isScrollView) }
-        let lastViews = last?.views ?? SegmentedArray()
         let lastSegments = lastViews.segmentCount
         let size = SegmentedArray<ViewLayout>.segmentSize
         let viewSegmentShift = SegmentedArray<View>.segmentShift
@@ -204,12 +209,16 @@ extension LayoutEngine {
                 windowFrames[i] = wf
                 // Scroll, text and table views (the kinds that have scroll
                 // geometry) are made again each time.
-                if hasLast, p < kept, sameViews[i >> viewSegmentShift], !scrollKinds[i], lastFrames[i] == wf {
+                // A subview's frame is relative to its superview's origin
+                // and content offset only: `moved` says whether those moved.
+                let known = hasLast && p < kept
+                if known, sameViews[i >> viewSegmentShift], !scrollKinds[i], lastFrames[i] == wf {
                     moved[i] = false
                     offsets[i] = lastOffsets[i]
                     if let p = h.parent[i], moved[p] { keeps = false }
                 } else {
                     keeps = false
+                    if known, !scrollKinds[i], lastFrames[i].x == wf.x, lastFrames[i].y == wf.y { moved[i] = false }
                 }
             }
             if keeps {
@@ -231,7 +240,7 @@ extension LayoutEngine {
                     let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
                     if let scroll {
                         offsets[i] = scroll.contentOffset
-                        moved[i] = !hasLast || i >= lastFrames.count || lastFrames[i] != wf
+                        moved[i] = !hasLast || p >= kept || lastFrames[i].x != wf.x || lastFrames[i].y != wf.y
                             || lastOffsets[i] != scroll.contentOffset
                     }
                     // Fields read in place: a view is large, and copying one
