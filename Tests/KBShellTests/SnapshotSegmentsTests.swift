@@ -81,6 +81,9 @@ struct SnapshotSegmentsTests {
         #expect((0..<3).allSatisfy { after.views.sharesSegment($0, with: before.views) })
         #expect(!after.views.sharesSegment(3, with: before.views))
         #expect(after == s.screen.layoutAfresh())
+        // The diff pairs only what follows the shared segments: the one
+        // view added, not yet constrained (no box: a zero frame).
+        #expect(LayoutDiff.changes(from: before, to: after).map(\.description) == ["+ v99 (0 0; 0 0)"])
         #expect(s.execute("add view inner to v3").status == .ok)
         let inside = s.screen.layout()
         #expect(!inside.views.sharesSegment(0, with: after.views))

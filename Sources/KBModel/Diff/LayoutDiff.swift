@@ -36,8 +36,12 @@ public enum LayoutDiff {
                 }
             }
         } else {
-            Array(va).withUnsafeBufferPointer { a in
-                Array(vb).withUnsafeBufferPointer { b in
+            // Views added or removed: the segments both share from the
+            // start hold the same layouts (the views were appended after
+            // them, say), and only what follows is paired.
+            let shared = vb.sharedPrefixCount(with: va)
+            Array(va[shared...]).withUnsafeBufferPointer { a in
+                Array(vb[shared...]).withUnsafeBufferPointer { b in
                     // A common prefix and suffix pair by position (names are
                     // unique in each list, so a name in the middle cannot pair
                     // with one outside it); the middle pairs by name. A view
