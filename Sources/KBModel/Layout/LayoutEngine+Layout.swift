@@ -208,11 +208,14 @@ extension LayoutEngine {
                            height: cleanValue(solver.value(atSlot: slots[4 * i + 3])))
                 windowFrames[i] = wf
                 // Scroll, text and table views (the kinds that have scroll
-                // geometry) are made again each time.
-                // A subview's frame is relative to its superview's origin
-                // and content offset only: `moved` says whether those moved.
+                // geometry) are made again each time. A subview's frame is
+                // relative to its superview's origin and content offset
+                // only: `moved` says whether those moved.
                 let known = hasLast && p < kept
-                if known, sameViews[i >> viewSegmentShift], !scrollKinds[i], lastFrames[i] == wf {
+                // Its own view and its top-level view (whose being an
+                // accessory in the window decides its safe area) as they were.
+                if known, sameViews[i >> viewSegmentShift], sameViews[h.root[i] >> viewSegmentShift], !scrollKinds[i],
+                   lastFrames[i] == wf {
                     moved[i] = false
                     offsets[i] = lastOffsets[i]
                     if let p = h.parent[i], moved[p] { keeps = false }
@@ -259,8 +262,8 @@ extension LayoutEngine {
             start = end
         }
         lastSnapshotInputs = SnapshotInputs(
-            hierarchyVersion: hierarchyVersion, hierarchyBase: hierarchyBase, order: h.order, viewList: screen.viewList, windowSize: screen.windowSize,
-            windowSafeAreaInsets: screen.windowSafeAreaInsets, keyboardAccessory: screen.keyboard.accessory,
+            hierarchyVersion: hierarchyVersion, hierarchyBase: hierarchyBase, order: h.order, viewList: screen.viewList,
+            windowSize: screen.windowSize, windowSafeAreaInsets: screen.windowSafeAreaInsets, keyboardAccessory: screen.keyboard.accessory,
             outOfWindow: outOfWindow, views: views, windowFrames: windowFrames, offsets: offsets, scrollKinds: scrollKinds)
         return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow, views: views,
                               constraints: constraintValues(screen))
