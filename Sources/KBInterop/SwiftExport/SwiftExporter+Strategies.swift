@@ -1,5 +1,18 @@
 import KBModel
 
+/// The exporter is the host of the strategies' own templates (`KeyboardStrategy.writeSwift`).
+extension SwiftExporter: SwiftTemplateHost {
+    public func literal(_ x: Double) -> String { SwiftExporter.number(x) }
+
+    public func setupFlawComments(_ strategy: Strategy) -> [String] {
+        flawLines(strategy, .register, slots: [.register])
+    }
+
+    public mutating func appendSetup(_ lines: [String], to name: String) {
+        update(name) { $0.strategySetup += lines }
+    }
+}
+
 extension SwiftExporter {
     /// Writes each attached strategy as the code of its source, in the
     /// controller it is attached to, with the flaws the session showed at
@@ -13,6 +26,7 @@ extension SwiftExporter {
             }
             // A controller has at most one strategy of each kind (`handle` refuses a second).
             let summary = "\(s.kind.rawValue) (\(source(of: s.kind))): \(s.kind.registration)"
+            if s.kind.type.writeSwift(s, summary: summary, into: &self) { continue }
             switch s.kind {
             case .observer: writeObserver(s, summary)
             case .controllable: writeControllable(s, summary)
@@ -21,7 +35,7 @@ extension SwiftExporter {
             case .contentInset: writeContentInset(s, summary)
             case .layoutConstraint: writeLayoutConstraint(s, summary)
             case .layoutGuide: writeLayoutGuide(s, summary)
-            case .autoScroll: writeAutoScroll(s, summary)
+            case .autoScroll: break
             case .tableController: writeTableController(s, summary)
             }
         }
@@ -260,15 +274,6 @@ extension SwiftExporter {
             : ": none of this class's constraints uses view.keyboardLayoutGuide yet; pin the bottom to its topAnchor")]
             + flawLines(s, .register, slots: [.register])
         update(name) { $0.strategySetup += lines }
-    }
-
-    private mutating func writeAutoScroll(_ s: Strategy, _ summary: String) {
-        let lines = [
-            "// kbplay: \(summary). It is IQKeyboardManager (the IQKeyboardManagerSwift package, not in this file), one manager for the whole app, set up once at launch:",
-            "//     IQKeyboardManager.shared.enable = true",
-            "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = \(SwiftExporter.number(s.distance))",
-        ] + flawLines(s, .register, slots: [.register])
-        update(s.controller) { $0.strategySetup += lines }
     }
 
     private mutating func writeTableController(_ s: Strategy, _ summary: String) {

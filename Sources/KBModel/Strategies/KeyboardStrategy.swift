@@ -22,11 +22,16 @@ public protocol KeyboardStrategy {
     static func attached(_ strategy: inout Strategy, constantOf constraint: (String) -> Double?)
     /// The fields ``attached(_:constantOf:)`` sets, beside its arguments'.
     static var fieldsSetWhenAttached: [Strategy.Field] { get }
+    /// Writes it as the code of its source for `export swift`, into the
+    /// class of its controller; `summary` is its first comment line.
+    /// False when the exporter writes it itself.
+    static func writeSwift<Host: SwiftTemplateHost>(_ strategy: Strategy, summary: String, into host: inout Host) -> Bool
 }
 
 extension KeyboardStrategy {
     public static func attached(_ strategy: inout Strategy, constantOf constraint: (String) -> Double?) {}
     public static var fieldsSetWhenAttached: [Strategy.Field] { [] }
+    public static func writeSwift<Host: SwiftTemplateHost>(_ strategy: Strategy, summary: String, into host: inout Host) -> Bool { false }
 
     /// `observer CONSTRAINT [padding N]`: the usage, from the arguments.
     public static var usage: String {

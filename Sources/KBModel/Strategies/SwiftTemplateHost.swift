@@ -1,0 +1,13 @@
+/// What a strategy's `export swift` template works with: the Swift
+/// exporter passes itself as the host (`inout`, so a template adds its
+/// lines to the classes being written). Plain questions about the classes
+/// and the session, and the places a template writes to; no I/O.
+public protocol SwiftTemplateHost {
+    /// `10`, `0.5`, `-8`: a number as Swift source.
+    func literal(_ x: Double) -> String
+    /// The `// kbplay:` comments of the flaws the session showed for
+    /// `strategy`, all at its set-up.
+    func setupFlawComments(_ strategy: Strategy) -> [String]
+    /// Appends lines to the set-up of the class of controller `name`.
+    mutating func appendSetup(_ lines: [String], to name: String)
+}
