@@ -8,6 +8,16 @@ extension SwiftExporter: SwiftTemplateHost {
         flawLines(strategy, .register, slots: [.register])
     }
 
+    public func tableView(ofController name: String) -> String? {
+        classes[name]?.controller.tableView
+    }
+
+    public func usesKeyboardGuide(inClassOf name: String) -> Bool {
+        screen.constraints.contains { c in
+            placement[c.name] == name && (c.first.guide == .keyboard || c.second?.guide == .keyboard)
+        }
+    }
+
     public mutating func appendSetup(_ lines: [String], to name: String) {
         update(name) { $0.strategySetup += lines }
     }
@@ -34,9 +44,9 @@ extension SwiftExporter {
             case .childDelegate: writeChildDelegate(s, summary)
             case .contentInset: writeContentInset(s, summary)
             case .layoutConstraint: writeLayoutConstraint(s, summary)
-            case .layoutGuide: writeLayoutGuide(s, summary)
+            case .layoutGuide: break
             case .autoScroll: break
-            case .tableController: writeTableController(s, summary)
+            case .tableController: break
             }
         }
         // Flaws of strategies no longer attached.
@@ -262,26 +272,5 @@ extension SwiftExporter {
             if s.downOffset != 0 { code.strategySetup.append("\(ref).downOffset = \(SwiftExporter.number(s.downOffset))") }
             code.strategySetup.append("\(ref).startObservingKeyboard()")
         }
-    }
-
-    private mutating func writeLayoutGuide(_ s: Strategy, _ summary: String) {
-        let name = s.controller
-        let uses = screen.constraints.contains { c in
-            placement[c.name] == name && (c.first.guide == .keyboard || c.second?.guide == .keyboard)
-        }
-        let lines = ["// kbplay: \(summary)" + (uses
-            ? ": the constraints to keyboardLayoutGuide above follow the keyboard, drags included"
-            : ": none of this class's constraints uses view.keyboardLayoutGuide yet; pin the bottom to its topAnchor")]
-            + flawLines(s, .register, slots: [.register])
-        update(name) { $0.strategySetup += lines }
-    }
-
-    private mutating func writeTableController(_ s: Strategy, _ summary: String) {
-        let own = classes[s.controller]?.controller.tableView == s.scrollView
-        let lines = [own
-            ? "// kbplay: \(summary): UIKit adjusts \(s.scrollView ?? "the table")'s content inset for the keyboard and scrolls the editing row to visible"
-            : "// kbplay: \(summary) on \(s.scrollView ?? "a table"): make this a UITableViewController of it to get UIKit's handling"]
-            + flawLines(s, .register, slots: [.register])
-        update(s.controller) { $0.strategySetup += lines }
     }
 }

@@ -8,6 +8,12 @@ public protocol SwiftTemplateHost {
     /// The `// kbplay:` comments of the flaws the session showed for
     /// `strategy`, all at its set-up.
     func setupFlawComments(_ strategy: Strategy) -> [String]
+    /// The table view of the class of controller `name`, when it is a
+    /// UITableViewController.
+    func tableView(ofController name: String) -> String?
+    /// Whether a constraint made in the class of controller `name` uses
+    /// its view's keyboardLayoutGuide.
+    func usesKeyboardGuide(inClassOf name: String) -> Bool
     /// Appends lines to the set-up of the class of controller `name`.
     mutating func appendSetup(_ lines: [String], to name: String)
 }
