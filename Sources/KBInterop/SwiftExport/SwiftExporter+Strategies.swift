@@ -35,7 +35,7 @@ extension SwiftExporter {
                 continue
             }
             // A controller has at most one strategy of each kind (`handle` refuses a second).
-            let summary = "\(s.kind.rawValue) (\(source(of: s.kind))): \(s.kind.registration)"
+            let summary = "\(s.kind.rawValue) (\(s.kind.source)): \(s.kind.registration)"
             if s.kind.type.writeSwift(s, summary: summary, into: &self) { continue }
             switch s.kind {
             case .observer: writeObserver(s, summary)
@@ -54,21 +54,6 @@ extension SwiftExporter {
         if !orphans.isEmpty {
             note("// kbplay: flaws this session showed by strategies no longer attached:")
             for line in SwiftSupport.comments(orphans, naming: true) { note(line) }
-        }
-    }
-
-    /// The source a strategy follows, as the table of docs/strategies.md names it.
-    func source(of kind: StrategyKind) -> String {
-        switch kind {
-        case .observer: "KeyboardObserver + delegate"
-        case .controllable: "KeyboardObserving → KeyboardControllable"
-        case .resizeRoot: "an auto-resizing keyboard root view"
-        case .childDelegate: "a child controller asking its parent to expand"
-        case .contentInset: "Apple's scroll-view inset sample"
-        case .layoutConstraint: "a KeyboardLayoutConstraint subclass"
-        case .layoutGuide: "UIKeyboardLayoutGuide"
-        case .autoScroll: "IQKeyboardManager"
-        case .tableController: "UITableViewController's own"
         }
     }
 
@@ -98,7 +83,7 @@ extension SwiftExporter {
         let value = Self.plus(Self.keyboardHeight(fx), s.padding)
         let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
         let set = setConstant(s.constraint, value, from: s.controller)
-        let fixedSummary = "\(s.kind.rawValue) (\(source(of: s.kind))): registered in viewWillAppear, removed in viewWillDisappear"
+        let fixedSummary = "\(s.kind.rawValue) (\(s.kind.source)): registered in viewWillAppear, removed in viewWillDisappear"
         update(s.controller) { code in
             code.conformances.append("KeyboardObserverDelegate")
             code.properties.append("private var keyboardObserver: KeyboardObserver?")

@@ -8,6 +8,9 @@ public protocol KeyboardStrategy {
     /// Its arguments after its name: positional ones first, then keyword
     /// options in any order.
     static var arguments: [StrategyArgument] { get }
+    /// The source it follows, as the table of docs/strategies.md names it
+    /// (`export swift` says it in each strategy's first comment).
+    static var source: String { get }
     /// Where the source registers its observers and whether it removes them.
     static var registration: String { get }
     /// Whether the observers stay registered after the controller leaves the window.

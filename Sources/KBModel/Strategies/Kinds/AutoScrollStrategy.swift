@@ -6,6 +6,7 @@ public enum AutoScrollStrategy: KeyboardStrategy {
     public static let arguments: [StrategyArgument] = [
         .option("distance", "N", .number, "the distance", .distance),
     ]
+    public static let source = "IQKeyboardManager"
     public static let registration = "one global manager, always listening"
     public static let outlivesDisappear = true
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide, .didChangeFrame]

@@ -9,6 +9,7 @@ public enum ChildDelegateStrategy: KeyboardStrategy {
         .option("parent", "PARENT_CONSTRAINT", .constraint, "the parent's constraint", .parentConstraint, required: true),
         .option("expand", "VIEW", .view, "the view whose height the parent uses", .expandView, required: true),
     ]
+    public static let source = "a child controller asking its parent to expand"
     public static let registration = "registered at viewWillAppear, removed at viewDidDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]

@@ -8,6 +8,7 @@ public enum ContentInsetStrategy: KeyboardStrategy {
     public static let arguments: [StrategyArgument] = [
         .positional("SCROLLVIEW", .scrollView, "the scroll view", .scrollView),
     ]
+    public static let source = "Apple's scroll-view inset sample"
     public static let registration = "registered at viewWillAppear, removed at viewWillDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willChangeFrame, .willHide]

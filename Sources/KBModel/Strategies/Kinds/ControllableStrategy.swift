@@ -8,6 +8,7 @@ public enum ControllableStrategy: KeyboardStrategy {
         .option("inset", "N", .number, "the inset", .inset),
         .option("fallback", "H", .number, "the fallback height", .fallback),
     ]
+    public static let source = "KeyboardObserving → KeyboardControllable"
     public static let registration = "registered at viewWillAppear, removed at viewWillDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]

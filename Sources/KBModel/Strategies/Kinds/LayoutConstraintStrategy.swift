@@ -8,6 +8,7 @@ public enum LayoutConstraintStrategy: KeyboardStrategy {
         .positional("CONSTRAINT", .constraint, "the constraint to drive", .constraint),
         .option("down-offset", "N", .number, "the offset on hide", .downOffset),
     ]
+    public static let source = "a KeyboardLayoutConstraint subclass"
     public static let registration = "registered when the constraint is created, removed only at deinit"
     public static let outlivesDisappear = true
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]

@@ -9,6 +9,7 @@ public enum ObserverStrategy: KeyboardStrategy {
         .positional("CONSTRAINT", .constraint, "the constraint to drive", .constraint),
         .option("padding", "N", .number, "the padding", .padding),
     ]
+    public static let source = "KeyboardObserver + delegate"
     public static let registration = "registered at viewDidLoad, never removed"
     public static let outlivesDisappear = true
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]

@@ -13,6 +13,7 @@ public enum TableControllerStrategy: KeyboardStrategy {
     public static let arguments: [StrategyArgument] = [
         .positional("TABLE", .scrollView, "the table view", .scrollView),
     ]
+    public static let source = "UITableViewController's own"
     public static let registration = "UIKit's own: UITableViewController, from viewWillAppear to viewWillDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willChangeFrame, .willHide]
