@@ -18,6 +18,15 @@ extension SwiftExporter: SwiftTemplateHost {
         }
     }
 
+    public mutating func useSupportCode(of kind: StrategyKind) {
+        guard let code = SwiftSupport.Kind.strategyCode.first(where: { $0.strategy == kind }) else { return }
+        use(code)
+    }
+
+    public mutating func setLoadView(_ lines: [String], of name: String) {
+        update(name) { $0.loadView = lines }
+    }
+
     public mutating func appendSetup(_ lines: [String], to name: String) {
         update(name) { $0.strategySetup += lines }
     }
@@ -40,10 +49,10 @@ extension SwiftExporter {
             switch s.kind {
             case .observer: writeObserver(s, summary)
             case .controllable: writeControllable(s, summary)
-            case .resizeRoot: writeResizeRoot(s, summary)
+            case .resizeRoot: break
             case .childDelegate: writeChildDelegate(s, summary)
             case .contentInset: writeContentInset(s, summary)
-            case .layoutConstraint: writeLayoutConstraint(s, summary)
+            case .layoutConstraint: break
             case .layoutGuide: break
             case .autoScroll: break
             case .tableController: break
@@ -116,19 +125,6 @@ extension SwiftExporter {
             code.lifecycle["viewWillDisappear", default: []].append("stopObservingKeyboard()")
             code.members.append(["func keyboardWillShow(height: CGFloat) {"] + (show + [onShow]).map { "    " + $0 } + ["}"])
             code.members.append(["func keyboardWillHide() {"] + (hide + [onHide]).map { "    " + $0 } + ["}"])
-        }
-    }
-
-    private mutating func writeResizeRoot(_ s: Strategy, _ summary: String) {
-        let isTable = classes[s.controller]?.controller.tableView != nil
-        if !isTable { use(.resizingView) }
-        let comments = flawLines(s, .register, slots: [.register])
-        update(s.controller) { code in
-            if isTable {
-                code.strategySetup += ["// kbplay: \(summary) — left out: a table view controller's view is its table"] + comments
-            } else {
-                code.loadView = ["// kbplay: \(summary); its flaws are in KeyboardResizingView", "view = KeyboardResizingView()"]
-            }
         }
     }
 
@@ -243,19 +239,5 @@ extension SwiftExporter {
             current = (try? screen.view(named: c))?.parent
         }
         return false
-    }
-
-    private mutating func writeLayoutConstraint(_ s: Strategy, _ summary: String) {
-        use(.keyboardLayoutConstraint)
-        let name = s.controller
-        guard let k = s.constraint, let ref = constraintReference(k, from: name) else {
-            update(name) { $0.strategySetup.append("// kbplay: \(summary) — left out: its constraint \(s.constraint ?? "") is not made in this class or a child's") }
-            return
-        }
-        update(name) { code in
-            code.strategySetup.append("// kbplay: \(summary); its flaws are in KeyboardLayoutConstraint")
-            if s.downOffset != 0 { code.strategySetup.append("\(ref).downOffset = \(SwiftExporter.number(s.downOffset))") }
-            code.strategySetup.append("\(ref).startObservingKeyboard()")
-        }
     }
 }

@@ -168,7 +168,7 @@ public struct SwiftExporter {
 
     /// How class `from` writes constraint `name`, when it is a stored
     /// property of that class or of a child's.
-    func constraintReference(_ name: String, from: String) -> String? {
+    public func constraintReference(_ name: String, from: String) -> String? {
         guard let home = placement[name], let parts = childProperties(from: from, to: home),
               let own = classes[home]?.names.callName(name) else { return nil }
         return (parts + [own]).joined(separator: ".")

@@ -14,6 +14,15 @@ public protocol SwiftTemplateHost {
     /// Whether a constraint made in the class of controller `name` uses
     /// its view's keyboardLayoutGuide.
     func usesKeyboardGuide(inClassOf name: String) -> Bool
+    /// `self.form.bottomConstraint`: how the class of controller `from`
+    /// reaches constraint `name`; nil when it is not made in that class or
+    /// a child's.
+    func constraintReference(_ name: String, from: String) -> String?
+    /// Adds the code `kind`'s source ships (a class or protocols, with the
+    /// flaws it holds) to the file, once.
+    mutating func useSupportCode(of kind: StrategyKind)
+    /// Sets the body of `loadView` of the class of controller `name`.
+    mutating func setLoadView(_ lines: [String], of name: String)
     /// Appends lines to the set-up of the class of controller `name`.
     mutating func appendSetup(_ lines: [String], to name: String)
 }

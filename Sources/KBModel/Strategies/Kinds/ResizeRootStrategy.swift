@@ -38,4 +38,17 @@ public enum ResizeRootStrategy: KeyboardStrategy {
         }
         return true
     }
+
+    /// `loadView` makes the root a KeyboardResizingView (the support code);
+    /// a table view controller's view is its table, so there a comment.
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+        if host.tableView(ofController: s.controller) != nil {
+            host.appendSetup(["// kbplay: \(summary) — left out: a table view controller's view is its table"] + host.setupFlawComments(s),
+                             to: s.controller)
+        } else {
+            host.useSupportCode(of: kind)
+            host.setLoadView(["// kbplay: \(summary); its flaws are in KeyboardResizingView", "view = KeyboardResizingView()"], of: s.controller)
+        }
+        return true
+    }
 }
