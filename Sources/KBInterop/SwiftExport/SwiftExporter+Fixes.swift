@@ -37,7 +37,7 @@ extension SwiftExporter {
     }
 
     /// The flaws of `s` this export fixes (none unless it is `fixed`).
-    func fixes(_ s: Strategy) -> Set<Flaw.ID> {
+    public func fixes(_ s: Strategy) -> Set<Flaw.ID> {
         guard fixed else { return [] }
         return Set(flaws.filter { $0.strategy == s.kind && $0.controller == s.controller && Self.isFixedInCode($0) }.map(\.id))
     }

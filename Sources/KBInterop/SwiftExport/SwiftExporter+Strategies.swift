@@ -27,6 +27,32 @@ extension SwiftExporter: SwiftTemplateHost {
         update(name) { $0.loadView = lines }
     }
 
+    public func flawComments(_ strategy: Strategy, at slot: SwiftTemplateSlot) -> [String] {
+        switch slot {
+        case .register: flawLines(strategy, .register)
+        case .show: flawLines(strategy, .show)
+        case .hide: flawLines(strategy, .hide)
+        }
+    }
+
+    public func keyboardHeight(fixing fixes: Set<Flaw.ID>) -> String { Self.keyboardHeight(fixes) }
+
+    public mutating func addConformances(_ protocols: [String], to name: String) {
+        update(name) { $0.conformances += protocols }
+    }
+
+    public mutating func addProperty(_ declaration: String, to name: String) {
+        update(name) { $0.properties.append(declaration) }
+    }
+
+    public mutating func appendLifecycle(_ method: String, _ lines: [String], to name: String) {
+        update(name) { $0.lifecycle[method, default: []] += lines }
+    }
+
+    public mutating func addMember(_ lines: [String], to name: String) {
+        update(name) { $0.members.append(lines) }
+    }
+
     public mutating func appendSetup(_ lines: [String], to name: String) {
         update(name) { $0.strategySetup += lines }
     }
@@ -47,8 +73,8 @@ extension SwiftExporter {
             let summary = "\(s.kind.rawValue) (\(s.kind.source)): \(s.kind.registration)"
             if s.kind.type.writeSwift(s, summary: summary, into: &self) { continue }
             switch s.kind {
-            case .observer: writeObserver(s, summary)
-            case .controllable: writeControllable(s, summary)
+            case .observer: break
+            case .controllable: break
             case .resizeRoot: break
             case .childDelegate: writeChildDelegate(s, summary)
             case .contentInset: writeContentInset(s, summary)
@@ -73,59 +99,12 @@ extension SwiftExporter {
 
     /// `K.constant = EXPR` when class `controller` reaches constraint
     /// `name`, else a comment saying why not.
-    func setConstant(_ name: String?, _ expression: String, from controller: String) -> String {
+    public func setConstant(_ name: String?, _ expression: String, from controller: String) -> String {
         guard let name else { return "// kbplay: no constraint" }
         guard let ref = constraintReference(name, from: controller) else {
             return "// kbplay: \(name).constant = \(expression) — \(name) is not made in this class or a child's, so it is left out here"
         }
         return "\(ref).constant = \(expression)"
-    }
-
-    /// `a + 8`, `a - 8` or `a` for a number added to an expression.
-    static func plus(_ expression: String, _ x: Double) -> String {
-        x == 0 ? expression : x > 0 ? "\(expression) + \(SwiftExporter.number(x))" : "\(expression) - \(SwiftExporter.number(-x))"
-    }
-
-    private mutating func writeObserver(_ s: Strategy, _ summary: String) {
-        use(.keyboardObserver)
-        let fx = fixes(s)
-        let value = Self.plus(Self.keyboardHeight(fx), s.padding)
-        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
-        let set = setConstant(s.constraint, value, from: s.controller)
-        let fixedSummary = "\(s.kind.rawValue) (\(s.kind.source)): registered in viewWillAppear, removed in viewWillDisappear"
-        update(s.controller) { code in
-            code.conformances.append("KeyboardObserverDelegate")
-            code.properties.append("private var keyboardObserver: KeyboardObserver?")
-            if fx.contains(.observerAfterDisappear) {
-                code.lifecycle["viewWillAppear", default: []] += ["// kbplay: " + fixedSummary]
-                    + register + ["keyboardObserver = KeyboardObserver(delegate: self)"]
-                code.lifecycle["viewWillDisappear", default: []] += ["keyboardObserver?.stop()", "keyboardObserver = nil"]
-            } else {
-                code.strategySetup += ["// kbplay: \(summary)"] + register + ["keyboardObserver = KeyboardObserver(delegate: self)"]
-            }
-            code.members.append(["func keyboardObserver(_ observer: KeyboardObserver, keyboardWillShowWith endFrame: CGRect) {"]
-                + (show + [set]).map { "    " + $0 } + ["}"])
-            code.members.append(["func keyboardObserver(_ observer: KeyboardObserver, keyboardWillHideWith endFrame: CGRect) {"]
-                + (hide + [set]).map { "    " + $0 } + ["}"])
-        }
-    }
-
-    private mutating func writeControllable(_ s: Strategy, _ summary: String) {
-        use(.controllable)
-        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
-        let inset = SwiftExporter.number(s.inset)
-        let height = fixes(s).contains(.safeAreaDoubleCount) ? "max(0, height - view.safeAreaInsets.bottom)" : "height"
-        let onShow = setConstant(s.constraint, s.inset == 0 ? "-" + height : "-(\(inset) + \(height))", from: s.controller)
-        let onHide = setConstant(s.constraint, s.inset == 0 ? "0" : "-\(inset)", from: s.controller)
-        update(s.controller) { code in
-            code.conformances += ["KeyboardObserving", "KeyboardControllable"]
-            code.properties.append("var keyboardTokens: [NSObjectProtocol] = []")
-            code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
-                + ["startObservingKeyboard(for: self, fallbackHeight: \(SwiftExporter.number(s.fallback)))"]
-            code.lifecycle["viewWillDisappear", default: []].append("stopObservingKeyboard()")
-            code.members.append(["func keyboardWillShow(height: CGFloat) {"] + (show + [onShow]).map { "    " + $0 } + ["}"])
-            code.members.append(["func keyboardWillHide() {"] + (hide + [onHide]).map { "    " + $0 } + ["}"])
-        }
     }
 
     private mutating func writeChildDelegate(_ s: Strategy, _ summary: String) {

@@ -23,6 +23,36 @@ public protocol SwiftTemplateHost {
     mutating func useSupportCode(of kind: StrategyKind)
     /// Sets the body of `loadView` of the class of controller `name`.
     mutating func setLoadView(_ lines: [String], of name: String)
+    /// The `// kbplay:` comments of the flaws the session showed for
+    /// `strategy` that go at `slot`, the lines they concern.
+    func flawComments(_ strategy: Strategy, at slot: SwiftTemplateSlot) -> [String]
+    /// The flaws of `strategy` this export fixes (none unless it is `fixed`).
+    func fixes(_ strategy: Strategy) -> Set<Flaw.ID>
+    /// The keyboard's height as the code uses it from `endFrame` in `view`,
+    /// with the flaws in `fixes` fixed.
+    func keyboardHeight(fixing fixes: Set<Flaw.ID>) -> String
+    /// `K.constant = EXPR` when the class of controller `from` reaches
+    /// constraint `name`, else a comment saying why not.
+    func setConstant(_ name: String?, _ expression: String, from: String) -> String
+    /// Adds protocols the class of controller `name` conforms to.
+    mutating func addConformances(_ protocols: [String], to name: String)
+    /// Adds a stored property declaration to the class of controller `name`.
+    mutating func addProperty(_ declaration: String, to name: String)
+    /// Appends lines to a lifecycle method (`viewWillAppear`) of the class
+    /// of controller `name`.
+    mutating func appendLifecycle(_ method: String, _ lines: [String], to name: String)
+    /// Adds a member (a method, its lines) to the class of controller `name`.
+    mutating func addMember(_ lines: [String], to name: String)
     /// Appends lines to the set-up of the class of controller `name`.
     mutating func appendSetup(_ lines: [String], to name: String)
+}
+
+/// Where in a strategy's code a flaw's comment goes.
+public enum SwiftTemplateSlot: Sendable {
+    /// Where the observers are registered (or the strategy is set up).
+    case register
+    /// Where the keyboard's end frame is used on show or a frame change.
+    case show
+    /// Where it is used on hide.
+    case hide
 }
