@@ -37,6 +37,19 @@ extension SwiftExporter: SwiftTemplateHost {
 
     public func keyboardHeight(fixing fixes: Set<Flaw.ID>) -> String { Self.keyboardHeight(fixes) }
 
+    public func parent(of child: String) -> (controller: String, property: String)? {
+        guard let parent = classes[child]?.controller.parent, let prop = classes[parent]?.childProperty[child] else { return nil }
+        return (parent, prop)
+    }
+
+    public func observerLines(_ notification: String, calling call: String) -> [String] {
+        SwiftSupport.observer(notification, call)
+    }
+
+    public var endFrameExpression: String { SwiftSupport.endFrame }
+
+    public func observesFrameChange(fixing fixes: Set<Flaw.ID>) -> Bool { Self.observesFrameChange(fixes) }
+
     public mutating func addConformances(_ protocols: [String], to name: String) {
         update(name) { $0.conformances += protocols }
     }
@@ -76,7 +89,7 @@ extension SwiftExporter {
             case .observer: break
             case .controllable: break
             case .resizeRoot: break
-            case .childDelegate: writeChildDelegate(s, summary)
+            case .childDelegate: break
             case .contentInset: writeContentInset(s, summary)
             case .layoutConstraint: break
             case .layoutGuide: break
@@ -105,54 +118,6 @@ extension SwiftExporter {
             return "// kbplay: \(name).constant = \(expression) — \(name) is not made in this class or a child's, so it is left out here"
         }
         return "\(ref).constant = \(expression)"
-    }
-
-    private mutating func writeChildDelegate(_ s: Strategy, _ summary: String) {
-        use(.childDelegate)
-        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
-        let child = s.controller
-        let fx = fixes(s)
-        update(child) { code in
-            code.properties.append("weak var expansionDelegate: KeyboardExpansionDelegate?")
-            code.properties.append("private var keyboardChildTokens: [NSObjectProtocol] = []")
-            code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
-                + ["keyboardChildTokens = ["]
-                + SwiftSupport.observer("keyboardWillShowNotification", "keyboardWillShow").map { "    " + $0 }.withComma()
-                + (Self.observesFrameChange(fx) ? ["    // kbplay: fixed: keyboardWillChangeFrame observed too"]
-                    + SwiftSupport.observer("keyboardWillChangeFrameNotification", "keyboardWillShow").map { "    " + $0 }.withComma() : [])
-                + SwiftSupport.observer("keyboardWillHideNotification", "keyboardWillHide").map { "    " + $0 }.withComma()
-                + ["]"]
-            code.lifecycle[fx.contains(.observerAfterDisappear) ? "viewWillDisappear" : "viewDidDisappear", default: []] += [
-                "keyboardChildTokens.forEach { NotificationCenter.default.removeObserver($0) }",
-                "keyboardChildTokens = []",
-            ]
-        }
-        let onShow = setConstant(s.constraint, Self.keyboardHeight(fx), from: child)
-        let onHide = setConstant(s.constraint, "0", from: child)
-        update(child) { code in
-            code.members.append([
-                "private func keyboardWillShow(_ note: Notification) {",
-                "    guard let endFrame = \(SwiftSupport.endFrame) else { return }",
-            ] + (show + [onShow, "expansionDelegate?.childWantsToExpand(self, true)"]).map { "    " + $0 } + ["}"])
-            code.members.append(["private func keyboardWillHide(_ note: Notification) {"]
-                + (hide + [onHide, "expansionDelegate?.childWantsToExpand(self, false)"]).map { "    " + $0 } + ["}"])
-        }
-        guard let parent = classes[child]?.controller.parent, let prop = classes[parent]?.childProperty[child] else {
-            update(child) { $0.strategySetup.append("// kbplay: \(child) has no parent controller: nothing is its expansionDelegate") }
-            return
-        }
-        let height = s.expandView.flatMap { viewReference($0, from: parent) }.map { "-\($0).frame.height" }
-        let set = setConstant(s.parentConstraint, height.map { "expand ? \($0) : 0" } ?? "0", from: parent)
-        update(parent) { code in
-            code.conformances.append("KeyboardExpansionDelegate")
-            code.strategySetup.append("\(prop).expansionDelegate = self")
-            code.members.append([
-                "/// \(child) asks for room while the keyboard is up: \(s.parentConstraint ?? "") makes \(s.expandView ?? "") go up by its height.",
-                "func childWantsToExpand(_ child: UIViewController, _ expand: Bool) {",
-                "    " + set,
-                "}",
-            ])
-        }
     }
 
     private mutating func writeContentInset(_ s: Strategy, _ summary: String) {

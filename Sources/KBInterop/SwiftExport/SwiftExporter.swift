@@ -153,7 +153,7 @@ public struct SwiftExporter {
 
     /// How class `from` writes view `name` (a root view `C.view`
     /// included), or nil when it cannot reach it.
-    func viewReference(_ name: String, from: String) -> String? {
+    public func viewReference(_ name: String, from: String) -> String? {
         guard let v = try? screen.view(named: name) else { return nil }
         guard var parts = childProperties(from: from, to: v.controller) else { return nil }
         if v.isRootView {

@@ -34,6 +34,19 @@ public protocol SwiftTemplateHost {
     /// `K.constant = EXPR` when the class of controller `from` reaches
     /// constraint `name`, else a comment saying why not.
     func setConstant(_ name: String?, _ expression: String, from: String) -> String
+    /// How the class of controller `from` reaches view `name`; nil when it
+    /// is not made in that class or a child's.
+    func viewReference(_ name: String, from: String) -> String?
+    /// The parent controller of controller `child` and the property its
+    /// class holds the child in; nil when it has none.
+    func parent(of child: String) -> (controller: String, property: String)?
+    /// A block-based observer of `UIResponder.<notification>` that calls
+    /// `call` with the notification on the main queue.
+    func observerLines(_ notification: String, calling call: String) -> [String]
+    /// The keyboard's end frame read from a notification `note`.
+    var endFrameExpression: String { get }
+    /// Whether the fixed code observes keyboardWillChangeFrame too.
+    func observesFrameChange(fixing fixes: Set<Flaw.ID>) -> Bool
     /// Adds protocols the class of controller `name` conforms to.
     mutating func addConformances(_ protocols: [String], to name: String)
     /// Adds a stored property declaration to the class of controller `name`.
