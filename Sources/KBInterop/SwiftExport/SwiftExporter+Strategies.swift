@@ -37,6 +37,14 @@ extension SwiftExporter: SwiftTemplateHost {
 
     public func keyboardHeight(fixing fixes: Set<Flaw.ID>) -> String { Self.keyboardHeight(fixes) }
 
+    public func isTextView(_ name: String) -> Bool {
+        (try? screen.view(named: name))?.kind == .textView
+    }
+
+    public func textInputs(inside ancestor: String) -> [String] {
+        screen.views.filter { v in v.kind.isTextInput && !excluded.contains(v.name) && isInside(v.name, ancestor) }.map(\.name)
+    }
+
     public func parent(of child: String) -> (controller: String, property: String)? {
         guard let parent = classes[child]?.controller.parent, let prop = classes[parent]?.childProperty[child] else { return nil }
         return (parent, prop)
@@ -90,7 +98,7 @@ extension SwiftExporter {
             case .controllable: break
             case .resizeRoot: break
             case .childDelegate: break
-            case .contentInset: writeContentInset(s, summary)
+            case .contentInset: break
             case .layoutConstraint: break
             case .layoutGuide: break
             case .autoScroll: break
@@ -118,61 +126,6 @@ extension SwiftExporter {
             return "// kbplay: \(name).constant = \(expression) — \(name) is not made in this class or a child's, so it is left out here"
         }
         return "\(ref).constant = \(expression)"
-    }
-
-    private mutating func writeContentInset(_ s: Strategy, _ summary: String) {
-        let name = s.controller
-        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
-        guard let scrollName = s.scrollView, let scroll = viewReference(scrollName, from: name) else {
-            update(name) { $0.strategySetup += ["// kbplay: \(summary) — left out: its scroll view \(s.scrollView ?? "") is not made in this class"] + register + show + hide }
-            return
-        }
-        // The first responder scrolled to visible, as the sample does.
-        var reveal: [String]
-        if (try? screen.view(named: scrollName))?.kind == .textView {
-            reveal = ["\(scroll).scrollRangeToVisible(\(scroll).selectedRange)"]
-        } else {
-            let fields = screen.views.filter { v in
-                v.kind.isTextInput && !excluded.contains(v.name) && isInside(v.name, scrollName)
-            }.compactMap { viewReference($0.name, from: name).map { "self." + $0 } }
-            reveal = fields.isEmpty ? ["// kbplay: no text input in \(scrollName) to scroll to visible"] : [
-                "for field in [\(fields.joined(separator: ", "))] as [UIView] where field.isFirstResponder {",
-                "    \(scroll).scrollRectToVisible(field.convert(field.bounds, to: \(scroll)), animated: true)",
-                "}",
-            ]
-        }
-        let fx = fixes(s)
-        let adjust: [String] = fx.isEmpty ? [
-            "    if note.name == UIResponder.keyboardWillHideNotification {",
-        ] + hide.map { "        " + $0 } + [
-            "        \(scroll).contentInset = .zero",
-            "    } else {",
-            "        let converted = view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace)",
-        ] + show.map { "        " + $0 } + [
-            "        \(scroll).contentInset.bottom = converted.height - view.safeAreaInsets.bottom",
-            "    }",
-        ] : (hide + show).map { "    " + $0 } + [
-            "    \(scroll).contentInset.bottom = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom)",
-        ]
-        update(name) { code in
-            code.properties.append("private var keyboardInsetTokens: [NSObjectProtocol] = []")
-            code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
-                + ["keyboardInsetTokens = ["]
-                + SwiftSupport.observer("keyboardWillChangeFrameNotification", "adjustForKeyboard").map { "    " + $0 }.withComma()
-                + SwiftSupport.observer("keyboardWillHideNotification", "adjustForKeyboard").map { "    " + $0 }.withComma()
-                + ["]"]
-            code.lifecycle["viewWillDisappear", default: []] += [
-                "keyboardInsetTokens.forEach { NotificationCenter.default.removeObserver($0) }",
-                "keyboardInsetTokens = []",
-            ]
-            code.members.append([
-                "/// The keyboard's end frame converted from the screen's coordinate space to the view: its height, less the bottom safe area, is \(scrollName)'s bottom inset.",
-                "private func adjustForKeyboard(_ note: Notification) {",
-                "    guard let endFrame = \(SwiftSupport.endFrame) else { return }",
-            ] + adjust + [
-                "    \(scroll).verticalScrollIndicatorInsets = \(scroll).contentInset",
-            ] + reveal.map { "    " + $0 } + ["}"])
-        }
     }
 
     /// Whether view `name` is inside view `ancestor`.

@@ -37,6 +37,11 @@ public protocol SwiftTemplateHost {
     /// How the class of controller `from` reaches view `name`; nil when it
     /// is not made in that class or a child's.
     func viewReference(_ name: String, from: String) -> String?
+    /// Whether view `name` is a text view.
+    func isTextView(_ name: String) -> Bool
+    /// The text inputs this export writes that are inside view `ancestor`,
+    /// in the screen's order.
+    func textInputs(inside ancestor: String) -> [String]
     /// The parent controller of controller `child` and the property its
     /// class holds the child in; nil when it has none.
     func parent(of child: String) -> (controller: String, property: String)?
