@@ -92,18 +92,7 @@ extension SwiftExporter {
             }
             // A controller has at most one strategy of each kind (`handle` refuses a second).
             let summary = "\(s.kind.rawValue) (\(s.kind.source)): \(s.kind.registration)"
-            if s.kind.type.writeSwift(s, summary: summary, into: &self) { continue }
-            switch s.kind {
-            case .observer: break
-            case .controllable: break
-            case .resizeRoot: break
-            case .childDelegate: break
-            case .contentInset: break
-            case .layoutConstraint: break
-            case .layoutGuide: break
-            case .autoScroll: break
-            case .tableController: break
-            }
+            s.kind.type.writeSwift(s, summary: summary, into: &self)
         }
         // Flaws of strategies no longer attached.
         let orphans = flaws.filter { f in !strategies.contains { $0.kind == f.strategy && $0.controller == f.controller } }

@@ -26,15 +26,14 @@ public protocol KeyboardStrategy {
     /// The fields ``attached(_:constantOf:)`` sets, beside its arguments'.
     static var fieldsSetWhenAttached: [Strategy.Field] { get }
     /// Writes it as the code of its source for `export swift`, into the
-    /// class of its controller; `summary` is its first comment line.
-    /// False when the exporter writes it itself.
-    static func writeSwift<Host: SwiftTemplateHost>(_ strategy: Strategy, summary: String, into host: inout Host) -> Bool
+    /// class of its controller (and others it touches) through the host;
+    /// `summary` is its first comment line.
+    static func writeSwift<Host: SwiftTemplateHost>(_ strategy: Strategy, summary: String, into host: inout Host)
 }
 
 extension KeyboardStrategy {
     public static func attached(_ strategy: inout Strategy, constantOf constraint: (String) -> Double?) {}
     public static var fieldsSetWhenAttached: [Strategy.Field] { [] }
-    public static func writeSwift<Host: SwiftTemplateHost>(_ strategy: Strategy, summary: String, into host: inout Host) -> Bool { false }
 
     /// `observer CONSTRAINT [padding N]`: the usage, from the arguments.
     public static var usage: String {

@@ -42,13 +42,12 @@ public enum AutoScrollStrategy: KeyboardStrategy {
     }
 
     /// A comment: the manager is set up once for the whole app, outside the controller.
-    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         let lines = [
             "// kbplay: \(summary). It is IQKeyboardManager (the IQKeyboardManagerSwift package, not in this file), one manager for the whole app, set up once at launch:",
             "//     IQKeyboardManager.shared.enable = true",
             "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = \(host.literal(s.distance))",
         ] + host.setupFlawComments(s)
         host.appendSetup(lines, to: s.controller)
-        return true
     }
 }

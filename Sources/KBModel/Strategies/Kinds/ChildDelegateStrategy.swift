@@ -41,7 +41,7 @@ public enum ChildDelegateStrategy: KeyboardStrategy {
     /// The child observes show and hide from viewWillAppear, sets its
     /// constraint and asks its `expansionDelegate` (the support protocol);
     /// the parent is that delegate and sets its own constraint.
-    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         host.useSupportCode(of: kind)
         let show = host.flawComments(s, at: .show), hide = host.flawComments(s, at: .hide), register = host.flawComments(s, at: .register)
         let child = s.controller
@@ -74,7 +74,7 @@ public enum ChildDelegateStrategy: KeyboardStrategy {
             + (hide + [onHide, "expansionDelegate?.childWantsToExpand(self, false)"]).map { "    " + $0 } + ["}"], to: child)
         guard let (parent, prop) = host.parent(of: child) else {
             host.appendSetup(["// kbplay: \(child) has no parent controller: nothing is its expansionDelegate"], to: child)
-            return true
+            return
         }
         let height = s.expandView.flatMap { host.viewReference($0, from: parent) }.map { "-\($0).frame.height" }
         let set = host.setConstant(s.parentConstraint, height.map { "expand ? \($0) : 0" } ?? "0", from: parent)
@@ -86,6 +86,5 @@ public enum ChildDelegateStrategy: KeyboardStrategy {
             "    " + set,
             "}",
         ], to: parent)
-        return true
     }
 }

@@ -53,13 +53,13 @@ public enum ContentInsetStrategy: KeyboardStrategy {
     /// viewWillDisappear, and the sample's `adjustForKeyboard`: the bottom
     /// inset from the converted end frame, and the first responder
     /// scrolled to visible.
-    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         let name = s.controller
         let show = host.flawComments(s, at: .show), hide = host.flawComments(s, at: .hide), register = host.flawComments(s, at: .register)
         guard let scrollName = s.scrollView, let scroll = host.viewReference(scrollName, from: name) else {
             host.appendSetup(["// kbplay: \(summary) — left out: its scroll view \(s.scrollView ?? "") is not made in this class"] + register + show + hide,
                              to: name)
-            return true
+            return
         }
         // The first responder scrolled to visible, as the sample does.
         var reveal: [String]
@@ -108,6 +108,5 @@ public enum ContentInsetStrategy: KeyboardStrategy {
         ] + adjust + [
             "    \(scroll).verticalScrollIndicatorInsets = \(scroll).contentInset",
         ] + reveal.map { "    " + $0 } + ["}"], to: name)
-        return true
     }
 }

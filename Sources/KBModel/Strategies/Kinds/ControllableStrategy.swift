@@ -35,7 +35,7 @@ public enum ControllableStrategy: KeyboardStrategy {
     /// The KeyboardObserving and KeyboardControllable protocols (the support
     /// code), observing from viewWillAppear to viewWillDisappear, and the
     /// two methods setting the constant.
-    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         host.useSupportCode(of: kind)
         let show = host.flawComments(s, at: .show), hide = host.flawComments(s, at: .hide), register = host.flawComments(s, at: .register)
         let inset = host.literal(s.inset)
@@ -50,6 +50,5 @@ public enum ControllableStrategy: KeyboardStrategy {
         host.appendLifecycle("viewWillDisappear", ["stopObservingKeyboard()"], to: c)
         host.addMember(["func keyboardWillShow(height: CGFloat) {"] + (show + [onShow]).map { "    " + $0 } + ["}"], to: c)
         host.addMember(["func keyboardWillHide() {"] + (hide + [onHide]).map { "    " + $0 } + ["}"], to: c)
-        return true
     }
 }

@@ -41,17 +41,16 @@ public enum LayoutConstraintStrategy: KeyboardStrategy {
 
     /// The constraint made a KeyboardLayoutConstraint (the support code) that
     /// starts observing in the set-up; a comment when the class cannot reach it.
-    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         host.useSupportCode(of: kind)
         guard let k = s.constraint, let ref = host.constraintReference(k, from: s.controller) else {
             host.appendSetup(["// kbplay: \(summary) — left out: its constraint \(s.constraint ?? "") is not made in this class or a child's"],
                              to: s.controller)
-            return true
+            return
         }
         var lines = ["// kbplay: \(summary); its flaws are in KeyboardLayoutConstraint"]
         if s.downOffset != 0 { lines.append("\(ref).downOffset = \(host.literal(s.downOffset))") }
         lines.append("\(ref).startObservingKeyboard()")
         host.appendSetup(lines, to: s.controller)
-        return true
     }
 }

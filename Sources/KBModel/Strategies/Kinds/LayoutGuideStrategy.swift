@@ -13,13 +13,12 @@ public enum LayoutGuideStrategy: KeyboardStrategy {
     }
 
     /// A comment on the constraints to the keyboard layout guide, or on their absence.
-    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         let uses = host.usesKeyboardGuide(inClassOf: s.controller)
         let lines = ["// kbplay: \(summary)" + (uses
             ? ": the constraints to keyboardLayoutGuide above follow the keyboard, drags included"
             : ": none of this class's constraints uses view.keyboardLayoutGuide yet; pin the bottom to its topAnchor")]
             + host.setupFlawComments(s)
         host.appendSetup(lines, to: s.controller)
-        return true
     }
 }

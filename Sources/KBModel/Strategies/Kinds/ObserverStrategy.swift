@@ -33,7 +33,7 @@ public enum ObserverStrategy: KeyboardStrategy {
     /// A KeyboardObserver (the support code) made at set-up, or in
     /// viewWillAppear and stopped in viewWillDisappear when fixed, and the
     /// two delegate methods setting the constant.
-    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         host.useSupportCode(of: kind)
         let fx = host.fixes(s)
         let height = host.keyboardHeight(fixing: fx)
@@ -55,6 +55,5 @@ public enum ObserverStrategy: KeyboardStrategy {
             + (show + [set]).map { "    " + $0 } + ["}"], to: c)
         host.addMember(["func keyboardObserver(_ observer: KeyboardObserver, keyboardWillHideWith endFrame: CGRect) {"]
             + (hide + [set]).map { "    " + $0 } + ["}"], to: c)
-        return true
     }
 }

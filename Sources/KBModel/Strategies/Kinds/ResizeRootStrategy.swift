@@ -41,7 +41,7 @@ public enum ResizeRootStrategy: KeyboardStrategy {
 
     /// `loadView` makes the root a KeyboardResizingView (the support code);
     /// a table view controller's view is its table, so there a comment.
-    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         if host.tableView(ofController: s.controller) != nil {
             host.appendSetup(["// kbplay: \(summary) — left out: a table view controller's view is its table"] + host.setupFlawComments(s),
                              to: s.controller)
@@ -49,6 +49,5 @@ public enum ResizeRootStrategy: KeyboardStrategy {
             host.useSupportCode(of: kind)
             host.setLoadView(["// kbplay: \(summary); its flaws are in KeyboardResizingView", "view = KeyboardResizingView()"], of: s.controller)
         }
-        return true
     }
 }

@@ -49,13 +49,12 @@ public enum TableControllerStrategy: KeyboardStrategy {
 
     /// A comment: UIKit's own handling when the class is the table's
     /// UITableViewController, else what would give it.
-    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) -> Bool {
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         let own = host.tableView(ofController: s.controller) == s.scrollView
         let lines = [own
             ? "// kbplay: \(summary): UIKit adjusts \(s.scrollView ?? "the table")'s content inset for the keyboard and scrolls the editing row to visible"
             : "// kbplay: \(summary) on \(s.scrollView ?? "a table"): make this a UITableViewController of it to get UIKit's handling"]
             + host.setupFlawComments(s)
         host.appendSetup(lines, to: s.controller)
-        return true
     }
 }
