@@ -11,6 +11,10 @@ public protocol KeyboardStrategy {
     /// The source it follows, as the table of docs/strategies.md names it
     /// (`export swift` says it in each strategy's first comment).
     static var source: String { get }
+    /// The flaws `export swift fixed` fixes in its code (the others stay,
+    /// with their comment); a missed frame change only when its fix is to
+    /// observe keyboardWillChangeFrame.
+    static var fixedInSwift: Set<Flaw.ID> { get }
     /// Where the source registers its observers and whether it removes them.
     static var registration: String { get }
     /// Whether the observers stay registered after the controller leaves the window.

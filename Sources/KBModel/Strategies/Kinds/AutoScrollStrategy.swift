@@ -7,6 +7,7 @@ public enum AutoScrollStrategy: KeyboardStrategy {
         .option("distance", "N", .number, "the distance", .distance),
     ]
     public static let source = "IQKeyboardManager"
+    public static let fixedInSwift: Set<Flaw.ID> = []
     public static let registration = "one global manager, always listening"
     public static let outlivesDisappear = true
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide, .didChangeFrame]

@@ -10,6 +10,7 @@ public enum ChildDelegateStrategy: KeyboardStrategy {
         .option("expand", "VIEW", .view, "the view whose height the parent uses", .expandView, required: true),
     ]
     public static let source = "a child controller asking its parent to expand"
+    public static let fixedInSwift: Set<Flaw.ID> = [.screenCoordinates, .hardwareKeyboardHeight, .hideKeepsHeight, .undockedHideOnly, .safeAreaDoubleCount, .observerAfterDisappear, .missedFrameChange]
     public static let registration = "registered at viewWillAppear, removed at viewDidDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]

@@ -9,6 +9,7 @@ public enum ContentInsetStrategy: KeyboardStrategy {
         .positional("SCROLLVIEW", .scrollView, "the scroll view", .scrollView),
     ]
     public static let source = "Apple's scroll-view inset sample"
+    public static let fixedInSwift: Set<Flaw.ID> = [.screenCoordinates, .hardwareKeyboardHeight, .hideKeepsHeight, .undockedHideOnly, .safeAreaDoubleCount]
     public static let registration = "registered at viewWillAppear, removed at viewWillDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willChangeFrame, .willHide]

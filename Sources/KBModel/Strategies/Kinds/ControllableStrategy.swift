@@ -9,6 +9,7 @@ public enum ControllableStrategy: KeyboardStrategy {
         .option("fallback", "H", .number, "the fallback height", .fallback),
     ]
     public static let source = "KeyboardObserving → KeyboardControllable"
+    public static let fixedInSwift: Set<Flaw.ID> = [.screenCoordinates, .hardwareKeyboardHeight, .hideKeepsHeight, .undockedHideOnly, .safeAreaDoubleCount, .missedFrameChange]
     public static let registration = "registered at viewWillAppear, removed at viewWillDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]

@@ -9,6 +9,7 @@ public enum LayoutConstraintStrategy: KeyboardStrategy {
         .option("down-offset", "N", .number, "the offset on hide", .downOffset),
     ]
     public static let source = "a KeyboardLayoutConstraint subclass"
+    public static let fixedInSwift: Set<Flaw.ID> = [.curveNotShifted, .screenCoordinates, .hardwareKeyboardHeight, .hideKeepsHeight, .undockedHideOnly, .safeAreaDoubleCount]
     public static let registration = "registered when the constraint is created, removed only at deinit"
     public static let outlivesDisappear = true
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]

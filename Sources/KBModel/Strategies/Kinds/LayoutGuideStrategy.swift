@@ -4,6 +4,7 @@ public enum LayoutGuideStrategy: KeyboardStrategy {
     public static let kind = StrategyKind.layoutGuide
     public static let arguments: [StrategyArgument] = []
     public static let source = "UIKeyboardLayoutGuide"
+    public static let fixedInSwift: Set<Flaw.ID> = []
     public static let registration = "no observers: the guide follows the keyboard"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = []

@@ -10,6 +10,7 @@ public enum ObserverStrategy: KeyboardStrategy {
         .option("padding", "N", .number, "the padding", .padding),
     ]
     public static let source = "KeyboardObserver + delegate"
+    public static let fixedInSwift: Set<Flaw.ID> = [.screenCoordinates, .hardwareKeyboardHeight, .hideKeepsHeight, .undockedHideOnly, .safeAreaDoubleCount, .observerAfterDisappear, .missedFrameChange]
     public static let registration = "registered at viewDidLoad, never removed"
     public static let outlivesDisappear = true
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]

@@ -7,6 +7,7 @@ public enum ResizeRootStrategy: KeyboardStrategy {
     public static let kind = StrategyKind.resizeRoot
     public static let arguments: [StrategyArgument] = []
     public static let source = "an auto-resizing keyboard root view"
+    public static let fixedInSwift: Set<Flaw.ID> = [.screenCoordinates]
     public static let registration = "registered when the root view enters the window, removed when it leaves"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willChangeFrame]

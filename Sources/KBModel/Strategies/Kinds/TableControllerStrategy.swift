@@ -14,6 +14,7 @@ public enum TableControllerStrategy: KeyboardStrategy {
         .positional("TABLE", .scrollView, "the table view", .scrollView),
     ]
     public static let source = "UITableViewController's own"
+    public static let fixedInSwift: Set<Flaw.ID> = []
     public static let registration = "UIKit's own: UITableViewController, from viewWillAppear to viewWillDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willChangeFrame, .willHide]
