@@ -3,30 +3,16 @@ import KBModel
 /// `export swift fixed`: the strategies' code with each flaw the session
 /// showed fixed as its `fix:` line says, to diff against `export swift`.
 extension SwiftExporter {
-    /// The flaws whose fix the code can make (the others stay as they are,
-    /// with their `⚑` comment): an end frame converted from the screen's
-    /// coordinate space and overlapped with the view (screen coordinates,
-    /// a hardware keyboard, hide, an undocked keyboard), the safe area
-    /// subtracted, keyboardWillChangeFrame observed, observers removed
-    /// when the controller goes, the curve shifted.
+    /// The flaws whose fix the code can make, as each kind's
+    /// `fixedInSwift` lists them (the others stay as they are, with their
+    /// `⚑` comment): an end frame converted from the screen's coordinate
+    /// space and overlapped with the view (screen coordinates, a hardware
+    /// keyboard, hide, an undocked keyboard), the safe area subtracted,
+    /// keyboardWillChangeFrame observed, observers removed when the
+    /// controller goes, the curve shifted.
     static func isFixedInCode(_ f: Flaw) -> Bool {
-        let value: Set<Flaw.ID> = [.screenCoordinates, .hardwareKeyboardHeight, .hideKeepsHeight, .undockedHideOnly, .safeAreaDoubleCount]
-        switch f.strategy {
-        case .observer, .childDelegate:
-            if f.id == .missedFrameChange { return observesFrameChangeFix(f) }
-            return value.contains(f.id) || f.id == .observerAfterDisappear
-        case .controllable:
-            if f.id == .missedFrameChange { return observesFrameChangeFix(f) }
-            return value.contains(f.id)
-        case .contentInset:
-            return value.contains(f.id)
-        case .resizeRoot:
-            return f.id == .screenCoordinates
-        case .layoutConstraint:
-            return f.id == .curveNotShifted || value.contains(f.id)
-        case .layoutGuide, .autoScroll, .tableController:
-            return false
-        }
+        guard f.strategy.type.fixedInSwift.contains(f.id) else { return false }
+        return f.id != .missedFrameChange || observesFrameChangeFix(f)
     }
 
     /// Whether a missed frame change's fix is to observe
@@ -37,7 +23,7 @@ extension SwiftExporter {
     }
 
     /// The flaws of `s` this export fixes (none unless it is `fixed`).
-    func fixes(_ s: Strategy) -> Set<Flaw.ID> {
+    public func fixes(_ s: Strategy) -> Set<Flaw.ID> {
         guard fixed else { return [] }
         return Set(flaws.filter { $0.strategy == s.kind && $0.controller == s.controller && Self.isFixedInCode($0) }.map(\.id))
     }

@@ -1,5 +1,84 @@
 import KBModel
 
+/// The exporter is the host of the strategies' own templates (`KeyboardStrategy.writeSwift`).
+extension SwiftExporter: SwiftTemplateHost {
+    public func literal(_ x: Double) -> String { SwiftExporter.number(x) }
+
+    public func setupFlawComments(_ strategy: Strategy) -> [String] {
+        flawLines(strategy, .register, slots: [.register])
+    }
+
+    public func tableView(ofController name: String) -> String? {
+        classes[name]?.controller.tableView
+    }
+
+    public func usesKeyboardGuide(inClassOf name: String) -> Bool {
+        screen.constraints.contains { c in
+            placement[c.name] == name && (c.first.guide == .keyboard || c.second?.guide == .keyboard)
+        }
+    }
+
+    public mutating func useSupportCode(of kind: StrategyKind) {
+        guard let code = SwiftSupport.Kind.strategyCode.first(where: { $0.strategy == kind }) else { return }
+        use(code)
+    }
+
+    public mutating func setLoadView(_ lines: [String], of name: String) {
+        update(name) { $0.loadView = lines }
+    }
+
+    public func flawComments(_ strategy: Strategy, at slot: SwiftTemplateSlot) -> [String] {
+        switch slot {
+        case .register: flawLines(strategy, .register)
+        case .show: flawLines(strategy, .show)
+        case .hide: flawLines(strategy, .hide)
+        }
+    }
+
+    public func keyboardHeight(fixing fixes: Set<Flaw.ID>) -> String { Self.keyboardHeight(fixes) }
+
+    public func isTextView(_ name: String) -> Bool {
+        (try? screen.view(named: name))?.kind == .textView
+    }
+
+    public func textInputs(inside ancestor: String) -> [String] {
+        screen.views.filter { v in v.kind.isTextInput && !excluded.contains(v.name) && isInside(v.name, ancestor) }.map(\.name)
+    }
+
+    public func parent(of child: String) -> (controller: String, property: String)? {
+        guard let parent = classes[child]?.controller.parent, let prop = classes[parent]?.childProperty[child] else { return nil }
+        return (parent, prop)
+    }
+
+    public func observerLines(_ notification: String, calling call: String) -> [String] {
+        SwiftSupport.observer(notification, call)
+    }
+
+    public var endFrameExpression: String { SwiftSupport.endFrame }
+
+    public func observesFrameChange(fixing fixes: Set<Flaw.ID>) -> Bool { Self.observesFrameChange(fixes) }
+
+    public mutating func addConformances(_ protocols: [String], to name: String) {
+        update(name) { $0.conformances += protocols }
+    }
+
+    public mutating func addProperty(_ declaration: String, to name: String) {
+        update(name) { $0.properties.append(declaration) }
+    }
+
+    public mutating func appendLifecycle(_ method: String, _ lines: [String], to name: String) {
+        update(name) { $0.lifecycle[method, default: []] += lines }
+    }
+
+    public mutating func addMember(_ lines: [String], to name: String) {
+        update(name) { $0.members.append(lines) }
+    }
+
+    public mutating func appendSetup(_ lines: [String], to name: String) {
+        update(name) { $0.strategySetup += lines }
+    }
+}
+
 extension SwiftExporter {
     /// Writes each attached strategy as the code of its source, in the
     /// controller it is attached to, with the flaws the session showed at
@@ -12,39 +91,14 @@ extension SwiftExporter {
                 continue
             }
             // A controller has at most one strategy of each kind (`handle` refuses a second).
-            let summary = "\(s.kind.rawValue) (\(source(of: s.kind))): \(s.kind.registration)"
-            switch s.kind {
-            case .observer: writeObserver(s, summary)
-            case .controllable: writeControllable(s, summary)
-            case .resizeRoot: writeResizeRoot(s, summary)
-            case .childDelegate: writeChildDelegate(s, summary)
-            case .contentInset: writeContentInset(s, summary)
-            case .layoutConstraint: writeLayoutConstraint(s, summary)
-            case .layoutGuide: writeLayoutGuide(s, summary)
-            case .autoScroll: writeAutoScroll(s, summary)
-            case .tableController: writeTableController(s, summary)
-            }
+            let summary = "\(s.kind.rawValue) (\(s.kind.source)): \(s.kind.registration)"
+            s.kind.type.writeSwift(s, summary: summary, into: &self)
         }
         // Flaws of strategies no longer attached.
         let orphans = flaws.filter { f in !strategies.contains { $0.kind == f.strategy && $0.controller == f.controller } }
         if !orphans.isEmpty {
             note("// kbplay: flaws this session showed by strategies no longer attached:")
             for line in SwiftSupport.comments(orphans, naming: true) { note(line) }
-        }
-    }
-
-    /// The source a strategy follows, as the table of docs/strategies.md names it.
-    func source(of kind: StrategyKind) -> String {
-        switch kind {
-        case .observer: "KeyboardObserver + delegate"
-        case .controllable: "KeyboardObserving → KeyboardControllable"
-        case .resizeRoot: "an auto-resizing keyboard root view"
-        case .childDelegate: "a child controller asking its parent to expand"
-        case .contentInset: "Apple's scroll-view inset sample"
-        case .layoutConstraint: "a KeyboardLayoutConstraint subclass"
-        case .layoutGuide: "UIKeyboardLayoutGuide"
-        case .autoScroll: "IQKeyboardManager"
-        case .tableController: "UITableViewController's own"
         }
     }
 
@@ -55,175 +109,12 @@ extension SwiftExporter {
 
     /// `K.constant = EXPR` when class `controller` reaches constraint
     /// `name`, else a comment saying why not.
-    func setConstant(_ name: String?, _ expression: String, from controller: String) -> String {
+    public func setConstant(_ name: String?, _ expression: String, from controller: String) -> String {
         guard let name else { return "// kbplay: no constraint" }
         guard let ref = constraintReference(name, from: controller) else {
             return "// kbplay: \(name).constant = \(expression) — \(name) is not made in this class or a child's, so it is left out here"
         }
         return "\(ref).constant = \(expression)"
-    }
-
-    /// `a + 8`, `a - 8` or `a` for a number added to an expression.
-    static func plus(_ expression: String, _ x: Double) -> String {
-        x == 0 ? expression : x > 0 ? "\(expression) + \(SwiftExporter.number(x))" : "\(expression) - \(SwiftExporter.number(-x))"
-    }
-
-    private mutating func writeObserver(_ s: Strategy, _ summary: String) {
-        use(.keyboardObserver)
-        let fx = fixes(s)
-        let value = Self.plus(Self.keyboardHeight(fx), s.padding)
-        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
-        let set = setConstant(s.constraint, value, from: s.controller)
-        let fixedSummary = "\(s.kind.rawValue) (\(source(of: s.kind))): registered in viewWillAppear, removed in viewWillDisappear"
-        update(s.controller) { code in
-            code.conformances.append("KeyboardObserverDelegate")
-            code.properties.append("private var keyboardObserver: KeyboardObserver?")
-            if fx.contains(.observerAfterDisappear) {
-                code.lifecycle["viewWillAppear", default: []] += ["// kbplay: " + fixedSummary]
-                    + register + ["keyboardObserver = KeyboardObserver(delegate: self)"]
-                code.lifecycle["viewWillDisappear", default: []] += ["keyboardObserver?.stop()", "keyboardObserver = nil"]
-            } else {
-                code.strategySetup += ["// kbplay: \(summary)"] + register + ["keyboardObserver = KeyboardObserver(delegate: self)"]
-            }
-            code.members.append(["func keyboardObserver(_ observer: KeyboardObserver, keyboardWillShowWith endFrame: CGRect) {"]
-                + (show + [set]).map { "    " + $0 } + ["}"])
-            code.members.append(["func keyboardObserver(_ observer: KeyboardObserver, keyboardWillHideWith endFrame: CGRect) {"]
-                + (hide + [set]).map { "    " + $0 } + ["}"])
-        }
-    }
-
-    private mutating func writeControllable(_ s: Strategy, _ summary: String) {
-        use(.controllable)
-        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
-        let inset = SwiftExporter.number(s.inset)
-        let height = fixes(s).contains(.safeAreaDoubleCount) ? "max(0, height - view.safeAreaInsets.bottom)" : "height"
-        let onShow = setConstant(s.constraint, s.inset == 0 ? "-" + height : "-(\(inset) + \(height))", from: s.controller)
-        let onHide = setConstant(s.constraint, s.inset == 0 ? "0" : "-\(inset)", from: s.controller)
-        update(s.controller) { code in
-            code.conformances += ["KeyboardObserving", "KeyboardControllable"]
-            code.properties.append("var keyboardTokens: [NSObjectProtocol] = []")
-            code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
-                + ["startObservingKeyboard(for: self, fallbackHeight: \(SwiftExporter.number(s.fallback)))"]
-            code.lifecycle["viewWillDisappear", default: []].append("stopObservingKeyboard()")
-            code.members.append(["func keyboardWillShow(height: CGFloat) {"] + (show + [onShow]).map { "    " + $0 } + ["}"])
-            code.members.append(["func keyboardWillHide() {"] + (hide + [onHide]).map { "    " + $0 } + ["}"])
-        }
-    }
-
-    private mutating func writeResizeRoot(_ s: Strategy, _ summary: String) {
-        let isTable = classes[s.controller]?.controller.tableView != nil
-        if !isTable { use(.resizingView) }
-        let comments = flawLines(s, .register, slots: [.register])
-        update(s.controller) { code in
-            if isTable {
-                code.strategySetup += ["// kbplay: \(summary) — left out: a table view controller's view is its table"] + comments
-            } else {
-                code.loadView = ["// kbplay: \(summary); its flaws are in KeyboardResizingView", "view = KeyboardResizingView()"]
-            }
-        }
-    }
-
-    private mutating func writeChildDelegate(_ s: Strategy, _ summary: String) {
-        use(.childDelegate)
-        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
-        let child = s.controller
-        let fx = fixes(s)
-        update(child) { code in
-            code.properties.append("weak var expansionDelegate: KeyboardExpansionDelegate?")
-            code.properties.append("private var keyboardChildTokens: [NSObjectProtocol] = []")
-            code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
-                + ["keyboardChildTokens = ["]
-                + SwiftSupport.observer("keyboardWillShowNotification", "keyboardWillShow").map { "    " + $0 }.withComma()
-                + (Self.observesFrameChange(fx) ? ["    // kbplay: fixed: keyboardWillChangeFrame observed too"]
-                    + SwiftSupport.observer("keyboardWillChangeFrameNotification", "keyboardWillShow").map { "    " + $0 }.withComma() : [])
-                + SwiftSupport.observer("keyboardWillHideNotification", "keyboardWillHide").map { "    " + $0 }.withComma()
-                + ["]"]
-            code.lifecycle[fx.contains(.observerAfterDisappear) ? "viewWillDisappear" : "viewDidDisappear", default: []] += [
-                "keyboardChildTokens.forEach { NotificationCenter.default.removeObserver($0) }",
-                "keyboardChildTokens = []",
-            ]
-        }
-        let onShow = setConstant(s.constraint, Self.keyboardHeight(fx), from: child)
-        let onHide = setConstant(s.constraint, "0", from: child)
-        update(child) { code in
-            code.members.append([
-                "private func keyboardWillShow(_ note: Notification) {",
-                "    guard let endFrame = \(SwiftSupport.endFrame) else { return }",
-            ] + (show + [onShow, "expansionDelegate?.childWantsToExpand(self, true)"]).map { "    " + $0 } + ["}"])
-            code.members.append(["private func keyboardWillHide(_ note: Notification) {"]
-                + (hide + [onHide, "expansionDelegate?.childWantsToExpand(self, false)"]).map { "    " + $0 } + ["}"])
-        }
-        guard let parent = classes[child]?.controller.parent, let prop = classes[parent]?.childProperty[child] else {
-            update(child) { $0.strategySetup.append("// kbplay: \(child) has no parent controller: nothing is its expansionDelegate") }
-            return
-        }
-        let height = s.expandView.flatMap { viewReference($0, from: parent) }.map { "-\($0).frame.height" }
-        let set = setConstant(s.parentConstraint, height.map { "expand ? \($0) : 0" } ?? "0", from: parent)
-        update(parent) { code in
-            code.conformances.append("KeyboardExpansionDelegate")
-            code.strategySetup.append("\(prop).expansionDelegate = self")
-            code.members.append([
-                "/// \(child) asks for room while the keyboard is up: \(s.parentConstraint ?? "") makes \(s.expandView ?? "") go up by its height.",
-                "func childWantsToExpand(_ child: UIViewController, _ expand: Bool) {",
-                "    " + set,
-                "}",
-            ])
-        }
-    }
-
-    private mutating func writeContentInset(_ s: Strategy, _ summary: String) {
-        let name = s.controller
-        let show = flawLines(s, .show), hide = flawLines(s, .hide), register = flawLines(s, .register)
-        guard let scrollName = s.scrollView, let scroll = viewReference(scrollName, from: name) else {
-            update(name) { $0.strategySetup += ["// kbplay: \(summary) — left out: its scroll view \(s.scrollView ?? "") is not made in this class"] + register + show + hide }
-            return
-        }
-        // The first responder scrolled to visible, as the sample does.
-        var reveal: [String]
-        if (try? screen.view(named: scrollName))?.kind == .textView {
-            reveal = ["\(scroll).scrollRangeToVisible(\(scroll).selectedRange)"]
-        } else {
-            let fields = screen.views.filter { v in
-                v.kind.isTextInput && !excluded.contains(v.name) && isInside(v.name, scrollName)
-            }.compactMap { viewReference($0.name, from: name).map { "self." + $0 } }
-            reveal = fields.isEmpty ? ["// kbplay: no text input in \(scrollName) to scroll to visible"] : [
-                "for field in [\(fields.joined(separator: ", "))] as [UIView] where field.isFirstResponder {",
-                "    \(scroll).scrollRectToVisible(field.convert(field.bounds, to: \(scroll)), animated: true)",
-                "}",
-            ]
-        }
-        let fx = fixes(s)
-        let adjust: [String] = fx.isEmpty ? [
-            "    if note.name == UIResponder.keyboardWillHideNotification {",
-        ] + hide.map { "        " + $0 } + [
-            "        \(scroll).contentInset = .zero",
-            "    } else {",
-            "        let converted = view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace)",
-        ] + show.map { "        " + $0 } + [
-            "        \(scroll).contentInset.bottom = converted.height - view.safeAreaInsets.bottom",
-            "    }",
-        ] : (hide + show).map { "    " + $0 } + [
-            "    \(scroll).contentInset.bottom = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom)",
-        ]
-        update(name) { code in
-            code.properties.append("private var keyboardInsetTokens: [NSObjectProtocol] = []")
-            code.lifecycle["viewWillAppear", default: []] += ["// kbplay: \(summary)"] + register
-                + ["keyboardInsetTokens = ["]
-                + SwiftSupport.observer("keyboardWillChangeFrameNotification", "adjustForKeyboard").map { "    " + $0 }.withComma()
-                + SwiftSupport.observer("keyboardWillHideNotification", "adjustForKeyboard").map { "    " + $0 }.withComma()
-                + ["]"]
-            code.lifecycle["viewWillDisappear", default: []] += [
-                "keyboardInsetTokens.forEach { NotificationCenter.default.removeObserver($0) }",
-                "keyboardInsetTokens = []",
-            ]
-            code.members.append([
-                "/// The keyboard's end frame converted from the screen's coordinate space to the view: its height, less the bottom safe area, is \(scrollName)'s bottom inset.",
-                "private func adjustForKeyboard(_ note: Notification) {",
-                "    guard let endFrame = \(SwiftSupport.endFrame) else { return }",
-            ] + adjust + [
-                "    \(scroll).verticalScrollIndicatorInsets = \(scroll).contentInset",
-            ] + reveal.map { "    " + $0 } + ["}"])
-        }
     }
 
     /// Whether view `name` is inside view `ancestor`.
@@ -234,49 +125,5 @@ extension SwiftExporter {
             current = (try? screen.view(named: c))?.parent
         }
         return false
-    }
-
-    private mutating func writeLayoutConstraint(_ s: Strategy, _ summary: String) {
-        use(.keyboardLayoutConstraint)
-        let name = s.controller
-        guard let k = s.constraint, let ref = constraintReference(k, from: name) else {
-            update(name) { $0.strategySetup.append("// kbplay: \(summary) — left out: its constraint \(s.constraint ?? "") is not made in this class or a child's") }
-            return
-        }
-        update(name) { code in
-            code.strategySetup.append("// kbplay: \(summary); its flaws are in KeyboardLayoutConstraint")
-            if s.downOffset != 0 { code.strategySetup.append("\(ref).downOffset = \(SwiftExporter.number(s.downOffset))") }
-            code.strategySetup.append("\(ref).startObservingKeyboard()")
-        }
-    }
-
-    private mutating func writeLayoutGuide(_ s: Strategy, _ summary: String) {
-        let name = s.controller
-        let uses = screen.constraints.contains { c in
-            placement[c.name] == name && (c.first.guide == .keyboard || c.second?.guide == .keyboard)
-        }
-        let lines = ["// kbplay: \(summary)" + (uses
-            ? ": the constraints to keyboardLayoutGuide above follow the keyboard, drags included"
-            : ": none of this class's constraints uses view.keyboardLayoutGuide yet; pin the bottom to its topAnchor")]
-            + flawLines(s, .register, slots: [.register])
-        update(name) { $0.strategySetup += lines }
-    }
-
-    private mutating func writeAutoScroll(_ s: Strategy, _ summary: String) {
-        let lines = [
-            "// kbplay: \(summary). It is IQKeyboardManager (the IQKeyboardManagerSwift package, not in this file), one manager for the whole app, set up once at launch:",
-            "//     IQKeyboardManager.shared.enable = true",
-            "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = \(SwiftExporter.number(s.distance))",
-        ] + flawLines(s, .register, slots: [.register])
-        update(s.controller) { $0.strategySetup += lines }
-    }
-
-    private mutating func writeTableController(_ s: Strategy, _ summary: String) {
-        let own = classes[s.controller]?.controller.tableView == s.scrollView
-        let lines = [own
-            ? "// kbplay: \(summary): UIKit adjusts \(s.scrollView ?? "the table")'s content inset for the keyboard and scrolls the editing row to visible"
-            : "// kbplay: \(summary) on \(s.scrollView ?? "a table"): make this a UITableViewController of it to get UIKit's handling"]
-            + flawLines(s, .register, slots: [.register])
-        update(s.controller) { $0.strategySetup += lines }
     }
 }

@@ -153,7 +153,7 @@ public struct SwiftExporter {
 
     /// How class `from` writes view `name` (a root view `C.view`
     /// included), or nil when it cannot reach it.
-    func viewReference(_ name: String, from: String) -> String? {
+    public func viewReference(_ name: String, from: String) -> String? {
         guard let v = try? screen.view(named: name) else { return nil }
         guard var parts = childProperties(from: from, to: v.controller) else { return nil }
         if v.isRootView {
@@ -168,7 +168,7 @@ public struct SwiftExporter {
 
     /// How class `from` writes constraint `name`, when it is a stored
     /// property of that class or of a child's.
-    func constraintReference(_ name: String, from: String) -> String? {
+    public func constraintReference(_ name: String, from: String) -> String? {
         guard let home = placement[name], let parts = childProperties(from: from, to: home),
               let own = classes[home]?.names.callName(name) else { return nil }
         return (parts + [own]).joined(separator: ".")

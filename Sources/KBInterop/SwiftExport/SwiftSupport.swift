@@ -34,6 +34,9 @@ enum SwiftSupport {
             case .named, .visibility, .overlap: .layoutGuide
             }
         }
+
+        /// The code a strategy's source ships, one per strategy that has some.
+        static let strategyCode: [Kind] = [.keyboardObserver, .controllable, .resizingView, .childDelegate, .keyboardLayoutConstraint]
     }
 
     /// Where in a strategy's code a flaw's comment goes.

@@ -8,6 +8,13 @@ public protocol KeyboardStrategy {
     /// Its arguments after its name: positional ones first, then keyword
     /// options in any order.
     static var arguments: [StrategyArgument] { get }
+    /// The source it follows, as the table of docs/strategies.md names it
+    /// (`export swift` says it in each strategy's first comment).
+    static var source: String { get }
+    /// The flaws `export swift fixed` fixes in its code (the others stay,
+    /// with their comment); a missed frame change only when its fix is to
+    /// observe keyboardWillChangeFrame.
+    static var fixedInSwift: Set<Flaw.ID> { get }
     /// Where the source registers its observers and whether it removes them.
     static var registration: String { get }
     /// Whether the observers stay registered after the controller leaves the window.
@@ -22,6 +29,10 @@ public protocol KeyboardStrategy {
     static func attached(_ strategy: inout Strategy, constantOf constraint: (String) -> Double?)
     /// The fields ``attached(_:constantOf:)`` sets, beside its arguments'.
     static var fieldsSetWhenAttached: [Strategy.Field] { get }
+    /// Writes it as the code of its source for `export swift`, into the
+    /// class of its controller (and others it touches) through the host;
+    /// `summary` is its first comment line.
+    static func writeSwift<Host: SwiftTemplateHost>(_ strategy: Strategy, summary: String, into host: inout Host)
 }
 
 extension KeyboardStrategy {

@@ -39,6 +39,9 @@ public enum StrategyKind: String, Hashable, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The source it follows: "KeyboardObserver + delegate".
+    public var source: String { type.source }
+
     /// Where the source registers its observers and whether it removes them.
     public var registration: String { type.registration }
 

@@ -6,6 +6,8 @@ public enum AutoScrollStrategy: KeyboardStrategy {
     public static let arguments: [StrategyArgument] = [
         .option("distance", "N", .number, "the distance", .distance),
     ]
+    public static let source = "IQKeyboardManager"
+    public static let fixedInSwift: Set<Flaw.ID> = []
     public static let registration = "one global manager, always listening"
     public static let outlivesDisappear = true
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide, .didChangeFrame]
@@ -38,5 +40,15 @@ public enum AutoScrollStrategy: KeyboardStrategy {
             }
         }
         return true
+    }
+
+    /// A comment: the manager is set up once for the whole app, outside the controller.
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
+        let lines = [
+            "// kbplay: \(summary). It is IQKeyboardManager (the IQKeyboardManagerSwift package, not in this file), one manager for the whole app, set up once at launch:",
+            "//     IQKeyboardManager.shared.enable = true",
+            "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = \(host.literal(s.distance))",
+        ] + host.setupFlawComments(s)
+        host.appendSetup(lines, to: s.controller)
     }
 }

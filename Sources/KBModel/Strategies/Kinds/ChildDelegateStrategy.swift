@@ -9,6 +9,8 @@ public enum ChildDelegateStrategy: KeyboardStrategy {
         .option("parent", "PARENT_CONSTRAINT", .constraint, "the parent's constraint", .parentConstraint, required: true),
         .option("expand", "VIEW", .view, "the view whose height the parent uses", .expandView, required: true),
     ]
+    public static let source = "a child controller asking its parent to expand"
+    public static let fixedInSwift: Set<Flaw.ID> = [.screenCoordinates, .hardwareKeyboardHeight, .hideKeepsHeight, .undockedHideOnly, .safeAreaDoubleCount, .observerAfterDisappear, .missedFrameChange]
     public static let registration = "registered at viewWillAppear, removed at viewDidDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]
@@ -35,5 +37,55 @@ public enum ChildDelegateStrategy: KeyboardStrategy {
         h.hardwareCheck("child-delegate")
         h.undockedCheck()
         return true
+    }
+
+    /// The child observes show and hide from viewWillAppear, sets its
+    /// constraint and asks its `expansionDelegate` (the support protocol);
+    /// the parent is that delegate and sets its own constraint.
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
+        host.useSupportCode(of: kind)
+        let show = host.flawComments(s, at: .show), hide = host.flawComments(s, at: .hide), register = host.flawComments(s, at: .register)
+        let child = s.controller
+        let fx = host.fixes(s)
+        func observer(_ notification: String, _ call: String) -> [String] {
+            let lines = host.observerLines(notification, calling: call).map { "    " + $0 }
+            guard let last = lines.last else { return lines }
+            return lines.dropLast() + [last + ","]
+        }
+        host.addProperty("weak var expansionDelegate: KeyboardExpansionDelegate?", to: child)
+        host.addProperty("private var keyboardChildTokens: [NSObjectProtocol] = []", to: child)
+        host.appendLifecycle("viewWillAppear", ["// kbplay: \(summary)"] + register
+            + ["keyboardChildTokens = ["]
+            + observer("keyboardWillShowNotification", "keyboardWillShow")
+            + (host.observesFrameChange(fixing: fx) ? ["    // kbplay: fixed: keyboardWillChangeFrame observed too"]
+                + observer("keyboardWillChangeFrameNotification", "keyboardWillShow") : [])
+            + observer("keyboardWillHideNotification", "keyboardWillHide")
+            + ["]"], to: child)
+        host.appendLifecycle(fx.contains(.observerAfterDisappear) ? "viewWillDisappear" : "viewDidDisappear", [
+            "keyboardChildTokens.forEach { NotificationCenter.default.removeObserver($0) }",
+            "keyboardChildTokens = []",
+        ], to: child)
+        let onShow = host.setConstant(s.constraint, host.keyboardHeight(fixing: fx), from: child)
+        let onHide = host.setConstant(s.constraint, "0", from: child)
+        host.addMember([
+            "private func keyboardWillShow(_ note: Notification) {",
+            "    guard let endFrame = \(host.endFrameExpression) else { return }",
+        ] + (show + [onShow, "expansionDelegate?.childWantsToExpand(self, true)"]).map { "    " + $0 } + ["}"], to: child)
+        host.addMember(["private func keyboardWillHide(_ note: Notification) {"]
+            + (hide + [onHide, "expansionDelegate?.childWantsToExpand(self, false)"]).map { "    " + $0 } + ["}"], to: child)
+        guard let (parent, prop) = host.parent(of: child) else {
+            host.appendSetup(["// kbplay: \(child) has no parent controller: nothing is its expansionDelegate"], to: child)
+            return
+        }
+        let height = s.expandView.flatMap { host.viewReference($0, from: parent) }.map { "-\($0).frame.height" }
+        let set = host.setConstant(s.parentConstraint, height.map { "expand ? \($0) : 0" } ?? "0", from: parent)
+        host.addConformances(["KeyboardExpansionDelegate"], to: parent)
+        host.appendSetup(["\(prop).expansionDelegate = self"], to: parent)
+        host.addMember([
+            "/// \(child) asks for room while the keyboard is up: \(s.parentConstraint ?? "") makes \(s.expandView ?? "") go up by its height.",
+            "func childWantsToExpand(_ child: UIViewController, _ expand: Bool) {",
+            "    " + set,
+            "}",
+        ], to: parent)
     }
 }

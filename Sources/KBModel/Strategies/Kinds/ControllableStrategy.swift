@@ -8,6 +8,8 @@ public enum ControllableStrategy: KeyboardStrategy {
         .option("inset", "N", .number, "the inset", .inset),
         .option("fallback", "H", .number, "the fallback height", .fallback),
     ]
+    public static let source = "KeyboardObserving → KeyboardControllable"
+    public static let fixedInSwift: Set<Flaw.ID> = [.screenCoordinates, .hardwareKeyboardHeight, .hideKeepsHeight, .undockedHideOnly, .safeAreaDoubleCount, .missedFrameChange]
     public static let registration = "registered at viewWillAppear, removed at viewWillDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]
@@ -29,5 +31,25 @@ public enum ControllableStrategy: KeyboardStrategy {
             h.undockedCheck()
         }
         return true
+    }
+
+    /// The KeyboardObserving and KeyboardControllable protocols (the support
+    /// code), observing from viewWillAppear to viewWillDisappear, and the
+    /// two methods setting the constant.
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
+        host.useSupportCode(of: kind)
+        let show = host.flawComments(s, at: .show), hide = host.flawComments(s, at: .hide), register = host.flawComments(s, at: .register)
+        let inset = host.literal(s.inset)
+        let height = host.fixes(s).contains(.safeAreaDoubleCount) ? "max(0, height - view.safeAreaInsets.bottom)" : "height"
+        let c = s.controller
+        let onShow = host.setConstant(s.constraint, s.inset == 0 ? "-" + height : "-(\(inset) + \(height))", from: c)
+        let onHide = host.setConstant(s.constraint, s.inset == 0 ? "0" : "-\(inset)", from: c)
+        host.addConformances(["KeyboardObserving", "KeyboardControllable"], to: c)
+        host.addProperty("var keyboardTokens: [NSObjectProtocol] = []", to: c)
+        host.appendLifecycle("viewWillAppear", ["// kbplay: \(summary)"] + register
+            + ["startObservingKeyboard(for: self, fallbackHeight: \(host.literal(s.fallback)))"], to: c)
+        host.appendLifecycle("viewWillDisappear", ["stopObservingKeyboard()"], to: c)
+        host.addMember(["func keyboardWillShow(height: CGFloat) {"] + (show + [onShow]).map { "    " + $0 } + ["}"], to: c)
+        host.addMember(["func keyboardWillHide() {"] + (hide + [onHide]).map { "    " + $0 } + ["}"], to: c)
     }
 }

@@ -8,6 +8,8 @@ public enum LayoutConstraintStrategy: KeyboardStrategy {
         .positional("CONSTRAINT", .constraint, "the constraint to drive", .constraint),
         .option("down-offset", "N", .number, "the offset on hide", .downOffset),
     ]
+    public static let source = "a KeyboardLayoutConstraint subclass"
+    public static let fixedInSwift: Set<Flaw.ID> = [.curveNotShifted, .screenCoordinates, .hardwareKeyboardHeight, .hideKeepsHeight, .undockedHideOnly, .safeAreaDoubleCount]
     public static let registration = "registered when the constraint is created, removed only at deinit"
     public static let outlivesDisappear = true
     public static let observed: [KeyboardNotification.Name] = [.willShow, .willHide]
@@ -36,5 +38,20 @@ public enum LayoutConstraintStrategy: KeyboardStrategy {
             h.flaw(.curveNotShifted, message)
         }
         return true
+    }
+
+    /// The constraint made a KeyboardLayoutConstraint (the support code) that
+    /// starts observing in the set-up; a comment when the class cannot reach it.
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
+        host.useSupportCode(of: kind)
+        guard let k = s.constraint, let ref = host.constraintReference(k, from: s.controller) else {
+            host.appendSetup(["// kbplay: \(summary) — left out: its constraint \(s.constraint ?? "") is not made in this class or a child's"],
+                             to: s.controller)
+            return
+        }
+        var lines = ["// kbplay: \(summary); its flaws are in KeyboardLayoutConstraint"]
+        if s.downOffset != 0 { lines.append("\(ref).downOffset = \(host.literal(s.downOffset))") }
+        lines.append("\(ref).startObservingKeyboard()")
+        host.appendSetup(lines, to: s.controller)
     }
 }

@@ -6,6 +6,8 @@
 public enum ResizeRootStrategy: KeyboardStrategy {
     public static let kind = StrategyKind.resizeRoot
     public static let arguments: [StrategyArgument] = []
+    public static let source = "an auto-resizing keyboard root view"
+    public static let fixedInSwift: Set<Flaw.ID> = [.screenCoordinates]
     public static let registration = "registered when the root view enters the window, removed when it leaves"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willChangeFrame]
@@ -36,5 +38,17 @@ public enum ResizeRootStrategy: KeyboardStrategy {
                    "\(root) is not full-screen (\(full)), but the keyboard's frame is in screen coordinates and is used as the view's own: its height becomes \(p(target.height)) instead of \(p(converted.height)), so its bottom is at \(p(target.maxY)), \(p(abs(target.maxY - converted.maxY))) pt \(target.maxY > converted.maxY ? "below" : "above") the keyboard's top. fix: convert the end frame from the screen's coordinate space, view.convert(endFrame, from: view.window?.windowScene?.screen.coordinateSpace ?? UIScreen.main.coordinateSpace)")
         }
         return true
+    }
+
+    /// `loadView` makes the root a KeyboardResizingView (the support code);
+    /// a table view controller's view is its table, so there a comment.
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
+        if host.tableView(ofController: s.controller) != nil {
+            host.appendSetup(["// kbplay: \(summary) — left out: a table view controller's view is its table"] + host.setupFlawComments(s),
+                             to: s.controller)
+        } else {
+            host.useSupportCode(of: kind)
+            host.setLoadView(["// kbplay: \(summary); its flaws are in KeyboardResizingView", "view = KeyboardResizingView()"], of: s.controller)
+        }
     }
 }

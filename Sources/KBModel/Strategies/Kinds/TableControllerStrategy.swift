@@ -13,6 +13,8 @@ public enum TableControllerStrategy: KeyboardStrategy {
     public static let arguments: [StrategyArgument] = [
         .positional("TABLE", .scrollView, "the table view", .scrollView),
     ]
+    public static let source = "UITableViewController's own"
+    public static let fixedInSwift: Set<Flaw.ID> = []
     public static let registration = "UIKit's own: UITableViewController, from viewWillAppear to viewWillDisappear"
     public static let outlivesDisappear = false
     public static let observed: [KeyboardNotification.Name] = [.willChangeFrame, .willHide]
@@ -44,5 +46,16 @@ public enum TableControllerStrategy: KeyboardStrategy {
             h.report.effects.append(HandlerEffect(.rowScrolledToVisible(table: table, row: row), why: "(scrollToRow(at: [0, \(row)], at: .none))"))
         }
         return true
+    }
+
+    /// A comment: UIKit's own handling when the class is the table's
+    /// UITableViewController, else what would give it.
+    public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
+        let own = host.tableView(ofController: s.controller) == s.scrollView
+        let lines = [own
+            ? "// kbplay: \(summary): UIKit adjusts \(s.scrollView ?? "the table")'s content inset for the keyboard and scrolls the editing row to visible"
+            : "// kbplay: \(summary) on \(s.scrollView ?? "a table"): make this a UITableViewController of it to get UIKit's handling"]
+            + host.setupFlawComments(s)
+        host.appendSetup(lines, to: s.controller)
     }
 }
