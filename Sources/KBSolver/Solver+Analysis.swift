@@ -39,37 +39,20 @@ extension Solver {
     /// How many variables asked at once make keeping expansions worth it.
     static var variablesWorthKeeping: Int { 64 }
 
-    /// Room for writing variables in terms of non-basic symbols: sums by
-    /// symbol and pending coefficients by definition, with the entries in
-    /// use listed so that clearing them costs what using them did.
-    struct Scratch {
-        var sums: [Double]
-        var summed: [Bool]
-        var touched: [Symbol] = []
-        var pending: [Double]
-        var isPending: [Bool]
-        var heap = MaxHeap()
-        /// Per symbol: whether the objective holds it (read once per call,
-        /// not searched for per symbol).
-        var inObjective: [Bool]
-        /// Per symbol: 0 not asked yet, 1 free to move, 2 held (a symbol
-        /// shared by many of the variables asked about is asked once).
-        var freedom: [UInt8]
-        /// Definitions already written over non-basic symbols in this pass.
-        var expansions: Expansions
+    /// A sum of terms by symbol, with the symbols in use listed so that
+    /// clearing it costs what using it did.
+    struct SparseSum {
+        private var sums: [Double]
+        private var summed: [Bool]
+        /// The symbols added since the last clear, in the order first added.
+        private(set) var touched: [Symbol] = []
 
-        init(symbols: Int, definitions: Int, objective: Objective, keeping: Bool = false) {
-            expansions = Expansions(symbols: keeping ? symbols : 0, definitions: keeping ? definitions : 0)
+        init(symbols: Int) {
             sums = Array(repeating: 0, count: symbols)
             summed = Array(repeating: false, count: symbols)
-            pending = Array(repeating: 0, count: definitions)
-            isPending = Array(repeating: false, count: definitions)
-            inObjective = Array(repeating: false, count: symbols)
-            for row in objective.rows {
-                for s in row.symbols where Int(s) < symbols { inObjective[Int(s)] = true }
-            }
-            freedom = Array(repeating: 0, count: symbols)
         }
+
+        subscript(symbol: Symbol) -> Double { sums[Int(symbol)] }
 
         mutating func add(_ symbol: Symbol, _ c: Double) {
             let s = Int(symbol)
@@ -89,6 +72,35 @@ extension Solver {
         }
     }
 
+    /// Room for writing variables in terms of non-basic symbols: the sum
+    /// by symbol and pending coefficients by definition.
+    struct Scratch {
+        var sum: SparseSum
+        var pending: [Double]
+        var isPending: [Bool]
+        var heap = MaxHeap()
+        /// Per symbol: whether the objective holds it (read once per call,
+        /// not searched for per symbol).
+        var inObjective: [Bool]
+        /// Per symbol: 0 not asked yet, 1 free to move, 2 held (a symbol
+        /// shared by many of the variables asked about is asked once).
+        var freedom: [UInt8]
+        /// Definitions already written over non-basic symbols in this pass.
+        var expansions: Expansions
+
+        init(symbols: Int, definitions: Int, objective: Objective, keeping: Bool = false) {
+            expansions = Expansions(symbols: keeping ? symbols : 0, definitions: keeping ? definitions : 0)
+            sum = SparseSum(symbols: symbols)
+            pending = Array(repeating: 0, count: definitions)
+            isPending = Array(repeating: false, count: definitions)
+            inObjective = Array(repeating: false, count: symbols)
+            for row in objective.rows {
+                for s in row.symbols where Int(s) < symbols { inObjective[Int(s)] = true }
+            }
+            freedom = Array(repeating: 0, count: symbols)
+        }
+    }
+
     /// Each definition's terms over non-basic symbols, made once per pass
     /// and kept: a defined variable is then written in the time of its own
     /// terms, not of every definition below it. (A chain of views, each
@@ -103,10 +115,8 @@ extension Solver {
         var free: [Bool]
         var symbols: [Symbol] = []
         var coefficients: [Double] = []
-        /// The sum being made, by symbol.
-        var sums: [Double]
-        var summed: [Bool]
-        var touched: [Symbol] = []
+        /// The sum being made.
+        var sum: SparseSum
         /// Terms kept at most: past it, definitions are expanded as they
         /// come (``parametricTerms(of:_:)``), in bounded memory.
         static let limit = 4_000_000
@@ -116,31 +126,19 @@ extension Solver {
             start = Array(repeating: -1, count: definitions)
             count = Array(repeating: 0, count: definitions)
             free = Array(repeating: false, count: definitions)
-            sums = Array(repeating: 0, count: symbols)
-            summed = Array(repeating: false, count: symbols)
-        }
-
-        mutating func add(_ symbol: Symbol, _ c: Double) {
-            let s = Int(symbol)
-            if !summed[s] {
-                summed[s] = true
-                touched.append(symbol)
-            }
-            sums[s] += c
+            sum = SparseSum(symbols: symbols)
         }
 
         /// Keeps the sum made as definition `d`'s terms and clears it.
         mutating func keep(_ d: Int32, free isFree: Bool) {
             start[Int(d)] = Int32(symbols.count)
-            count[Int(d)] = Int32(touched.count)
+            count[Int(d)] = Int32(sum.touched.count)
             free[Int(d)] = isFree
-            for t in touched {
+            for t in sum.touched {
                 symbols.append(t)
-                coefficients.append(sums[Int(t)])
-                sums[Int(t)] = 0
-                summed[Int(t)] = false
+                coefficients.append(sum[t])
             }
-            touched.removeAll(keepingCapacity: true)
+            sum.clear()
         }
     }
 
@@ -175,16 +173,16 @@ extension Solver {
                 if d >= 0 {
                     if e.free[Int(d)] { free = true }
                     let first = Int(e.start[Int(d)])
-                    for j in first ..< first + Int(e.count[Int(d)]) { e.add(e.symbols[j], c * e.coefficients[j]) }
+                    for j in first ..< first + Int(e.count[Int(d)]) { e.sum.add(e.symbols[j], c * e.coefficients[j]) }
                     continue
                 }
                 let symbol = slots[Int(s)].symbol
                 if symbol == invalidSymbol {
                     free = true
                 } else if let row = rows[Int(symbol)] {
-                    for j in row.symbols.indices { e.add(row.symbols[j], c * row.coefficients[j]) }
+                    for j in row.symbols.indices { e.sum.add(row.symbols[j], c * row.coefficients[j]) }
                 } else {
-                    e.add(symbol, c)
+                    e.sum.add(symbol, c)
                 }
             }
             e.keep(t, free: free)
@@ -196,18 +194,18 @@ extension Solver {
 
     private func isAmbiguous(_ variable: Variable, _ scratch: inout Scratch) -> Bool {
         guard let slot = slotOf[ObjectIdentifier(variable)] else { return true }
-        defer { scratch.clear() }
+        defer { scratch.sum.clear() }
         let d = slots[Int(slot)].definition
         if d >= 0, expand(d, &scratch.expansions) {
             if scratch.expansions.free[Int(d)] { return true }
             let first = Int(scratch.expansions.start[Int(d)])
             for j in first ..< first + Int(scratch.expansions.count[Int(d)]) {
-                scratch.add(scratch.expansions.symbols[j], scratch.expansions.coefficients[j])
+                scratch.sum.add(scratch.expansions.symbols[j], scratch.expansions.coefficients[j])
             }
         } else {
             guard parametricTerms(of: slot, &scratch) else { return true }
         }
-        for symbol in scratch.touched where !nearZero(scratch.sums[Int(symbol)]) {
+        for symbol in scratch.sum.touched where !nearZero(scratch.sum[symbol]) {
             let s = Int(symbol)
             if scratch.freedom[s] == 0 {
                 let kind = kinds[s]
@@ -258,9 +256,9 @@ extension Solver {
                 return
             }
             if let row = rows[Int(symbol)] {
-                for k in row.symbols.indices { scratch.add(row.symbols[k], c * row.coefficients[k]) }
+                for k in row.symbols.indices { scratch.sum.add(row.symbols[k], c * row.coefficients[k]) }
             } else {
-                scratch.add(symbol, c)
+                scratch.sum.add(symbol, c)
             }
         }
         visit(slot, 1, &scratch)
