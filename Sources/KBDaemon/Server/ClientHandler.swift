@@ -11,8 +11,7 @@ import NIOCore
 /// and the rest stays in the client's own socket buffer, so no client can
 /// grow the daemon's memory.
 ///
-/// An eval runs right here, on the event loop, by the one eval path
-/// pages use too (``Daemon/evaluate(_:in:host:client:on:whenClosed:render:done:)``),
+/// An eval runs right here, on the event loop (``SessionHost/submit``),
 /// unless it reads or writes files or undoes; its reply is written when the
 /// group commit reports its journal record on disk. Other requests, which
 /// may read or write whole files, run as tasks off the loop and hand their
@@ -142,19 +141,11 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
             busy = true
             switch request {
             case let .eval(id, session, command):
-                let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-                daemon.evaluate(command, in: session, client: client, on: context.eventLoop, whenClosed: .reload) { reply in
-                    switch reply {
-                    case let .ran(result, _):
-                        DaemonReply.evaluated(id: id, session: session, result: .written(result)).encoded()
-                    case let .failed(error):
-                        Daemon<Session>.encodeFailure(id: id, error)
-                    case .closed:
-                        // Not with `.reload`: the session is loaded again.
-                        DaemonReply.failed(id: id, message: "session '\(session)' was closed").encoded()
-                    }
-                } done: { reply in
-                    handler.execute { $0.finish(reply) }
+                let eval = Eval(id: id, session: session, command: command)
+                if let host = daemon.registry.loadedHost(session) {
+                    evaluate(eval, on: host, loop: context.eventLoop)
+                } else {
+                    evaluateAfterLoading(eval, loop: context.eventLoop)
                 }
             case let .subscribe(id, session):
                 subscribe(id: id, session: session, loop: context.eventLoop)
@@ -178,6 +169,45 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
         carryOutNext()
     }
 
+    /// Runs the command on this thread (or after the session's pause), then
+    /// writes the reply once its record is on disk.
+    private func evaluate(_ request: Eval, on host: SessionHost<Session>, loop: any EventLoop) {
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        host.submit(request.command, client: client) { outcome in
+            switch outcome {
+            case let .ran(result, pending, _):
+                // Encoded while the record is synced.
+                let reply = DaemonReply.evaluated(id: request.id, session: request.session, result: .written(result)).encoded()
+                guard let pending else { return handler.execute { $0.finish(reply) } }
+                pending.whenDurable { error in
+                    guard let error else { return handler.execute { $0.finish(reply) } }
+                    let failure = Daemon<Session>.encodeFailure(id: request.id, error)
+                    host.reloadFromJournal { handler.execute { $0.finish(failure) } }
+                }
+            case let .failed(error):
+                let failure = Daemon<Session>.encodeFailure(id: request.id, error)
+                handler.execute { $0.finish(failure) }
+            case .closed:
+                handler.execute { $0.evaluateAfterLoading(request, loop: loop) }
+            }
+        }
+    }
+
+    /// Loads (or creates) the session off the loop, then evaluates on it.
+    private func evaluateAfterLoading(_ request: Eval, loop: any EventLoop) {
+        let registry = daemon.registry
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        Task {
+            do {
+                let host = try await registry.host(request.session)
+                handler.execute { $0.evaluate(request, on: host, loop: loop) }
+            } catch {
+                let failure = Daemon<Session>.encodeFailure(id: request.id, error)
+                handler.execute { $0.finish(failure) }
+            }
+        }
+    }
+
     /// Registers the channel for the session's changes and acknowledges.
     private func subscribe(id: JSON, session: SessionName, loop: any EventLoop) {
         let (registry, client) = (daemon.registry, client)
@@ -197,4 +227,11 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
             }
         }
     }
+}
+
+/// An eval under way: what its reply needs.
+private struct Eval: Sendable {
+    var id: JSON
+    var session: SessionName
+    var command: String
 }

@@ -20,10 +20,8 @@ import NIOWebSocket
 /// slow or vanished browser holds at most one message per session, and
 /// nobody waits for it.
 ///
-/// From the page, read as a ``PageRequest``: `{"op": "eval", "id": …,
-/// "command": "…"}` (only with the token; run by the eval path socket
-/// clients take, ``Daemon/evaluate(_:in:host:client:on:whenClosed:render:done:)``),
-/// `{"op": "complete", "id": …, "line": "…"}`, `{"op": "explain",
+/// From the page: `{"op": "eval", "id": …, "command": "…"}` (only with the
+/// token), `{"op": "complete", "id": …, "line": "…"}`, `{"op": "explain",
 /// "id": …, "view": "NAME"}`. To the page: `{"type": "page", "session",
 /// "page", "expectFailures", "change"}` (on the workshop page, `page` holds
 /// the card: `svg`, `verdict`, `focus` and the `flaws`' `id`s),
@@ -297,50 +295,46 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         context.close(promise: nil)
     }
 
-    /// Answers one message, checked in this order: a JSON object, a
-    /// session page, the token for an `eval`, the session followed, then
-    /// the request's own fields.
     private func answer(_ text: String, context: ChannelHandlerContext) {
-        let parsed = PageRequest.parse(text)
-        let id: JSON
-        let op: PageRequest.Op?
-        switch parsed {
-        case let .success(request):
-            (id, op) = (request.id, request.op)
-        case let .failure(failure):
-            if failure.notAnObject { return fail(failure.id, failure.message, context: context) }
-            (id, op) = (failure.id, failure.op)
+        guard case let .object(message)? = try? JSONReader.parse(text) else {
+            return fail(.null, "a message is a JSON object: {\"op\": \"eval\"|\"complete\"|\"explain\", \"id\": …}", context: context)
         }
+        let id = message["id"] ?? .null
         guard case let .session(name) = target else {
             return fail(id, "the workshop page sends nothing; open a session's page (/s/NAME)", context: context)
         }
-        // The token rule is the page protocol's, not the eval path's: a
-        // socket client is the same user (the socket is 0600), a page may be
-        // anyone's browser. Said once: the connection closes after it.
-        if op == .eval, !canCommand {
+        let op = message["op"]?.stringValue
+        if op == "eval", !canCommand {
+            // Said once: the connection closes after it.
             fail(id, "commands need the token: open this page with the ?token=… kbplay serve printed", context: context)
             return close(1008, context: context)
         }
         guard let host = followed[name.rawValue]?.host else {
             return fail(id, "session '\(name)' is loading; try again", context: context)
         }
-        let request: PageRequest
-        switch parsed {
-        case let .success(parsed): request = parsed
-        case let .failure(failure): return fail(failure.id, failure.message, context: context)
-        }
-        switch request {
-        case let .eval(id, command):
-            evaluate(command, id: id, in: name, on: host, context: context)
-        case let .complete(id, line):
+        switch op {
+        case "eval":
+            guard let command = message["command"]?.stringValue else {
+                return fail(id, "eval needs \"command\" (a string)", context: context)
+            }
+            evaluate(command, id: id, on: host, context: context)
+        case "complete":
+            guard let line = message["line"]?.stringValue else {
+                return fail(id, "complete needs \"line\" (a string)", context: context)
+            }
             let word = String(CommandParser.wordBeingTyped(in: line))
             send(.object(["type": .string("completions"), "id": id, "word": .string(word),
                           "completions": .array(host.completions(prefix: line, word: word).map { .string($0) })]),
                  context: context)
-        case let .explain(id, view):
+        case "explain":
+            guard let view = message["view"]?.stringValue else {
+                return fail(id, "explain needs \"view\" (a name)", context: context)
+            }
             let text = view == "keyboard" ? nil : host.current.hoverText(for: view)
             send(.object(["type": .string("explain"), "id": id, "view": .string(view), "text": text.map { .string($0) } ?? .null]),
                  context: context)
+        default:
+            fail(id, "unknown op; a page sends eval, complete or explain", context: context)
         }
     }
 
@@ -348,30 +342,34 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         send(.object(["type": .string("error"), "id": id, "message": .string(message)]), context: context)
     }
 
-    /// Runs the command by the eval path every client's `eval` takes
-    /// (``Daemon/evaluate(_:in:host:client:on:whenClosed:render:done:)``),
-    /// on the session this page follows, and answers once its record is on
-    /// disk. A session closed meanwhile is not loaded again here: the page
-    /// follows it again when it hears of the close (``hear(_:about:)``).
-    private func evaluate(_ command: String, id: JSON, in session: SessionName, on host: SessionHost<Session>,
-                          context: ChannelHandlerContext) {
+    /// Runs the command as any client's eval runs, and answers once its
+    /// record is on disk.
+    private func evaluate(_ command: String, id: JSON, on host: SessionHost<Session>, context: ChannelHandlerContext) {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         pendingEvals += 1
-        daemon.evaluate(command, in: session, host: host, client: client, on: context.eventLoop, whenClosed: .refuse) { reply in
-            switch reply {
-            case let .ran(_, said):
-                JSON.object(["type": .string("reply"), "id": id, "ok": .bool(said.ok), "output": .string(said.output)])
-            case let .failed(error):
-                JSON.object(["type": .string("error"), "id": id, "message": .string("\(error)")])
-            case .closed:
-                JSON.object(["type": .string("error"), "id": id, "message": .string("the session was closed; reload the page")])
-            }
-        } done: { message in
+        @Sendable func reply(_ message: JSON) {
             handler.execute { handler in
                 handler.pendingEvals -= 1
                 guard let context = handler.context, context.channel.isActive else { return }
                 handler.send(message, context: context)
                 handler.readIfAllowed(context)
+            }
+        }
+        host.submit(command, client: client) { outcome in
+            switch outcome {
+            case let .ran(_, pending, said):
+                let message = JSON.object(["type": .string("reply"), "id": id, "ok": .bool(said.ok), "output": .string(said.output)])
+                guard let pending else { return reply(message) }
+                pending.whenDurable { error in
+                    guard let error else { return reply(message) }
+                    host.reloadFromJournal {
+                        reply(.object(["type": .string("error"), "id": id, "message": .string("\(error)")]))
+                    }
+                }
+            case let .failed(error):
+                reply(.object(["type": .string("error"), "id": id, "message": .string("\(error)")]))
+            case .closed:
+                reply(.object(["type": .string("error"), "id": id, "message": .string("the session was closed; reload the page")]))
             }
         }
     }
