@@ -83,13 +83,7 @@ extension SegmentedArray {
     @inlinable
     public func sharesStorage(with other: SegmentedArray) -> Bool {
         guard storedCount == other.storedCount, segments.count == other.segments.count else { return false }
-        for k in segments.indices {
-            let same = segments[k].withUnsafeBufferPointer { a in
-                other.segments[k].withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
-            }
-            if !same { return false }
-        }
-        return true
+        return segments.indices.allSatisfy { sharesSegment($0, with: other) }
     }
 }
 
