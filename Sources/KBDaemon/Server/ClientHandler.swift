@@ -152,7 +152,7 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
             default:
                 let (daemon, client) = (daemon, client)
                 let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-                Task {
+                Task(executorPreference: DaemonExecutor.tasks) {
                     let reply = await daemon.handle(request, client: client).encoded()
                     handler.execute { $0.finish(reply) }
                 }
@@ -197,7 +197,7 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     private func evaluateAfterLoading(_ request: Eval, loop: any EventLoop) {
         let registry = daemon.registry
         let handler = NIOLoopBound(self, eventLoop: loop)
-        Task {
+        Task(executorPreference: DaemonExecutor.tasks) {
             do {
                 let host = try await registry.host(request.session)
                 handler.execute { $0.evaluate(request, on: host, loop: loop) }
@@ -212,7 +212,7 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     private func subscribe(id: JSON, session: SessionName, loop: any EventLoop) {
         let (registry, client) = (daemon.registry, client)
         let handler = NIOLoopBound(self, eventLoop: loop)
-        Task {
+        Task(executorPreference: DaemonExecutor.tasks) {
             do {
                 let host = try await registry.host(session)
                 handler.execute { handler in

@@ -35,6 +35,9 @@ actor Registry<Session: HostedSession> {
     /// last said on standard error (said again only if it changes).
     private var refused: [String: String] = [:]
 
+    /// The registry's own queue (see ``DaemonExecutor``).
+    nonisolated var unownedExecutor: UnownedSerialExecutor { DaemonExecutor.registry.asUnownedSerialExecutor() }
+
     init(directory: String, sessionsDirectory: String, maximumLoaded: Int) {
         self.directory = directory
         self.sessionsDirectory = sessionsDirectory
@@ -93,7 +96,7 @@ actor Registry<Session: HostedSession> {
             .prefix(excess)
         for (name, host, _) in idle {
             unloading.insert(name)
-            Task { await self.unload(name, host) }
+            Task(executorPreference: DaemonExecutor.tasks) { await self.unload(name, host) }
         }
     }
 

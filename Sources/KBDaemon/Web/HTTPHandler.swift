@@ -119,7 +119,7 @@ final class HTTPHandler<Session: HostedSession>: ChannelInboundHandler, Removabl
     private func sessionPage(_ name: SessionName, head: HTTPRequestHead, canCommand: Bool) {
         let registry = daemon.registry
         let handler = NIOLoopBound(self, eventLoop: context!.eventLoop)
-        Task {
+        Task(executorPreference: DaemonExecutor.tasks) {
             guard registry.exists(name), let host = try? await registry.host(name) else {
                 return handler.execute { $0.send(.notFound, text: "no session named '\(name)'", head: head) }
             }

@@ -94,7 +94,7 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         switch target {
         case let .session(name):
-            Task {
+            Task(executorPreference: DaemonExecutor.tasks) {
                 guard let host = try? await registry.host(name) else { return }
                 handler.execute { $0.follow(name, host) }
             }
@@ -103,7 +103,7 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
             watcher = registry.loads.add { name, host in
                 handler.execute { $0.follow(name, host) }
             }
-            Task {
+            Task(executorPreference: DaemonExecutor.tasks) {
                 for name in (try? await registry.names()) ?? [] {
                     guard let name = SessionName(name), let host = try? await registry.host(name) else { continue }
                     handler.execute { $0.follow(name, host) }
@@ -167,7 +167,7 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
             if case .session = target {
                 let registry = daemon.registry
                 let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-                Task {
+                Task(executorPreference: DaemonExecutor.tasks) {
                     guard let host = try? await registry.host(session) else { return }
                     handler.execute { $0.follow(session, host) }
                 }
