@@ -81,4 +81,7 @@ public struct KeyboardCodeReport: Equatable, Sendable {
     /// The strategy's options after its target, as the code gives them
     /// (child-delegate's `parent headerTop expand header`).
     public var strategyOptions: String?
+    /// Whether the code sets up a manager for the whole app (IQKeyboardManager):
+    /// the strategy runs on every screen, not on the type's own.
+    public var appWide = false
 }

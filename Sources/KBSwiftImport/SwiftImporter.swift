@@ -25,6 +25,7 @@ public enum SwiftImporter {
         let screens = layout.screens()
         findings += layout.findings
         var reports = read.map { safeAreaDoubleCount($0, screens) }
+        if let manager = KeyboardManagerReader.report(index) { reports.append(manager) }
         for i in reports.indices {
             reports[i].runsFor = rootViewOwner(of: reports[i].type, index)
             if reports[i].runs == .layoutConstraint, reports[i].runsArguments == nil,

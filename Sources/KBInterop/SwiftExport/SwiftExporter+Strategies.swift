@@ -74,6 +74,10 @@ extension SwiftExporter: SwiftTemplateHost {
         update(name) { $0.members.append(lines) }
     }
 
+    public mutating func importIfAvailable(_ module: String) {
+        if !optionalImports.contains(module) { optionalImports.append(module) }
+    }
+
     public mutating func appendSetup(_ lines: [String], to name: String) {
         update(name) { $0.strategySetup += lines }
     }

@@ -32,6 +32,13 @@ public struct SwiftExporter {
     var support: [SwiftSupport.Kind] = []
     /// Lines for the file's header (what no class holds).
     var headerNotes: [String] = []
+    /// The class of each view whose intrinsic content size kbplay was
+    /// given (`intrinsic W H`, or an import's measure): a subclass of its
+    /// UIKit class that returns that size, as UIKit code sizes a view whose
+    /// content it does not measure.
+    var sizedClasses: [String: String] = [:]
+    /// Packages the strategies' code uses, imported when the app links them.
+    var optionalImports: [String] = []
 
     /// Reads a rule's expression as `on` parsed it (nil if it no longer
     /// parses, which a rule that was accepted always does).
@@ -73,8 +80,17 @@ public struct SwiftExporter {
             let className = typeNames.declare(c.name + "ViewController")
             classes[c.name] = ClassCode(controller: c, className: className)
         }
+        for v in screen.views where v.intrinsicOverride != nil && !v.isRootView && !excluded.contains(v.name) && v.kind != .tableView {
+            // `lines` → LinesLabel; `emailField` → EmailField.
+            let stem = SwiftNames.identifier(v.name)
+            let kind = String(Self.viewClass(v.kind).dropFirst(2))
+            let lastWord = String(kind[(kind.lastIndex(where: \.isUppercase) ?? kind.startIndex)...])
+            let suffix = stem.hasSuffix(kind) || stem.hasSuffix(lastWord) ? "" : kind
+            sizedClasses[v.name] = typeNames.declareMember(stem.prefix(1).uppercased() + stem.dropFirst() + suffix)
+        }
         // A property named like a type the code names would hide it.
         let types = SwiftSupport.typeNames.union(SwiftSupport.namedTypes).union(classes.values.map(\.className))
+            .union(sizedClasses.values)
         for c in screen.controllers {
             update(c.name) { $0.names.reserve(types) }
             // A table view controller's table is its `tableView`; kbplay's
@@ -219,7 +235,7 @@ public struct SwiftExporter {
                 continue
             }
             guard let ref = code.names.callName(v.name) else { continue }
-            code.properties.append("let \(ref) = \(Self.initializer(v))")
+            code.properties.append("let \(ref) = \(Self.initializer(v, className: sizedClasses[v.name]))")
             body += viewLines(v, ref, in: name)
         }
         if let t = c.tableView, let table = try? screen.view(named: t), let config = table.table,
@@ -250,18 +266,49 @@ public struct SwiftExporter {
         writeKeyboardParts(of: c)
     }
 
-    /// The expression a view's property starts with.
-    static func initializer(_ v: View) -> String {
-        switch v.kind {
-        case .view: "UIView()"
-        case .label: "UILabel()"
-        case .button: "UIButton(type: .system)"
-        case .textField: "UITextField()"
-        case .textView: "UITextView()"
-        case .scrollView: "UIScrollView()"
-        case .stackView: "UIStackView()"
-        case .tableView: "UITableView(frame: .zero, style: .\(v.table?.style.rawValue ?? "plain"))"
+    /// The UIKit class of a kind of view.
+    static func viewClass(_ kind: ViewKind) -> String {
+        switch kind {
+        case .view: "UIView"
+        case .label: "UILabel"
+        case .button: "UIButton"
+        case .textField: "UITextField"
+        case .textView: "UITextView"
+        case .scrollView: "UIScrollView"
+        case .stackView: "UIStackView"
+        case .tableView: "UITableView"
         }
+    }
+
+    /// The expression a view's property starts with: its UIKit class's,
+    /// or `className`'s (a subclass of it).
+    static func initializer(_ v: View, className: String? = nil) -> String {
+        let cls = className ?? viewClass(v.kind)
+        switch v.kind {
+        case .button: return "\(cls)(type: .system)"
+        case .tableView: return "\(cls)(frame: .zero, style: .\(v.table?.style.rawValue ?? "plain"))"
+        default: return "\(cls)()"
+        }
+    }
+
+    /// The subclasses that give views the intrinsic content size kbplay
+    /// gave them, in the order the views were made.
+    private func sizedClassLines() -> [String] {
+        var out: [String] = []
+        for v in screen.views {
+            guard let cls = sizedClasses[v.name], let size = v.intrinsicOverride else { continue }
+            let base = Self.viewClass(v.kind)
+            let (w, h) = (SwiftExporter.number(size.width), SwiftExporter.number(size.height))
+            out += [
+                "",
+                "/// The content size kbplay gave \(v.name) (`intrinsic \(w) \(h)`). In an app a \(base) measures its own",
+                "/// content: make \(v.name) a plain \(base) to let it.",
+                "final class \(cls): \(base) {",
+                "    override var intrinsicContentSize: CGSize { CGSize(width: \(w), height: \(h)) }",
+                "}",
+            ]
+        }
+        return out
     }
 
     /// The lines that set a view up and put it in its superview.
@@ -280,9 +327,6 @@ public struct SwiftExporter {
             case .label, .textField, .textView: out.append("\(ref).text = \(literal)")
             default: out.append("// kbplay: \(ref)'s text is \(literal)")
             }
-        }
-        if let i = v.intrinsicOverride {
-            out.append("// kbplay: \(v.name)'s intrinsic content size is \(SwiftExporter.number(i.width)) × \(SwiftExporter.number(i.height)) (its content's, in an app)")
         }
         if let st = v.stack {
             out.append("\(ref).axis = .\(st.axis.rawValue)")
@@ -380,8 +424,11 @@ public struct SwiftExporter {
                 if i != .zero {
                     lines.append("\(ref).contentInset = UIEdgeInsets(top: \(SwiftExporter.number(i.top)), left: \(SwiftExporter.number(i.left)), bottom: \(SwiftExporter.number(i.bottom)), right: \(SwiftExporter.number(i.right)))")
                 }
+                // Where a scroll view is scrolled to is the user's (a drag)
+                // or a keyboard handler's doing: the screen starts at
+                // UIKit's start offset.
                 if let o = scroll.contentOffset {
-                    lines.append("\(ref).contentOffset = CGPoint(x: \(SwiftExporter.number(o.x)), y: \(SwiftExporter.number(o.y)))")
+                    lines.append("// kbplay: \(v.name) is scrolled to (\(SwiftExporter.number(o.x)), \(SwiftExporter.number(o.y))) in this session; the screen starts at the top (contentOffset −adjustedContentInset)")
                 }
             }
         }
@@ -442,7 +489,7 @@ public struct SwiftExporter {
         }
         out.append("// kbplay's names are the properties' names and the constraints' identifiers.")
         if keyboard.isUp {
-            out.append("// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command); scroll offsets are as the session has them.")
+            out.append("// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command), and scroll views start at the top.")
         }
         var renamed = typeNames.renamed
         for c in s.controllers { renamed += classes[c.name]?.names.renamed ?? [] }
@@ -452,11 +499,15 @@ public struct SwiftExporter {
         out += headerNotes
         out.append("")
         out.append("import UIKit")
+        for module in optionalImports {
+            out += ["#if canImport(\(module))", "import \(module)", "#endif"]
+        }
         for c in s.controllers {
             guard let code = classes[c.name] else { continue }
             out.append("")
             out += code.lines()
         }
+        out += sizedClassLines()
         var kinds = support
         var supportLines = kinds.map { SwiftSupport.lines($0, flaws: flaws, fixes: fixes(of: $0.strategy), fixing: fixed) }
         // A fixed strategy measures the keyboard's overlap with a view.

@@ -63,6 +63,9 @@ public protocol SwiftTemplateHost {
     mutating func addMember(_ lines: [String], to name: String)
     /// Appends lines to the set-up of the class of controller `name`.
     mutating func appendSetup(_ lines: [String], to name: String)
+    /// Imports `module` at the top of the file when it can be
+    /// (`#if canImport(MODULE)`): a package the app links, not UIKit.
+    mutating func importIfAvailable(_ module: String)
 }
 
 /// Where in a strategy's code a flaw's comment goes.

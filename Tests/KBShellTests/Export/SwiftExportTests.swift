@@ -232,6 +232,45 @@ struct SwiftExportTests {
                              isAbove: "profileBottom.constant = -height", in: source))
     }
 
+    /// A view given an intrinsic content size is made as a subclass of its
+    /// UIKit class that returns it, which `import swift` reads back:
+    /// terms 361 × 120 at the safe area's top (59) and leading 16; the
+    /// button named like its class keeps its name (`sendButton` →
+    /// SendButton); a view without one stays a plain UIKit view.
+    @Test func anIntrinsicSizeIsASubclassThatReturnsIt() throws {
+        let (_, source) = Self.export([
+            "device iphone-15", "controller Terms",
+            "add label terms to Terms.view intrinsic 361 120",
+            "constrain terms.top == Terms.view.safeArea.top", "constrain terms.leading == Terms.view.leading + 16",
+            "add button sendButton to Terms.view text \"Send\" intrinsic 80 44",
+            "constrain sendButton.top == terms.bottom + 8", "constrain sendButton.leading == terms.leading",
+            "add label plain to Terms.view text \"Hi\"",
+            "constrain plain.top == sendButton.bottom", "constrain plain.leading == terms.leading",
+        ])
+        let all = Self.lines(source)
+        #expect(all.contains("let terms = TermsLabel()"))
+        #expect(all.contains("let sendButton = SendButton(type: .system)"))
+        #expect(all.contains("let plain = UILabel()"))
+        let terms = try #require(all.firstIndex(of: "final class TermsLabel: UILabel {"))
+        #expect(all[terms + 1] == "override var intrinsicContentSize: CGSize { CGSize(width: 361, height: 120) }")
+        let send = try #require(all.firstIndex(of: "final class SendButton: UIButton {"))
+        #expect(all[send + 1] == "override var intrinsicContentSize: CGSize { CGSize(width: 80, height: 44) }")
+        #expect(!source.contains("intrinsic content size is"))
+        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "sized") {
+            Issue.record("does not type-check:\n\(errors)")
+        }
+        let file = TemporaryFolder.make("sized") + "/Terms.swift"
+        try source.write(toFile: file, atomically: true, encoding: .utf8)
+        var imported = Session(sessionsDirectory: TemporaryFolder.make("sized"))
+        #expect(imported.execute("device iphone-15").status == .ok)
+        let o = imported.execute("import swift " + CommandParser.quote(file))
+        #expect(o.status == .ok, "\(o.text)")
+        #expect(imported.screen.windowFrame(of: "terms") == Rect(x: 16, y: 59, width: 361, height: 120))
+        #expect(imported.screen.windowFrame(of: "sendButton") == Rect(x: 16, y: 187, width: 80, height: 44))
+        // "Hi": 2 characters × 8 = 16 wide, 21 high (kbplay's measure of a label's text).
+        #expect(imported.screen.windowFrame(of: "plain") == Rect(x: 16, y: 231, width: 16, height: 21))
+    }
+
     @Test func autoScrollWithAnUndockedKeyboardInItsComment() throws {
         let (_, source) = Self.export([
             "device ipad-pro-11",
@@ -243,7 +282,9 @@ struct SwiftExportTests {
             "keyboard undock",
         ])
         let all = Self.lines(source)
-        let manager = try #require(all.firstIndex(of: "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = 10"))
+        let distance = try #require(all.firstIndex(of: "IQKeyboardManager.shared.keyboardDistance = 10"))
+        #expect(all[distance + 1] == "#endif")
+        let manager = distance + 1
         #expect(all[manager + 1].hasPrefix("// kbplay: ⚑ undocked-hide-only: the keyboard was undocked or floats: iOS reports it with keyboardWillHide"))
         #expect(all[manager + 2].hasPrefix("// kbplay: fix: observe keyboardWillChangeFrame"))
     }
@@ -327,13 +368,20 @@ struct SwiftExportTests {
         #expect(!source.contains("a rule of this session"))
     }
 
-    @Test func layoutGuideAutoScrollAndTableControllerAreSaidInComments() throws {
+    @Test func layoutGuideAndTableControllerAreSaidInCommentsAutoScrollIsTheManagersSetUp() throws {
         let guide = try SwiftExportTypeCheckTests.exported("07-layout-guide")
         #expect(guide.contains("view.keyboardLayoutGuide.topAnchor"))
         #expect(guide.contains("// kbplay: layout-guide (UIKeyboardLayoutGuide): no observers: the guide follows the keyboard: the constraints to keyboardLayoutGuide above follow the keyboard"))
         let scroll = try SwiftExportTypeCheckTests.exported("08-auto-scroll")
-        #expect(scroll.contains("//     IQKeyboardManager.shared.enable = true"))
-        #expect(scroll.contains("//     IQKeyboardManager.shared.keyboardDistanceFromTextField = 10"))
+        // IQKeyboardManager's set-up as code, built only where the app
+        // links the package.
+        let lines = Self.lines(scroll)
+        let imported = try #require(lines.firstIndex(of: "import IQKeyboardManagerSwift"))
+        #expect(lines[imported - 1] == "#if canImport(IQKeyboardManagerSwift)" && lines[imported + 1] == "#endif")
+        let enabled = try #require(lines.firstIndex(of: "IQKeyboardManager.shared.isEnabled = true"))
+        #expect(lines[enabled - 1] == "#if canImport(IQKeyboardManagerSwift)")
+        #expect(lines[enabled + 1] == "IQKeyboardManager.shared.keyboardDistance = 10")
+        #expect(lines[enabled + 2] == "#endif")
         let table = try SwiftExportTypeCheckTests.exported("22-table-controller")
         #expect(table.contains("UIKit adjusts items's content inset for the keyboard and scrolls the editing row to visible"))
     }

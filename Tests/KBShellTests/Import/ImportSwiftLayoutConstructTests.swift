@@ -240,3 +240,40 @@ struct ImportSwiftLayoutConstructTests {
         #expect(out.contains("add textField email to SignIn.view placeholder \"Email\""))
     }
 }
+
+/// IQKeyboardManager, enabled in the app delegate, runs as auto-scroll on
+/// the screen built in code.
+@Suite("import swift: an app's IQKeyboardManager")
+struct ImportSwiftKeyboardManagerTests {
+    /// code: bottom at the safe area's − 40: 852 − 34 − 40 = 778, 34 high
+    /// → y 744; x 20, width 393 − 40 = 353. Focused: the keyboard's top is
+    /// 852 − 336 = 516; distance 20: the view moves by 516 − 20 − 778 =
+    /// −282. Moved up, the view leaves the home indicator: its bottom safe
+    /// area inset is 0, so code's bottom is 852 − 40 = 812 and on
+    /// keyboardDidChangeFrame the manager moves it again: 516 − 20 − 812 =
+    /// −316; code at 812 − 34 − 316 = 462, 20 pt above the keyboard.
+    @Test func theManagerMovesTheScreenBuiltInCode() throws {
+        let file = ImportSwiftLayoutConstructTests.fixture("ManagedFormViewController.swift")
+        let (f, out) = try ImportSwiftLayoutConstructTests.frames("device iphone-15\nimport swift \"\(file)\"\nfocus code\nframes\n")
+        #expect(out.contains("AppDelegate (\(file):10): auto-scroll — IQKeyboardManager is enabled: one manager for the whole app"))
+        #expect(out.contains("attached: ManagedForm with auto-scroll distance 20"))
+        #expect(out.contains("ManagedForm.view.frame.minY 0 → -282   (code bottom 778 + distance 20 vs keyboard top 516)"))
+        #expect(f["ManagedForm.view"] == ["0", "-316", "393", "852"])
+        #expect(f["code"] == ["20", "462", "353", "34"])
+    }
+
+    /// Without a screen to run on, the manager is a finding that says so.
+    @Test func withNoScreenItSaysWhatToImport() throws {
+        let app = TemporaryFolder.make("manager") + "/AppDelegate.swift"
+        try """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                IQKeyboardManager.shared.isEnabled = true
+                return true
+            }
+        }
+        """.write(toFile: app, atomically: true, encoding: .utf8)
+        let (_, out) = try ImportSwiftLayoutConstructTests.frames("device iphone-15\nimport swift \"\(app)\"\n")
+        #expect(out.contains("\(app):3:9: note: IQKeyboardManager is enabled: one manager for the whole app, run on every screen: the session has none yet (import the storyboard or the controllers' Swift files with it)"))
+    }
+}

@@ -214,6 +214,8 @@ public struct UILayoutPriority: Hashable, Equatable, RawRepresentable, Sendable 
     open var layoutMarginsGuide: UILayoutGuide { UILayoutGuide() }
     open var keyboardLayoutGuide: UIKeyboardLayoutGuide { UIKeyboardLayoutGuide() }
     open var constraints: [NSLayoutConstraint] { [] }
+    nonisolated public class var noIntrinsicMetric: CGFloat { -1 }
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
 
     open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
     open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }

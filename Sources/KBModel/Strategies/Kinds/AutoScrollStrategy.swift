@@ -42,12 +42,17 @@ public enum AutoScrollStrategy: KeyboardStrategy {
         return true
     }
 
-    /// A comment: the manager is set up once for the whole app, outside the controller.
+    /// IQKeyboardManager's set-up, as code that builds with the package
+    /// and without it (`#if canImport`): in an app it runs once, at launch.
     public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
+        host.importIfAvailable("IQKeyboardManagerSwift")
         let lines = [
-            "// kbplay: \(summary). It is IQKeyboardManager (the IQKeyboardManagerSwift package, not in this file), one manager for the whole app, set up once at launch:",
-            "//     IQKeyboardManager.shared.enable = true",
-            "//     IQKeyboardManager.shared.keyboardDistanceFromTextField = \(host.literal(s.distance))",
+            "// kbplay: \(summary), from the IQKeyboardManagerSwift package. In an app it is set up once, at launch",
+            "// (application(_:didFinishLaunchingWithOptions:)); here, so that the file stands alone.",
+            "#if canImport(IQKeyboardManagerSwift)",
+            "IQKeyboardManager.shared.isEnabled = true",
+            "IQKeyboardManager.shared.keyboardDistance = \(host.literal(s.distance))",
+            "#endif",
         ] + host.setupFlawComments(s)
         host.appendSetup(lines, to: s.controller)
     }

@@ -43,6 +43,17 @@ extension Session {
         }
         var attached: [JSON] = []
         var ruleTexts: [[JSON]] = []
+        /// Runs a `handle` line, said as `attached:` (or as a note when refused).
+        func attach(_ line: String, for type: String) {
+            do {
+                guard let parsed = try CommandParser.parse(line) else { return }
+                try Commands.Handle(parsed).apply(to: &self, &log)
+                log.lines.append("attached: \(line.dropFirst(7))")
+                attached.append(.string(String(line.dropFirst(7))))
+            } catch {
+                log.notes.append("note: \(type) not attached (\(line.dropFirst(7))): \((error as? CommandError)?.message ?? "\(error)")")
+            }
+        }
         for r in result.keyboardCode {
             // The controller the type binds to: the one given, else NAME for
             // a class NAME or NAMEViewController that the session has.
@@ -51,7 +62,14 @@ extension Session {
                 bound = String(bound.dropLast(suffix.count))
                 break
             }
-            let name = controller?.text ?? [bound, r.type].first { (try? screen.controller(named: $0)) != nil }
+            // A manager for the whole app runs on every screen that is not
+            // a child's (or on the one named), except table view
+            // controllers: IQKeyboardManager leaves them out by default
+            // (they scroll their own rows into view).
+            let screens = r.appWide
+                ? (controller.map { [$0.text] } ?? screen.controllers.filter { $0.parent == nil && $0.tableView == nil }.map(\.name)) : []
+            let name = r.appWide ? screens.first
+                : controller?.text ?? [bound, r.type].first { (try? screen.controller(named: $0)) != nil }
             ruleTexts.append(r.rules.map { rule in
                 .object(["event": .string(rule.event.rawValue), "constraint": .string(rule.constraint),
                          "expression": .string(rule.expression.replacingOccurrences(of: codeScreenRoot, with: "\(name ?? bound).view")),
@@ -60,7 +78,10 @@ extension Session {
             guard let name else {
                 // Code kbplay would run, with no controller to run it for (a
                 // helper that forwards events runs in its consumers' reports).
-                if !r.why.hasPrefix("forwards"), !r.rules.isEmpty || r.runs.flatMap({ StrategyKind(rawValue: $0.rawValue) }) != nil {
+                if r.appWide {
+                    findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
+                                                 message: "\(r.why), run on every screen: the session has none yet (import the storyboard or the controllers' Swift files with it)"))
+                } else if !r.why.hasPrefix("forwards"), !r.rules.isEmpty || r.runs.flatMap({ StrategyKind(rawValue: $0.rawValue) }) != nil {
                     findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
                                                  message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: the session has no controller \(bound) (import its storyboard first, or name one with into CONTROLLER)"))
                 }
@@ -68,14 +89,8 @@ extension Session {
             }
             if let runs = r.runs {
                 if let kind = StrategyKind(rawValue: runs.rawValue) {
-                    let line = "handle \(name) with \(kind.rawValue)" + (r.runsArguments.map { " \($0)" } ?? "")
-                    do {
-                        guard let parsed = try CommandParser.parse(line) else { continue }
-                        try Commands.Handle(parsed).apply(to: &self, &log)
-                        log.lines.append("attached: \(line.dropFirst(7))")
-                        attached.append(.string(String(line.dropFirst(7))))
-                    } catch {
-                        log.notes.append("note: \(r.type) not attached (\(line.dropFirst(7))): \((error as? CommandError)?.message ?? "\(error)")")
+                    for name in r.appWide ? screens : [name] {
+                        attach("handle \(name) with \(kind.rawValue)" + (r.runsArguments.map { " \($0)" } ?? ""), for: r.type)
                     }
                 } else if r.rules.isEmpty {
                     log.notes.append("note: \(r.type)'s \(runs.rawValue) is not a strategy kbplay runs: not attached to \(name)")

@@ -2,7 +2,7 @@
 // Device iphone-15 (iPhone 14 Pro, 15, 15 Pro, 16), portrait.
 // The window's root view controller: LoginViewController().
 // kbplay's names are the properties' names and the constraints' identifiers.
-// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command); scroll offsets are as the session has them.
+// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command), and scroll views start at the top.
 // kbplay: flaws this session showed by strategies no longer attached:
 // kbplay: ⚑ safe-area-double-count (Login): endFrame.height (336) includes the 34 pt home-indicator area, but formBottom is measured from the safe area, so the view stops 42 pt above the keyboard instead of 8.
 // kbplay: fix: subtract Login.view.safeAreaInsets.bottom, or pin to Login.view.keyboard.top

@@ -2,7 +2,7 @@
 // Device iphone-8 (iPhone 6/7/8, SE 2nd/3rd gen), portrait.
 // The window's root view controller: LoginViewController().
 // kbplay's names are the properties' names and the constraints' identifiers.
-// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command); scroll offsets are as the session has them.
+// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command), and scroll views start at the top.
 
 import UIKit
 

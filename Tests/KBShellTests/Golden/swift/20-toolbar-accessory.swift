@@ -2,7 +2,7 @@
 // Device iphone-15 (iPhone 14 Pro, 15, 15 Pro, 16), portrait.
 // The window's root view controller: LoginViewController().
 // kbplay's names are the properties' names and the constraints' identifiers.
-// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command); scroll offsets are as the session has them.
+// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command), and scroll views start at the top.
 
 import UIKit
 

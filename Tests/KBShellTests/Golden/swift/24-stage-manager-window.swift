@@ -2,7 +2,7 @@
 // Device ipad-pro-11 (iPad Pro 11-inch / iPad Air 4+), landscape; a Stage Manager window (100 60; 700 600).
 // The window's root view controller: NotesViewController().
 // kbplay's names are the properties' names and the constraints' identifiers.
-// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command); scroll offsets are as the session has them.
+// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command), and scroll views start at the top.
 // kbplay: names Swift cannot use as they are: title → title_
 // kbplay: flaws this session showed by strategies no longer attached:
 // kbplay: ⚑ screen-coordinates (Notes): Notes.view is (100 60; 700 600) in screen coordinates (the app's window is (100 60; 700 600) on the screen), so its bottom is 174 pt above the screen's: the keyboard covers 264 pt of it, but observer uses endFrame.height (438), which is right only for a view reaching the screen's bottom.

@@ -2,16 +2,16 @@
 // Device iphone-15 (iPhone 14 Pro, 15, 15 Pro, 16), portrait.
 // The window's root view controller: LoginViewController().
 // kbplay's names are the properties' names and the constraints' identifiers.
-// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command); scroll offsets are as the session has them.
+// kbplay: the keyboard is up in this session: the constants and content insets below are those the screen has at rest (as declared or last set by a command), and scroll views start at the top.
 
 import UIKit
 
 /// kbplay's controller Login.
 final class LoginViewController: UIViewController {
-    let welcomeBackLabel = UILabel()
-    let emailField = UITextField()
-    let passwordField = UITextField()
-    let signInButton = UIButton(type: .system)
+    let welcomeBackLabel = WelcomeBackLabel()
+    let emailField = EmailField()
+    let passwordField = PasswordField()
+    let signInButton = SignInButton(type: .system)
     let footer = UIView()
     var titleTop: NSLayoutConstraint!
     var bottomConstraint: NSLayoutConstraint!
@@ -21,19 +21,15 @@ final class LoginViewController: UIViewController {
         super.viewDidLoad()
         welcomeBackLabel.translatesAutoresizingMaskIntoConstraints = false
         welcomeBackLabel.text = "Welcome back"
-        // kbplay: welcomeBackLabel's intrinsic content size is 180 × 34 (its content's, in an app)
         view.addSubview(welcomeBackLabel)
         emailField.translatesAutoresizingMaskIntoConstraints = false
-        // kbplay: emailField's intrinsic content size is 353 × 34 (its content's, in an app)
         emailField.placeholder = "Email"
         view.addSubview(emailField)
         passwordField.translatesAutoresizingMaskIntoConstraints = false
-        // kbplay: passwordField's intrinsic content size is 353 × 34 (its content's, in an app)
         passwordField.placeholder = "Password"
         view.addSubview(passwordField)
         signInButton.translatesAutoresizingMaskIntoConstraints = false
         signInButton.setTitle("Sign In", for: .normal)
-        // kbplay: signInButton's intrinsic content size is 63 × 30 (its content's, in an app)
         view.addSubview(signInButton)
         footer.translatesAutoresizingMaskIntoConstraints = false
         footer.clipsToBounds = true
@@ -80,6 +76,30 @@ final class LoginViewController: UIViewController {
             self.view.layoutIfNeeded()
         })
     }
+}
+
+/// The content size kbplay gave welcomeBackLabel (`intrinsic 180 34`). In an app a UILabel measures its own
+/// content: make welcomeBackLabel a plain UILabel to let it.
+final class WelcomeBackLabel: UILabel {
+    override var intrinsicContentSize: CGSize { CGSize(width: 180, height: 34) }
+}
+
+/// The content size kbplay gave emailField (`intrinsic 353 34`). In an app a UITextField measures its own
+/// content: make emailField a plain UITextField to let it.
+final class EmailField: UITextField {
+    override var intrinsicContentSize: CGSize { CGSize(width: 353, height: 34) }
+}
+
+/// The content size kbplay gave passwordField (`intrinsic 353 34`). In an app a UITextField measures its own
+/// content: make passwordField a plain UITextField to let it.
+final class PasswordField: UITextField {
+    override var intrinsicContentSize: CGSize { CGSize(width: 353, height: 34) }
+}
+
+/// The content size kbplay gave signInButton (`intrinsic 63 30`). In an app a UIButton measures its own
+/// content: make signInButton a plain UIButton to let it.
+final class SignInButton: UIButton {
+    override var intrinsicContentSize: CGSize { CGSize(width: 63, height: 30) }
 }
 
 fileprivate extension NSLayoutConstraint {
