@@ -22,8 +22,24 @@ public struct CodeScreen: Equatable, Sendable {
         /// A stack view's distribution and alignment, as `add` takes them.
         public var distribution: String?
         public var alignment: String?
+        /// A table view's rows, as its data source's
+        /// `tableView(_:numberOfRowsInSection:)` returns them, and its
+        /// `rowHeight`.
+        public var rows: Int?
+        public var rowHeight: Double?
+        /// The row of its table (`parent`) whose cell the data source puts
+        /// it into (`cell.contentView.addSubview(…)`).
+        public var row: Int?
         public var file: String
         public var line: Int
+    }
+
+    /// A table view controller's own table (`UITableViewController`): the
+    /// name code gives it, its rows and row height.
+    public struct Table: Equatable, Sendable {
+        public var name: String
+        public var rows: Int?
+        public var rowHeight: Double?
     }
 
     /// An anchor constraint, `first REL second * multiplier + constant`, or
@@ -85,6 +101,8 @@ public struct CodeScreen: Equatable, Sendable {
     public var settings: [Setting] = []
     public var children: [Child] = []
     public var inputViews: [InputView] = []
+    /// Its own table, when the class is a `UITableViewController`.
+    public var table: Table?
     /// The `@IBOutlet` views the code refers to: made by a storyboard that
     /// is imported first, not by the code.
     public var outlets: [String] = []

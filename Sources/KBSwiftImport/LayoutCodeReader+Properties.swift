@@ -182,6 +182,15 @@ extension LayoutCodeReader {
                 }
                 inputViews.append(CodeScreen.InputView(owner: a.view, name: held, height: height, isAccessory: accessory,
                                                        file: a.place.file, line: a.place.line))
+            case "rowHeight" where i.map({ views[$0].kind == .tableView }) == true:
+                guard let h = number(a.value, owner: t), h > 0 else {
+                    note(a.place, "\(a.view).rowHeight = \(a.value.trimmedDescription): not a height kbplay can read: left out")
+                    continue
+                }
+                views[i!].rowHeight = h
+            case "dataSource" where i.map({ views[$0].kind == .tableView }) == true && HandlerWalk.normalize(a.value.trimmedDescription) == "self":
+                // Its rows and cells are this class's (the tables' reading).
+                continue
             default:
                 // Not an activation (`a.topAnchor.constraint(…).isActive`), which
                 // the constraints' reading takes.

@@ -14,6 +14,9 @@ struct LayoutCodeReader {
     /// The views the root view's own class makes, which the controller's
     /// code sets and constrains.
     var rootViews: Set<String> = []
+    /// In `tableView(_:cellForRowAt:)`, the names of the cell being made
+    /// (`cell.contentView`, `cell`) → kbplay's cell of its row (`listRow14`).
+    var cellAliases: [(String, String)] = []
     /// The dictionary literals held by locals, per function: the views and
     /// metrics of visual formats.
     var dictionaryLocals: [SyntaxIdentifier: [String: ExprSyntax]] = [:]
@@ -144,6 +147,10 @@ struct LayoutCodeReader {
             if t == alias { return "view" }
             if t.hasPrefix(alias + ".") { return String(t.dropFirst(alias.count + 1)) }
         }
+        for (alias, cell) in cellAliases {
+            if t == alias { return cell }
+            if t.hasPrefix(alias + ".") { return cell + t.dropFirst(alias.count) }
+        }
         return t
     }
 
@@ -202,11 +209,32 @@ struct LayoutCodeReader {
         childControllers(t, b)
         childRoots = b.childProperties
         let setup = setupRoutines(t)
+        // The tables whose data source this class is, and the cells it makes.
+        let own = ownTable(t)
+        let ownAliases = own.map { ownTableAliases(t, table: $0) } ?? []
+        let tables = dataSourceTables(t, own: own, declared: Set(b.declared.filter { $0.value.kind == .tableView }.keys))
+        let cellRoutine = tables.isEmpty ? nil : dataSourceRoutine(t, "cellForRowAt")
+        let cells = cellRoutine.map(cellNames) ?? []
+        let indexPath = cellRoutine?.parameters[1].name ?? "indexPath"
+        let tableParameter = cellRoutine?.parameters[0].name ?? "tableView"
+        var cellRows: [String: (table: String, row: Int)] = [:]
         let routines = t.routines.filter { $0.body != nil }.sorted { ($0.place.file, $0.place.line) < ($1.place.file, $1.place.line) }
         for r in routines {
             guard let body = r.body else { continue }
-            let runs = setup.contains(ObjectIdentifier(r))
+            let isCellRoutine = r === cellRoutine
+            let runs = setup.contains(ObjectIdentifier(r)) || isCellRoutine
+            cellAliases = []
             for node in body.allDescendants {
+                // What the data source puts into the cell of a row.
+                if isCellRoutine {
+                    cellAliases = []
+                    guard let row = enclosingRow(node, indexPath: indexPath),
+                          let table = enclosingTable(node, parameter: tableParameter, tables: tables, ownAliases: ownAliases)
+                            ?? (tables.count == 1 ? tables[0] : nil) else { continue }
+                    let cell = Screen.cellName(table, row)
+                    cellRows[cell] = (table, row)
+                    cellAliases = cells.map { ($0, cell) }
+                }
                 if let pb = node.as(PatternBindingSyntax.self), let v = pb.initializer?.value {
                     let n = pb.pattern.trimmedDescription
                     if let cls = uikitViewClass(v.trimmedDescription), b.declared[n] == nil, r.body?.is(AccessorBlockSyntax.self) == false,
@@ -285,7 +313,7 @@ struct LayoutCodeReader {
                     let fname = adder, base = addedTo
                     var children = child.split(separator: ",").map { normal(String($0)) }
                     if child == "$0", let list = Self.forEachList(call) { children = list }
-                    let parent = base.flatMap { $0 == "view" ? nil : $0 }
+                    let parent = base.map { cellAliases.isEmpty ? $0 : normal($0) }.flatMap { $0 == "view" ? nil : $0 }
                     for c in children {
                         // A child controller's view: placed by `controller … in`.
                         if c.hasSuffix(".view"), b.childProperties[String(c.dropLast(5))] != nil { continue }
@@ -312,7 +340,19 @@ struct LayoutCodeReader {
                 }
             }
         }
+        cellAliases = []
         var views = b.views
+        // A view put into a cell: in kbplay's cell of its row.
+        for i in views.indices {
+            guard let p = views[i].parent, let cell = cellRows[p] else { continue }
+            views[i].parent = cell.table
+            views[i].row = cell.row
+        }
+        // The tables' rows.
+        let counts = tables.isEmpty ? [:] : rowCounts(t, tables: tables, ownAliases: ownAliases)
+        for i in views.indices where views[i].kind == .tableView {
+            views[i].rows = counts[views[i].name]
+        }
         // `UIStackView(arrangedSubviews: [a, b])`: a and b are its arranged views.
         // They come first in the stack, before those added later.
         var withArranged: [CodeScreen.View] = []
@@ -337,7 +377,7 @@ struct LayoutCodeReader {
         // A controller class of its own with nothing in code still makes
         // its controller (an empty root view).
         guard !views.isEmpty || !constraints.isEmpty || !settings.isEmpty || !b.children.isEmpty || !inputViews.isEmpty
-            || Self.isEmptyController(t) else { return nil }
+            || own != nil || Self.isEmptyController(t) else { return nil }
         // Parents before children.
         var ordered: [CodeScreen.View] = []
         var left = views
@@ -351,6 +391,9 @@ struct LayoutCodeReader {
             if left.count == before { ordered += left; break }
         }
         var screen = CodeScreen(type: t.name, controller: Self.controllerName(t.name), views: ordered, constraints: constraints)
+        if let own {
+            screen.table = CodeScreen.Table(name: own, rows: counts[own], rowHeight: ownRowHeight(t, aliases: ownAliases))
+        }
         screen.settings = settings
         screen.children = b.children
         screen.inputViews = inputViews

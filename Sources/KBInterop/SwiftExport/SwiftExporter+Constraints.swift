@@ -9,6 +9,8 @@ extension SwiftExporter {
         var activated: [String] = []
         for c in screen.constraints {
             let home = home(of: c)
+            // Made in its cell, by the data source.
+            if home == nil, cellOfConstraint(c) != nil { continue }
             if home == nil, c.views.first.flatMap({ try? screen.view(named: $0) })?.controller == controller {
                 assigned.append("// kbplay: \(c.name) (\(c.equation)) is left out: \(unreachableReason(c))")
                 continue

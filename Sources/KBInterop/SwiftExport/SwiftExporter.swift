@@ -39,6 +39,9 @@ public struct SwiftExporter {
     var sizedClasses: [String: String] = [:]
     /// Packages the strategies' code uses, imported when the app links them.
     var optionalImports: [String] = []
+    /// The table cell (row view) a data source's code is being written
+    /// for: it is `cell.contentView` there.
+    var cellInScope: String?
 
     /// Reads a rule's expression as `on` parsed it (nil if it no longer
     /// parses, which a rule that was accepted always does).
@@ -73,7 +76,9 @@ public struct SwiftExporter {
     /// Names every class, property and constraint, and decides where each
     /// view and constraint is made.
     private mutating func plan() {
-        for v in screen.views where v.row != nil || v.parent.map(excluded.contains) == true {
+        // A table's cells are its data source's; the views in them are the
+        // controller's properties, put into the cells as they are made.
+        for v in screen.views where v.row != nil {
             excluded.insert(v.name)
         }
         for c in screen.controllers {
@@ -170,6 +175,7 @@ public struct SwiftExporter {
     /// How class `from` writes view `name` (a root view `C.view`
     /// included), or nil when it cannot reach it.
     public func viewReference(_ name: String, from: String) -> String? {
+        if name == cellInScope { return "cell.contentView" }
         guard let v = try? screen.view(named: name) else { return nil }
         guard var parts = childProperties(from: from, to: v.controller) else { return nil }
         if v.isRootView {
@@ -228,12 +234,7 @@ public struct SwiftExporter {
         var body: [String] = []
         // Views, in the order they were made (a superview before its subviews).
         for v in screen.views where v.controller == name && !v.isRootView {
-            if excluded.contains(v.name) {
-                if v.row != nil, let table = v.parent {
-                    body.append("// kbplay: \(v.name) is the cell of row \(v.row ?? 0) of \(table); its views come from the table's data source (tableView(_:cellForRowAt:)), so they are not made here")
-                }
-                continue
-            }
+            if excluded.contains(v.name) { continue }
             guard let ref = code.names.callName(v.name) else { continue }
             code.properties.append("let \(ref) = \(Self.initializer(v, className: sizedClasses[v.name]))")
             body += viewLines(v, ref, in: name)
@@ -243,7 +244,9 @@ public struct SwiftExporter {
             code.properties.append("/// kbplay's \(t): the table view this controller makes.")
             code.properties.append("var \(ref): UITableView { tableView }")
             body.append("\(ref).rowHeight = \(SwiftExporter.number(config.rowHeight))")
-            body.append("// kbplay: \(t) has \(config.rows) row\(config.rows == 1 ? "" : "s") (\(config.style.rawValue)); they come from its data source (tableView(_:numberOfRowsInSection:))")
+            if config.style != .plain {
+                body.append("// kbplay: \(t) is \(config.style.rawValue): make this controller with \(code.className)(style: .\(config.style.rawValue))")
+            }
         }
         // Child controllers, embedded in their containers.
         for child in screen.controllers where child.parent == name {
@@ -263,6 +266,7 @@ public struct SwiftExporter {
         code.viewDidLoad = body
         classes[name] = code
         writeConstraints(of: name)
+        writeDataSource(of: name)
         writeKeyboardParts(of: c)
     }
 
@@ -336,7 +340,7 @@ public struct SwiftExporter {
         }
         if let t = v.table, !isTableOfController(v.name) {
             out.append("\(ref).rowHeight = \(SwiftExporter.number(t.rowHeight))")
-            out.append("// kbplay: \(v.name) has \(t.rows) row\(t.rows == 1 ? "" : "s"); they come from its data source (tableView(_:numberOfRowsInSection:))")
+            out.append("\(ref).dataSource = self")
         }
         for axis in Axis.allCases {
             if v.hugging[axis] != v.kind.defaultHugging {

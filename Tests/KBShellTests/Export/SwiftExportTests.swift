@@ -191,7 +191,11 @@ struct SwiftExportTests {
                      "sheet.detents = [.medium(), .large()]", "sheet.selectedDetentIdentifier = .medium"] {
             #expect(all.contains(line), "\(line)")
         }
-        #expect(source.contains("// kbplay: items has 30 rows (grouped); they come from its data source"))
+        // Its rows are its data source's: the controller's own.
+        let rows = all.firstIndex(of: "override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {") ?? 0
+        #expect(all[rows + 1] == "30")
+        #expect(all.contains("override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {"))
+        #expect(source.contains("// kbplay: items is grouped: make this controller with SettingsViewController(style: .grouped)"))
     }
 
     // MARK: Strategies and their flaws

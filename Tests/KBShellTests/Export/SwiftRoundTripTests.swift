@@ -23,10 +23,7 @@ struct SwiftRoundTripTests {
     /// their comparison runs and its differences are recorded as known
     /// issues. A listed lesson that starts to round-trip fails the test
     /// ("known issue was not recorded"): take it off the list.
-    static let cannotRoundTrip: [String: String] = [
-        // What `export swift` writes as a comment, not as code.
-        "22-table-controller": "a table's rows are its data source's, a comment in Swift",
-    ]
+    static let cannotRoundTrip: [String: String] = [:]
 
     /// Commands that set what the device or the user does, not the code:
     /// applied to both sessions alike.

@@ -277,3 +277,47 @@ struct ImportSwiftKeyboardManagerTests {
         #expect(out.contains("\(app):3:9: note: IQKeyboardManager is enabled: one manager for the whole app, run on every screen: the session has none yet (import the storyboard or the controllers' Swift files with it)"))
     }
 }
+
+/// Tables and their data source in code: the rows `numberOfRowsInSection`
+/// returns, and what `cellForRowAt` puts into the cell of a row.
+@Suite("import swift: a table's data source")
+struct ImportSwiftTableTests {
+    /// A UITableViewController: its table `tableView` fills the root view;
+    /// rows: `fields.count`, an array literal of 5; rowHeight 60. Its
+    /// adjusted content inset is the safe area's, 59 at the top, so row 3
+    /// starts at 59 + 3 × 60 = 239, 60 high. `case 3:` of `switch
+    /// indexPath.row` puts code into the cell: x 20, width 393 − 40 = 353,
+    /// centred: 239 + 30 − 17 = 252.
+    @Test func aTableViewControllersRowsAndTheCellOfARow() throws {
+        let (f, out) = try ImportSwiftLayoutConstructTests.frames(
+            "device iphone-15\nimport swift \"\(ImportSwiftLayoutConstructTests.fixture("ProfileViewController.swift"))\"\nexport kbs\nframes\n")
+        #expect(out.contains("controller Profile table tableView rows 5 rowHeight 60 style plain\nadd textField code to tableView row 3\n"), "\(out)")
+        #expect(f["tableViewRow3"] == ["0", "239", "393", "60"])
+        #expect(f["code"] == ["20", "252", "353", "34"])
+    }
+
+    /// A table view whose dataSource is the controller: under the safe
+    /// area, 59 to the bottom (793 high); 12 rows of 50; the safe area's
+    /// top is above it, so row 10 starts at 59 + 10 × 50 = 559. note, made
+    /// active with `isActive = true` inside `if indexPath.row == 10`: x 16,
+    /// width 361, 8 below the cell's top: 567.
+    @Test func aTableViewWhoseDataSourceIsTheController() throws {
+        let (f, out) = try ImportSwiftLayoutConstructTests.frames(
+            "device iphone-15\nimport swift \"\(ImportSwiftLayoutConstructTests.fixture("OrderViewController.swift"))\"\nprint summary.contentSize.height\nframes\n")
+        // 12 × 50.
+        #expect(out.contains("\n600\n"), "\(out)")
+        #expect(f["summary"] == ["0", "59", "393", "793"])
+        #expect(f["summaryRow10"] == ["0", "559", "393", "50"])
+        #expect(f["note"] == ["16", "567", "361", "34"])
+    }
+
+    /// IQKeyboardManager leaves table view controllers to UIKit (its
+    /// default `disabledDistanceHandlingClasses`): only the form gets
+    /// auto-scroll.
+    @Test func theManagerLeavesTableViewControllersOut() throws {
+        let (_, out) = try ImportSwiftLayoutConstructTests.frames(
+            "device iphone-15\nimport swift \"\(ImportSwiftLayoutConstructTests.fixture("ManagedFormViewController.swift"))\" \"\(ImportSwiftLayoutConstructTests.fixture("ProfileViewController.swift"))\"\n")
+        #expect(out.contains("attached: ManagedForm with auto-scroll distance 20"))
+        #expect(!out.contains("attached: Profile"))
+    }
+}

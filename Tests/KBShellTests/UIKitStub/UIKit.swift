@@ -363,7 +363,35 @@ extension UIView: UICoordinateSpace {}
 
     public init(frame: CGRect, style: UITableView.Style) { super.init(frame: frame) }
     open var rowHeight: CGFloat = 44
+    weak open var dataSource: (any UITableViewDataSource)?
     open func reloadData() {}
+}
+
+@MainActor public protocol UITableViewDataSource: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+}
+
+@MainActor open class UITableViewCell: UIView {
+    public enum CellStyle: Int, Sendable {
+        case `default` = 0, value1, value2, subtitle
+    }
+
+    public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { super.init(frame: .zero) }
+    open var contentView: UIView { UIView() }
+}
+
+extension IndexPath {
+    /// UIKit's: the row of a table view's index path.
+    public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
 }
 
 // MARK: Controllers and presentation
@@ -436,4 +464,10 @@ public enum UIModalPresentationStyle: Int, Sendable {
 
     open var tableView: UITableView!
     open var clearsSelectionOnViewWillAppear = true
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        UITableViewCell(style: .default, reuseIdentifier: nil)
+    }
 }
+
+extension UITableViewController: UITableViewDataSource {}

@@ -146,7 +146,16 @@ extension Session {
         let controller = into ?? screen.controller
         let root = "\(controller).view"
         var lines: [String] = []
-        if (try? self.screen.controller(named: controller)) == nil { lines.append("controller \(controller)") }
+        if (try? self.screen.controller(named: controller)) == nil {
+            var line = "controller \(controller)"
+            // A table view controller, with its own table.
+            if let table = screen.table {
+                line += " table \(table.name)"
+                if let rows = table.rows { line += " rows \(rows)" }
+                if let h = table.rowHeight { line += " rowHeight \(formatPoints(h))" }
+            }
+            lines.append(line)
+        }
         // Views inside an input accessory or input view are added after it.
         let inputNames = Set(screen.inputViews.compactMap(\.name))
         func onInputView(_ v: CodeScreen.View) -> Bool {
@@ -160,10 +169,14 @@ extension Session {
         }
         var viewLines: [String] = [], laterViewLines: [String] = []
         for v in screen.views {
-            var line = "add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)"
+            var line = "add \(v.kind.rawValue) \(v.name) to \(v.parent ?? root)" + (v.row.map { " row \($0)" } ?? "")
             if let text = v.text, [.label, .button, .textField, .textView].contains(v.kind) { line += " text " + CommandParser.quote(text) }
             if let placeholder = v.placeholder, v.kind == .textField { line += " placeholder " + CommandParser.quote(placeholder) }
             if let w = v.intrinsicWidth, let h = v.intrinsicHeight { line += " intrinsic \(formatPoints(w)) \(formatPoints(h))" }
+            if v.kind == .tableView {
+                if let rows = v.rows { line += " rows \(rows)" }
+                if let h = v.rowHeight { line += " rowHeight \(formatPoints(h))" }
+            }
             if v.kind == .stackView {
                 if let axis = v.axis { line += " axis \(axis)" }
                 if let spacing = v.spacing { line += " spacing \(formatPoints(spacing))" }
