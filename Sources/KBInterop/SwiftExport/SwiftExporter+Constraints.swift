@@ -8,9 +8,11 @@ extension SwiftExporter {
         var assigned: [String] = []
         var activated: [String] = []
         for c in screen.constraints {
-            let home = home(of: c)
-            // Made in its cell, by the data source.
-            if home == nil, cellOfConstraint(c) != nil { continue }
+            // Made in its cell, by the data source; or tying a cell's views
+            // to others, which code cannot.
+            let placement = cellPlacement(c)
+            if case .cell? = placement { continue }
+            let home = placement == nil ? home(of: c) : nil
             if home == nil, c.views.first.flatMap({ try? screen.view(named: $0) })?.controller == controller {
                 assigned.append("// kbplay: \(c.name) (\(c.equation)) is left out: \(unreachableReason(c))")
                 continue
@@ -49,8 +51,8 @@ extension SwiftExporter {
 
     /// Why a constraint has no class that can make it.
     func unreachableReason(_ c: LayoutConstraint) -> String {
-        if let cell = c.views.first(where: { excluded.contains($0) && !isTableOfController($0) }) {
-            return "\(cell) is in a table cell, made by the table's data source"
+        if let inCell = c.views.first(where: { cell(containing: $0) != nil }) {
+            return "\(inCell) is in a table cell, which the table's data source makes after the screen: a constraint to views outside the cell cannot be made in code"
         }
         return "its views are in controllers neither of which holds the other"
     }

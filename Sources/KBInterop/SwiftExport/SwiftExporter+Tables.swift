@@ -23,12 +23,28 @@ extension SwiftExporter {
         return out
     }
 
-    /// The row view a constraint is made in (its only cell), when its other
-    /// views are made by the class that makes the table.
-    func cellOfConstraint(_ c: LayoutConstraint) -> View? {
-        let cells = c.views.compactMap { try? screen.view(named: $0) }.filter { $0.row != nil }
-        guard cells.count == 1, c.views.allSatisfy({ $0 == cells[0].name || !excluded.contains($0) }) else { return nil }
-        return cells[0]
+    /// The table cell (row view) `view` is in: itself, or its nearest
+    /// ancestor that is one.
+    func cell(containing view: String) -> String? {
+        var name: String? = view
+        var seen: Set<String> = []
+        while let n = name, seen.insert(n).inserted, let v = try? screen.view(named: n) {
+            if v.row != nil { return n }
+            name = v.parent
+        }
+        return nil
+    }
+
+    /// Where a constraint on views in a table cell is made: in that cell
+    /// (`.cell`), by the data source, when all its views are in it; nowhere
+    /// (`.mixed`) when it ties a cell's views to views outside it, which
+    /// the cell, made later, cannot be constrained to in code.
+    enum CellPlacement { case cell(String), mixed }
+
+    func cellPlacement(_ c: LayoutConstraint) -> CellPlacement? {
+        let cells = c.views.map { cell(containing: $0) }
+        guard let first = cells.first(where: { $0 != nil }) ?? nil else { return nil }
+        return cells.allSatisfy({ $0 == first }) ? .cell(first) : .mixed
     }
 
     /// Writes the data source methods of controller `name`'s class.
@@ -83,7 +99,8 @@ extension SwiftExporter {
         cellInScope = cell.name
         defer { cellInScope = nil }
         var activated: [String] = []
-        for c in screen.constraints where cellOfConstraint(c)?.name == cell.name {
+        for c in screen.constraints {
+            guard case .cell(cell.name)? = cellPlacement(c) else { continue }
             guard let expression = constraintExpression(c, from: controller) else { continue }
             if !c.isActive {
                 out.append("// kbplay: \(c.name) is inactive in this session: not made")

@@ -275,6 +275,39 @@ struct SwiftExportTests {
         #expect(imported.screen.windowFrame(of: "plain") == Rect(x: 16, y: 231, width: 16, height: 21))
     }
 
+    /// A table's rows and the views of a row's cell come from its data
+    /// source: constraints among the cell's views are made in
+    /// `cellForRowAt`, after they are put into `cell.contentView`; one that
+    /// ties a cell's view to a view outside the cell cannot be made in code
+    /// (the cell comes later) and is left out, saying why.
+    @Test func aTablesCellsAreItsDataSources() throws {
+        let (_, source) = Self.export([
+            "device iphone-15", "controller Plain",
+            "add tableView list to Plain.view rows 20 rowHeight 50", "pin list to Plain.view",
+            "add textField name to list row 3", "add label tag to list row 3 text \"Tag\"",
+            "constrain name.leading == listRow3.leading + 16", "constrain name.centerY == listRow3.centerY",
+            "constrain tag.leading == name.trailing + 8 as tagAfterName", "constrain tag.centerY == name.centerY",
+            "constrain tag.trailing == listRow3.trailing - 16",
+            "constrain name.width == list.width * 0.5 as halfOfTable",
+        ])
+        let all = Self.lines(source)
+        #expect(all.contains("final class PlainViewController: UIViewController, UITableViewDataSource {"))
+        #expect(all.contains("list.dataSource = self"))
+        let rows = try #require(all.firstIndex(of: "func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {"))
+        #expect(all[rows + 1] == "20")
+        let row = try #require(all.firstIndex(of: "if indexPath.row == 3 {"))
+        #expect(all[row + 1] == "cell.contentView.addSubview(name)")
+        #expect(all[row + 2] == "cell.contentView.addSubview(tag)")
+        let made = all[row...].prefix { $0 != "}" }
+        #expect(made.contains("tag.leadingAnchor.constraint(equalTo: name.trailingAnchor, constant: 8).named(\"tagAfterName\"),"))
+        #expect(made.contains("name.centerYAnchor.constraint(equalTo: cell.contentView.centerYAnchor).named(\"c2\"),"))
+        #expect(!source.contains("halfOfTable\")"))
+        #expect(source.contains("// kbplay: halfOfTable (name.width == list.width * 0.5) is left out: name is in a table cell"))
+        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "cells") {
+            Issue.record("does not type-check:\n\(errors)")
+        }
+    }
+
     @Test func autoScrollWithAnUndockedKeyboardInItsComment() throws {
         let (_, source) = Self.export([
             "device ipad-pro-11",
