@@ -113,7 +113,7 @@ public enum CommandParser {
         var words = Set<String>()
         var changing = Set<String>()
         for spec in CommandTable.all {
-            let reads = (spec.group == .inspection || ["devices", "history", "help"].contains(spec.name))
+            let reads = (spec.group == .inspection || spec.traits.contains(.onlyReads))
                 && spec.traits.isDisjoint(with: [.mutates, .readsFiles, .keepsUndoStacks, .journaledAsSnapshot])
             if reads { words.insert(spec.words[0]) } else { changing.insert(spec.words[0]) }
         }

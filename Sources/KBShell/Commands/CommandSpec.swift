@@ -83,4 +83,7 @@ public struct CommandTraits: OptionSet, Sendable, Hashable {
     /// It runs a script of commands, whose expectations it answers for as
     /// one line (`source`).
     public static let runsScript = CommandTraits(rawValue: 1 << 10)
+    /// It only reads the session, outside the inspection group (`devices`,
+    /// `history`, `help`): a daemon sends its pages nothing after it.
+    public static let onlyReads = CommandTraits(rawValue: 1 << 11)
 }

@@ -3,7 +3,7 @@ import KBModel
 extension Commands {
     /// `help`: list the commands, or explain one.
     struct Help: Command {
-        static let spec = CommandSpec("help", [.optional([.value("COMMAND", .command)])], group: .sessions, traits: [.outsideHistory],
+        static let spec = CommandSpec("help", [.optional([.value("COMMAND", .command)])], group: .sessions, traits: [.outsideHistory, .onlyReads],
             summary: "list the commands, or explain one",
             command: Help.self)
 

@@ -3,7 +3,7 @@ import KBModel
 extension Commands {
     /// `history`: the commands of this session.
     struct History: Command {
-        static let spec = CommandSpec("history", group: .sessions, traits: [.outsideHistory], summary: "the commands of this session",
+        static let spec = CommandSpec("history", group: .sessions, traits: [.outsideHistory, .onlyReads], summary: "the commands of this session",
             command: History.self)
 
         init(_ p: ParsedCommand) {}
