@@ -59,22 +59,33 @@ let package = Package(
         // Builder documents, UIKit's console logs, Swift source. KBModel
         // values in and out; no shell.
         .target(name: "KBInterop", dependencies: ["KBModel"]),
-        // Command language, renderers, session codec: text in, text out.
-        .target(name: "KBShell", dependencies: ["KBModel", "KBSwiftImport", "KBInterop"]),
+        // Command language, renderers, session codec: text in, text out; and
+        // the subcommands `kbplay run` and `kbplay import` (their arguments
+        // and what they do).
+        .target(
+            name: "KBShell",
+            dependencies: [
+                "KBModel", "KBSwiftImport", "KBInterop",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The daemon: sessions served over a Unix socket, and its web pages
-        // over HTTP and WebSocket (SwiftNIO).
+        // over HTTP and WebSocket (SwiftNIO); the subcommands `serve`,
+        // `sessions`, `clone` and `close`.
         .target(
             name: "KBDaemon",
             dependencies: [
                 "KBModel",
                 "KBShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
-        // GNU readline, linked by the executable only.
+        // GNU readline, linked by the executable only (`repl` and `attach`
+        // read a terminal through it).
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .executableTarget(
             name: "kbplay",

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import KBModel
+@testable import KBInterop
 @testable import KBShell
 import KBTestSupport
 

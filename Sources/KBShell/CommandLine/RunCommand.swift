@@ -1,4 +1,6 @@
 import Foundation
+import KBInterop
+import KBModel
 
 /// `kbplay run FILE... [--json] [--echo] [--bail] [--junit REPORT.xml]
 /// [--tap] [--devices all|ID,…] [--orientations portrait,landscape]`:

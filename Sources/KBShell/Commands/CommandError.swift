@@ -1,3 +1,5 @@
+import KBModel
+
 /// A rejected command line: what was wrong, where (1-based column), and
 /// what would work.
 public struct CommandError: Error, Equatable, Sendable {
@@ -9,5 +11,12 @@ public struct CommandError: Error, Equatable, Sendable {
         self.message = message
         self.column = column
         self.suggestion = suggestion
+    }
+}
+
+extension CommandError {
+    /// A value path the model could not read, said as the command's error.
+    public init(_ error: ValueError) {
+        self.init(error.message, column: error.column, suggestion: error.suggestion)
     }
 }

@@ -1,3 +1,5 @@
+import KBInterop
+
 extension CommandParser {
     /// `line` with each relative file argument (`source FILE`, `render svg
     /// FILE`) made absolute against `directory`. A daemon reads and writes
@@ -30,46 +32,7 @@ extension CommandParser {
         return String(characters)
     }
 
-    /// `text` as a string the ``Lexer`` reads back as `text`, on one line:
-    /// quoted, with `\` before each `"` and `\`, `\n`, `\t` and `\r` for
-    /// those control characters and `\u{…}` for every other one (C0, DEL,
-    /// C1), for the line and paragraph separators and for a scalar that
-    /// would join the quote or escape written before or after it into one
-    /// character (a combining mark first, a prepended mark last).
-    public static func quote(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var out = "\""
-        // Whether the last scalar written is part of the syntax (the
-        // opening quote or an escape), which the next must not join.
-        var afterSyntax = true
-        for (i, s) in scalars.enumerated() {
-            var literal: Bool
-            switch s.value {
-            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x22, 0x5C: literal = false
-            default:
-                literal = true
-                if s.value >= 0x300 {
-                    // A scalar that joins what precedes it, or the closing quote.
-                    // (Which ASCII character comes before makes no difference.)
-                    if afterSyntax && ("}" + String(s)).count != 2 { literal = false }
-                    if i == scalars.count - 1 && (String(s) + "\"").count != 2 { literal = false }
-                }
-            }
-            if literal {
-                out.unicodeScalars.append(s)
-                afterSyntax = false
-                continue
-            }
-            switch s.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x0A: out += "\\n"
-            case 0x09: out += "\\t"
-            case 0x0D: out += "\\r"
-            default: out += "\\u{\(String(s.value, radix: 16, uppercase: true))}"
-            }
-            afterSyntax = true
-        }
-        return out + "\""
-    }
+    /// `text` as a string the ``Lexer`` reads back as `text`, on one line
+    /// (``ScriptText/quote(_:)``).
+    public static func quote(_ text: String) -> String { ScriptText.quote(text) }
 }

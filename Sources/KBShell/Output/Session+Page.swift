@@ -22,7 +22,7 @@ extension Session {
             "diff": .string(lastChange?.text ?? ""),
             "command": lastChange.map { .string($0.command) } ?? .null,
         ]
-        if let focus = caretReport(in: snapshot) ?? screen.focusReport(in: snapshot) {
+        if let focus = state.focusReport(in: snapshot) {
             members["focus"] = .object([
                 "field": .string(screen.focus ?? focus.field), "covered": .number(focus.covered),
                 "clearance": .number(focus.clearance), "visible": .bool(focus.isVisible),

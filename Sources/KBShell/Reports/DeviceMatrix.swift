@@ -1,3 +1,4 @@
+import KBInterop
 import KBModel
 
 /// The devices and orientations `kbplay run --devices … --orientations …`

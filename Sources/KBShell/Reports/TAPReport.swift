@@ -1,4 +1,6 @@
+import KBInterop
 import KBModel
+
 /// A run's suites as TAP (the Test Anything Protocol, version 13), for
 /// smaller runners: a test line per `expect` line or refused command,
 /// numbered across the whole run, each suite opened by a `#` line (every

@@ -280,21 +280,8 @@ public enum SessionFile {
     /// session keeps.
     private static func validate(_ body: Body, path: String, sessionsDirectory: String) throws(FileError) -> Session {
         func refuse(_ where_: String, _ reason: String) -> FileError { FileError("\(path): \(where_): \(reason)") }
-        var screen = body.screen
-        do { try screen.validate() } catch { throw refuse("screen." + error.path, error.reason) }
-        do { try body.keyboard.validate(on: screen.device) } catch { throw refuse("keyboard." + error.path, error.reason) }
-        let inputs = screen.keyboardInputs().inputs
-        if body.keyboard.inputs != inputs.orNil {
-            throw refuse("keyboard.inputs", "the keyboard's input views follow the first responder: accessory \(formatPoints(inputs.accessory)), inputView \(inputs.inputView.map(formatPoints) ?? "none"), resting accessory \(formatPoints(inputs.resting))\(inputs.orNil == nil ? " (leave the member out)" : "")")
-        }
-        var probe = Session(sessionsDirectory: sessionsDirectory)
-        probe.state = Session.State(screen: screen, keyboard: body.keyboard, strategies: [], rules: [])
-        let derived = probe.keyboardLayoutState
-        if screen.keyboard != derived {
-            let frame = derived.frame.map(\.description) ?? "none (null)"
-            let accessory = derived.accessory.map { ", with the accessory \($0) (\(formatPoints(derived.accessoryHeight ?? 0)) pt)" } ?? ""
-            throw refuse("screen.keyboard", "the keyboard's frame on the screen follows the keyboard: \(frame), \(derived.isDocked ? "docked" : "not docked")\(accessory)")
-        }
+        var stage = Stage(screen: body.screen, keyboard: body.keyboard)
+        do { try stage.validate() } catch { throw refuse(error.path, error.reason) }
         if let n = body.lastNotification {
             do { try n.validate() } catch { throw refuse("lastNotification." + error.path, error.reason) }
         }
@@ -302,9 +289,9 @@ public enum SessionFile {
             throw refuse("history", "\(body.history.count) commands; a session keeps the last \(Session.historyLimit)")
         }
         var session = Session(sessionsDirectory: sessionsDirectory)
-        session.state = Session.State(screen: screen, keyboard: body.keyboard, strategies: [], rules: [])
+        session.state = stage
         for (i, s) in body.strategies.enumerated() {
-            do { try session.checkStrategy(s, among: body.strategies[..<i].map { $0 }) } catch {
+            do { try session.state.checkStrategy(s, among: body.strategies[..<i].map { $0 }) } catch {
                 throw refuse("strategies[\(i)].\(error.member)", describe(error.error))
             }
         }
@@ -318,7 +305,7 @@ public enum SessionFile {
         session.history = body.history
         session.notificationFromFile = body.lastNotification
         session.readFromFile = true
-        session.syncKeyboard()
+        session.state.syncKeyboard()
         let laidOut = session.screen.layout()
         // A required constraint the layout has to break (it would make a
         // size negative) is one the commands would have marked broken.
@@ -332,6 +319,7 @@ public enum SessionFile {
 
     /// A command's error as a sentence for a file: its message and what would work.
     private static func describe(_ error: any Error) -> String {
+        if let e = error as? ValueError { return e.message + (e.suggestion.map { " (\($0))" } ?? "") }
         guard let e = error as? CommandError else { return "\(error)" }
         return e.message + (e.suggestion.map { " (\($0))" } ?? "")
     }

@@ -8,30 +8,12 @@ import KBModel
 /// its fields, and its printed text (``text``) and JSON members
 /// (``members``) are rendered from it where output is written.
 public struct ChangeReport: Sendable {
-    /// One line of what happened, in the order it happened.
-    public enum Entry: Sendable, ExpressibleByStringInterpolation {
-        /// A line of the command's own (`imported Form from …`); a string
-        /// literal is one.
-        case said(String)
-        /// A notification posted.
-        case posted(KeyboardNotification)
-        /// What a handler did for the notification before it.
-        case handled(Handling)
-
-        public init(stringLiteral value: String) { self = .said(value) }
-        public init(stringInterpolation: DefaultStringInterpolation) { self = .said(String(stringInterpolation: stringInterpolation)) }
-    }
+    /// One line of what happened, in the order it happened: said, a
+    /// notification posted, or what a handler did.
+    public typealias Entry = StageLog.Entry
 
     /// A handler's effect: whose handler, and what it did.
-    public struct Handling: Hashable, Sendable {
-        public var controller: String
-        /// The strategy that handled the notification; nil for a rule.
-        public var strategy: StrategyKind?
-        public var effect: HandlerEffect
-
-        /// `Form · keyboard-frame`, `Form · rule`.
-        var handler: String { strategy?.rawValue ?? "rule" }
-    }
+    public typealias Handling = KBModel.Handling
 
     /// The focus verdict after the command.
     public struct Focus: Sendable {
@@ -84,12 +66,6 @@ public struct ChangeReport: Sendable {
     /// Constants a handler already reported (not repeated in the diff),
     /// also when a replay does not list what it posted.
     var reportedConstants: Set<String> = []
-
-    /// Adds what a handler did (as an entry unless `listed` is false).
-    mutating func handled(_ h: Handling, listed: Bool = true) {
-        if listed { entries.append(.handled(h)) }
-        if case let .constant(name) = h.effect.target { reportedConstants.insert(name) }
-    }
 }
 
 extension ChangeReport {
@@ -265,7 +241,8 @@ extension ChangeReport {
 }
 
 extension ChangeReport.Focus {
-    /// The focus line (`✓ email is visible, 130 pt above the keyboard`).
+    /// The focus line (`✓ email is visible, 130 pt above the keyboard`):
+    /// ``FocusReport/verdict(keyboardUp:)``.
     public var verdict: String { report.verdict(keyboardUp: keyboardUp) }
 
     /// The JSON form of the focus verdict.

@@ -1,3 +1,4 @@
+import KBInterop
 import KBModel
 
 /// What one command did: its status, its printed text, and — as typed
@@ -104,25 +105,5 @@ public struct CommandOutcome: Sendable {
         var outcome = CommandOutcome(command: command, status: status, text: text)
         outcome.error = error
         return outcome
-    }
-}
-
-/// What one `expect` compared: the expression as written, the relation,
-/// both sides' values (rounded as printed) and whether it held.
-public struct ExpectResult: Sendable, Equatable {
-    /// `signIn.frame.maxY <= kb.frame.minY`.
-    public var expression: String
-    /// `==`, `<=`, `>=`, `<` or `>`.
-    public var relation: String
-    public var left: Double
-    public var right: Double
-    public var passed: Bool
-
-    public init(expression: String, relation: String, left: Double, right: Double, passed: Bool) {
-        self.expression = expression
-        self.relation = relation
-        self.left = left
-        self.right = right
-        self.passed = passed
     }
 }

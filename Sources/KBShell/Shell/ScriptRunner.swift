@@ -1,3 +1,6 @@
+import KBInterop
+import KBModel
+
 /// Runs a script of commands from an empty session, as `kbplay run` does:
 /// the text each command prints (or its JSON line), and the worst status.
 public struct ScriptRunner {

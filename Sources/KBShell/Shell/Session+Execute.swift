@@ -2,10 +2,13 @@ import Foundation
 import KBModel
 
 /// What a mutating command collects while it runs, to print afterwards.
-/// What a mutation's `apply` writes to: the change report being built
-/// (the transaction adds the diff, the ambiguity and the verdict), and
-/// whether the command changed the structure.
+/// What a mutation's `apply` writes to: what the stage's behaviour did
+/// (``StageLog``: the lines, notifications, handlers' effects, warnings,
+/// flaws and notes), the rest of the change report being built (the
+/// transaction adds the diff, the ambiguity and the verdict), and whether
+/// the command changed the structure.
 struct ChangeLog {
+    var stage = StageLog()
     var report = ChangeReport()
     /// The command changed views or constraints (not only constants, the
     /// keyboard or scrolling), so ambiguity is worth checking.
@@ -14,20 +17,20 @@ struct ChangeLog {
     /// The report's entries: what the command said, the notifications
     /// posted and what each handler did, in order.
     var lines: [ChangeReport.Entry] {
-        get { report.entries }
-        _modify { yield &report.entries }
+        get { stage.entries }
+        _modify { yield &stage.entries }
     }
     var notifications: [KeyboardNotification] {
-        get { report.notifications }
-        _modify { yield &report.notifications }
+        get { stage.notifications }
+        _modify { yield &stage.notifications }
     }
     var warnings: [ModelWarning] {
-        get { report.warnings }
-        _modify { yield &report.warnings }
+        get { stage.warnings }
+        _modify { yield &stage.warnings }
     }
     var flaws: [Flaw] {
-        get { report.flaws }
-        _modify { yield &report.flaws }
+        get { stage.flaws }
+        _modify { yield &stage.flaws }
     }
     var extra: [String: JSON] {
         get { report.extra }
@@ -35,8 +38,8 @@ struct ChangeLog {
     }
     /// Lines printed after the diff.
     var notes: [String] {
-        get { report.notes }
-        _modify { yield &report.notes }
+        get { stage.notes }
+        _modify { yield &stage.notes }
     }
     var ambiguityIsNote: Bool {
         get { report.ambiguityIsNote }
@@ -99,6 +102,9 @@ extension Session {
             restore(saved, checkpoint, keepingStacks: !keepsStacks)
             return .rejected(line, CommandError(error.description, column: column(for: error, in: parsed),
                                                 suggestion: suggestion(for: error)))
+        } catch let error as ValueError {
+            restore(saved, checkpoint, keepingStacks: !keepsStacks)
+            return .rejected(line, CommandError(error))
         } catch let error as KeyboardError {
             restore(saved, checkpoint, keepingStacks: !keepsStacks)
             return .rejected(line, CommandError(error.description, column: parsed.values.values.map(\.column).min()))
@@ -175,7 +181,7 @@ extension Session {
         var log = ChangeLog()
         log.structural = M.spec.traits.contains(.structural)
         try command.apply(to: &self, &log)
-        try refreshInputs(&log)
+        try onStage(&log) { try $0.refreshInputs(&$1) }
         let after = screen.layout()
         // What the layout pass itself had to break (a size bound the
         // command's constraints would have made negative).

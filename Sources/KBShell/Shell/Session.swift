@@ -4,50 +4,17 @@ import KBModel
 /// attached to it, and what happened so far. A value: a command turns one
 /// session into the next; undo restores an earlier value.
 public struct Session: Sendable {
-    /// What undo and redo restore, and what a session file holds.
-    public struct State: Sendable, Equatable {
-        public var screen: Screen
-        public var keyboard: Keyboard
-        public var strategies: [Strategy]
-        public var rules: [Rule]
-    }
+    /// What undo and redo restore, and what a session file holds: the
+    /// screen, the keyboard, the strategies and the rules, whose behaviour
+    /// is the model's.
+    public typealias State = Stage
 
     public var state: State
 
     /// A state kept aside to go back to: what `undo` and `redo` keep, and
-    /// what a refused command rolls back to. Its screen is a
-    /// ``Screen/Checkpoint``, so the state that goes on holds the only
-    /// references to the layout cache.
-    struct Checkpoint: Sendable, Equatable {
-        var screen: Screen.Checkpoint
-        var keyboard: Keyboard
-        var strategies: [Strategy]
-        var rules: [Rule]
+    /// what a refused command rolls back to (``Stage/Checkpoint``).
+    typealias Checkpoint = Stage.Checkpoint
 
-        init(_ state: State) {
-            screen = state.screen.checkpoint()
-            keyboard = state.keyboard
-            strategies = state.strategies
-            rules = state.rules
-        }
-
-        /// The state kept, live again.
-        var state: State { State(screen: Screen(screen), keyboard: keyboard, strategies: strategies, rules: rules) }
-
-        /// The state kept, with `live` as its screen when that is still the
-        /// screen kept (it keeps its layout cache: most refused commands
-        /// change nothing).
-        func state(keeping live: Screen) -> State {
-            State(screen: live.isSame(as: screen) ? live : Screen(screen), keyboard: keyboard, strategies: strategies,
-                  rules: rules)
-        }
-
-        /// Whether `state` is the one kept.
-        func holds(_ state: State) -> Bool {
-            state.screen.isSame(as: screen) && state.keyboard == keyboard && state.strategies == strategies
-                && state.rules == rules
-        }
-    }
     /// The commands that ran (rejected ones excluded), for `history` and
     /// session files: the last ``historyLimit``, so that a session fed
     /// commands for days (a daemon's) keeps its file, and the snapshot its
@@ -216,14 +183,6 @@ public struct Session: Sendable {
         return "kbplay — \(device.id) (\(device.name)), \(screen.orientation.rawValue) — \(what) (\(controls) controls, \(screen.constraints.count) constraints)\n"
             + "try:  focus email   ·   render   ·   help strategies"
     }
-}
-
-/// One notification as the session posted it, with the handlers that ran.
-public struct EventRecord: Sendable, Equatable {
-    public var notification: KeyboardNotification
-    /// What each handler did for it, printed by `events` as
-    /// `Login · observer: formBottom.constant 20 → 344`.
-    public var handlers: [ChangeReport.Handling]
 }
 
 extension Session {

@@ -19,25 +19,7 @@ extension Commands {
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            // An unknown device is refused before the keyboard goes down:
-            // the screen is then untouched, layout cache and all.
-            _ = try DeviceCatalog.standard.lookup(id)
-            let oldOrientation = session.screen.orientation
-            if session.keyboard.isUp {
-                let t = try session.keyboard.applying(.endEditing, on: session.screen.device, oldOrientation)
-                try session.post(t, &log)
-            }
-            log.take(try session.screen.setDevice(id, orientation: orientation))
-            if session.keyboard.mode != .docked && session.screen.device.idiom != .pad { session.keyboard.mode = .docked }
-            if session.screen.focus != nil {
-                let t = try session.keyboard.applying(.beginEditing(alreadyEditing: false), on: session.screen.device,
-                                                      session.screen.orientation)
-                try session.post(t, &log)
-            }
-            log.warnings += session.syncKeyboard()
-            let size = session.screen.screenSize
-            let device = session.screen.device
-            log.notes.append("\(device.id) (\(device.name)): \(formatPoints(size.width))×\(formatPoints(size.height)) \(session.screen.orientation.rawValue), keyboard \(formatPoints(session.keyboard.height(on: device, session.screen.orientation)))")
+            try session.onStage(&log) { try $0.setDevice(id, orientation: orientation, &$1) }
         }
     }
 }

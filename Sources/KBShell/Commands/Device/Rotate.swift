@@ -16,12 +16,7 @@ extension Commands {
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            let old = session.screen.orientation
-            let target = orientation ?? (old == .portrait ? .landscape : .portrait)
-            let t = try session.keyboard.applying(.rotate(to: target), on: session.screen.device, old)
-            log.take(session.screen.rotate(to: target))
-            try session.post(t, &log)
-            log.warnings += session.syncKeyboard()
+            try session.onStage(&log) { try $0.rotate(to: orientation, &$1) }
         }
     }
 }

@@ -8,7 +8,7 @@ protocol EndEditingCommand: Mutation {
 
 extension EndEditingCommand {
     func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-        try session.endEditing(byReturn: Self.byReturn, &log)
+        try session.onStage(&log) { try $0.endEditing(byReturn: Self.byReturn, &$1) }
     }
 }
 

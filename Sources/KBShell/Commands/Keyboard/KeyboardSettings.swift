@@ -9,7 +9,7 @@ protocol KeyboardEventCommand: Mutation {
 
 extension KeyboardEventCommand {
     func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-        try session.keyboardEvent(event, &log)
+        try session.onStage(&log) { try $0.keyboardEvent(event, &$1) }
     }
 }
 
@@ -144,9 +144,7 @@ extension Commands {
         init(_ p: ParsedCommand) {}
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            let t = try session.keyboard.applying(.release, on: session.screen.device, session.screen.orientation)
-            if t.endedEditing { log.take(try session.screen.setFocus(nil)) }
-            try session.post(t, &log)
+            try session.onStage(&log) { try $0.releaseDrag(&$1) }
         }
     }
 }

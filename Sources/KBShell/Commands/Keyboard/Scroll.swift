@@ -19,60 +19,7 @@ extension Commands {
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
-            let view = try session.screen.view(named: scrollView)
-            guard let config = view.scroll else { throw ModelError.notAScrollView(scrollView) }
-            try Screen.checkFinite("scroll distance", dy)
-            let p = formatPoints
-            // The content moves within the scrollable range.
-            if let g = session.screen.layout().view(scrollView), let s = g.scroll {
-                let a = s.adjustedContentInset
-                let low = -a.top, high = max(low, s.contentSize.height + a.bottom - g.frame.height)
-                let target = min(max(s.contentOffset.y + dy, low), high)
-                if target != s.contentOffset.y {
-                    log.take(try session.screen.setContentOffset(Point(x: s.contentOffset.x, y: target), of: scrollView))
-                }
-                log.notes.append("\(scrollView) dragged by \(p(dy)): contentOffset.y \(p(s.contentOffset.y)) → \(p(target))"
-                    + (target != s.contentOffset.y + dy ? " (the end of the scrollable range, \(p(low))…\(p(high)))" : ""))
-            }
-            let mode = config.keyboardDismissMode ?? .none
-            let device = session.screen.device, orientation = session.screen.orientation
-            /// The …WithAccessory modes take a controller's accessory away with the keyboard.
-            func dismissAccessories() throws {
-                guard mode.dismissesAccessory else { return }
-                for c in session.screen.controllers where c.inputAccessory != nil && c.isAppeared && c.resignedFirstResponder != true {
-                    log.take(try session.screen.setControllerResigned(true, c.name))
-                    log.notes.append("\(c.name) resigned first responder: its accessory \(c.inputAccessory!) leaves with the keyboard (appear \(c.name) brings it back)")
-                }
-            }
-            switch mode {
-            case .none:
-                break
-            case .onDrag, .onDragWithAccessory:
-                log.notes.append("keyboardDismissMode .\(mode.rawValue): the drag ends editing")
-                try dismissAccessories()
-                if session.keyboard.isUp { try session.endEditing(byReturn: false, &log) }
-            case .interactive, .interactiveWithAccessory:
-                guard dy < 0, session.keyboard.isUp, session.keyboard.mode == .docked, !session.keyboard.hardware else {
-                    if dy < 0, session.keyboard.isUp {
-                        log.notes.append("keyboardDismissMode .\(mode.rawValue): only a docked keyboard follows the finger")
-                    }
-                    break
-                }
-                let top = session.keyboard.frame(on: device, orientation).minY
-                let drag = try session.keyboard.applying(.drag(top - dy), on: device, orientation)
-                try session.post(drag, &log)
-                let dragged = session.keyboard.frame(on: device, orientation).minY
-                log.notes.append("keyboardDismissMode .\(mode.rawValue): the keyboard followed the finger from \(p(top)) to \(p(dragged)), then the finger lifted")
-                var t = try session.keyboard.applying(.release, on: device, orientation)
-                if t.endedEditing {
-                    log.take(try session.screen.setFocus(nil))
-                    if mode.dismissesAccessory {
-                        try dismissAccessories()
-                        t = try session.keyboard.applying(.release, on: device, orientation, inputs: session.inputsNow)
-                    }
-                }
-                try session.post(t, &log)
-            }
+            try session.onStage(&log) { try $0.scroll(scrollView, by: dy, &$1) }
         }
     }
 }

@@ -50,7 +50,7 @@ extension Commands {
             // it presented) ends editing first, with its notifications.
             if let f = session.screen.focus, let v = try? session.screen.view(named: f),
                session.screen.dismissing(controller).contains(v.controller) {
-                try session.endEditing(byReturn: false, &log)
+                try session.onStage(&log) { try $0.endEditing(byReturn: false, &$1) }
             }
             log.take(try session.screen.dismiss(controller))
             log.notes.append("\(controller) is dismissed: it left the window")

@@ -14,7 +14,7 @@ extension Commands {
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
             log.take(try session.screen.remove(name))
-            session.detachDangling(&log)
+            try session.onStage(&log) { stage, log in stage.detachDangling(&log) }
         }
     }
 }

@@ -1,8 +1,10 @@
-import Foundation
 import KBModel
 
-extension Session {
-    /// The session as a script of commands that rebuilds it: the device and
+/// `export kbs` (and `kbplay import --script`): a stage written as a
+/// script of kbplay commands, which `kbplay run` reads back into the same
+/// screen, keyboard, strategies and rules.
+public enum ScriptExporter {
+    /// The stage as a script of commands that rebuilds it: the device and
     /// the app's window, the controllers in the order they were made (table
     /// view controllers with their tables), every view with its options,
     /// priorities, clipping, alpha and visibility (table rows, input
@@ -14,18 +16,18 @@ extension Session {
     /// session lays the screen out as this one is; the undo history, the
     /// events posted and the state a strategy keeps of its own (a root
     /// view resized by resize-root) are not in it.
-    public func script() -> String {
-        let s = screen
+    public static func script(of stage: Stage) -> String {
+        let s = stage.screen
         var out = ["# kbplay script (export kbs): the screen, the keyboard, then the strategies and rules",
                    "device \(s.device.id) \(s.orientation.rawValue)"]
         if let preset = try? DeviceCatalog.standard.lookup(s.device.id), preset != s.device {
             // An imported document's canvas has no command: said, not hidden.
             let size = s.device.screenSize(s.orientation), i = s.device.safeAreaInsets(s.orientation)
-            out.append("# note: the imported document's canvas (\(Self.number(size.width))×\(Self.number(size.height)), safe area \(Self.number(i.top)) top, \(Self.number(i.bottom)) bottom) is not \(s.device.id)'s: this script lays the screen out on \(s.device.id) as it is, so frames may differ (a saved session keeps the canvas)")
+            out.append("# note: the imported document's canvas (\(ScriptText.number(size.width))×\(ScriptText.number(size.height)), safe area \(ScriptText.number(i.top)) top, \(ScriptText.number(i.bottom)) bottom) is not \(s.device.id)'s: this script lays the screen out on \(s.device.id) as it is, so frames may differ (a saved session keeps the canvas)")
         }
         if let w = s.window {
             out.append(w.kind == .stage
-                ? "window stage \(Self.number(w.frame.x)) \(Self.number(w.frame.y)) \(Self.number(w.frame.width)) \(Self.number(w.frame.height))"
+                ? "window stage \(ScriptText.number(w.frame.x)) \(ScriptText.number(w.frame.y)) \(ScriptText.number(w.frame.width)) \(ScriptText.number(w.frame.height))"
                 : "window \(w.kind.rawValue)")
         }
         var hidden: [String] = []
@@ -43,20 +45,20 @@ extension Session {
                 out.append(line)
                 continue
             }
-            if let h = v.inputViewHeight { inputViews.append("inputView \(v.name) height \(Self.number(h))") }
+            if let h = v.inputViewHeight { inputViews.append("inputView \(v.name) height \(ScriptText.number(h))") }
             if let a = v.accessory {
-                out.append("accessory \(a.owner) height \(Self.number(a.height)) as \(v.name)")
+                out.append("accessory \(a.owner) height \(ScriptText.number(a.height)) as \(v.name)")
             } else if v.row != nil || tables.contains(v.name) {
                 // A table's cell is made by the first view added to its row.
             } else {
                 guard let parent = v.parent else { continue }
                 var line = "add \(v.kind.rawValue) \(v.name) to \(parent)"
                 if let p = try? s.view(named: parent), let row = p.row, let table = p.parent { line = "add \(v.kind.rawValue) \(v.name) to \(table) row \(row)" }
-                if let t = v.text { line += " text \(CommandParser.quote(t))" }
-                if let t = v.placeholder { line += " placeholder \(CommandParser.quote(t))" }
-                if let i = v.intrinsicOverride { line += " intrinsic \(Self.number(i.width)) \(Self.number(i.height))" }
+                if let t = v.text { line += " text \(ScriptText.quote(t))" }
+                if let t = v.placeholder { line += " placeholder \(ScriptText.quote(t))" }
+                if let i = v.intrinsicOverride { line += " intrinsic \(ScriptText.number(i.width)) \(ScriptText.number(i.height))" }
                 if let st = v.stack {
-                    line += " axis \(st.axis.rawValue) spacing \(Self.number(st.spacing)) distribution \(st.distribution.rawValue) alignment \(st.alignment.rawValue)"
+                    line += " axis \(st.axis.rawValue) spacing \(ScriptText.number(st.spacing)) distribution \(st.distribution.rawValue) alignment \(st.alignment.rawValue)"
                 }
                 if let config = v.table { line += Self.tableOptions(config) }
                 out.append(line)
@@ -71,12 +73,12 @@ extension Session {
                 }
             }
             if v.clipsToBounds != v.kind.isScrollView { out.append("set \(v.name).clipsToBounds \(v.clipsToBounds ? "on" : "off")") }
-            if v.alpha != 1 { out.append("set \(v.name).alpha = \(Self.number(v.alpha))") }
+            if v.alpha != 1 { out.append("set \(v.name).alpha = \(ScriptText.number(v.alpha))") }
             if v.isHidden { hidden.append(v.name) }
             if let scroll = v.scroll {
                 let i = scroll.contentInset
                 for (edge, x) in [("top", i.top), ("left", i.left), ("bottom", i.bottom), ("right", i.right)] where x != 0 {
-                    out.append("set \(v.name).contentInset.\(edge) = \(Self.number(x))")
+                    out.append("set \(v.name).contentInset.\(edge) = \(ScriptText.number(x))")
                 }
             }
         }
@@ -84,11 +86,11 @@ extension Session {
             var line = "constrain \(c.first) \(c.relation.rawValue) "
             if let second = c.second {
                 line += "\(second)"
-                if c.multiplier != 1 { line += " * \(Self.number(c.multiplier))" }
-                if c.constant > 0 { line += " + \(Self.number(c.constant))" }
-                if c.constant < 0 { line += " - \(Self.number(-c.constant))" }
+                if c.multiplier != 1 { line += " * \(ScriptText.number(c.multiplier))" }
+                if c.constant > 0 { line += " + \(ScriptText.number(c.constant))" }
+                if c.constant < 0 { line += " - \(ScriptText.number(-c.constant))" }
             } else {
-                line += Self.number(c.constant)
+                line += ScriptText.number(c.constant)
             }
             // An inactive constraint is made at the lowest priority (which
             // no conflict can break), deactivated, then given its own.
@@ -107,8 +109,8 @@ extension Session {
         out += hidden.map { "set \($0).hidden on" }
         for v in s.views {
             if let offset = v.scroll?.contentOffset {
-                out.append("set \(v.name).contentOffset.x = \(Self.number(offset.x))")
-                out.append("set \(v.name).contentOffset.y = \(Self.number(offset.y))")
+                out.append("set \(v.name).contentOffset.x = \(ScriptText.number(offset.x))")
+                out.append("set \(v.name).contentOffset.y = \(ScriptText.number(offset.y))")
             }
         }
         out += inputViews
@@ -134,25 +136,25 @@ extension Session {
         for c in s.controllers where !c.isAppeared && c.isDismissed != true { out.append("disappear \(c.name)") }
         // The keyboard as it is, before any strategy is attached (so no
         // handler runs again on constants that already hold its effect).
-        let k = state.keyboard
+        let k = stage.keyboard
         if !k.predictive { out.append("keyboard predictive off") }
         if k.type != .default { out.append("keyboard type \(k.type.rawValue)") }
         if k.hardware { out.append("keyboard hardware on") }
         if k.isUp {
             out.append(s.focus.map { "focus \($0)" } ?? "keyboard show")
-            if let h = k.heightOverride { out.append("keyboard height \(Self.number(h))") }
+            if let h = k.heightOverride { out.append("keyboard height \(ScriptText.number(h))") }
             switch k.mode {
             case .docked: break
             case .undocked: out.append("keyboard undock")
             case .split: out.append("keyboard split")
             case .floating: out.append("keyboard float")
             }
-            if let y = k.dragTop { out.append("keyboard drag \(Self.number(y))") }
+            if let y = k.dragTop { out.append("keyboard drag \(ScriptText.number(y))") }
         } else if let f = s.focus, k.hardware {
             out.append("focus \(f)")
         }
         // `controller … table` attaches UIKit's own table handling itself.
-        for strategy in state.strategies where !(strategy.kind == .tableController && s.controllers.contains { $0.name == strategy.controller && $0.tableView == strategy.scrollView }) {
+        for strategy in stage.strategies where !(strategy.kind == .tableController && s.controllers.contains { $0.name == strategy.controller && $0.tableView == strategy.scrollView }) {
             var line = "handle \(strategy.controller) with \(strategy.kind.rawValue)"
             for a in strategy.kind.type.arguments {
                 let value: String
@@ -162,31 +164,18 @@ extension Session {
                 } else {
                     let x = strategy.number(a.field)
                     if !a.required, x == Strategy(kind: strategy.kind, controller: "").number(a.field) { continue }
-                    value = Self.number(x)
+                    value = ScriptText.number(x)
                 }
                 line += a.keyword.map { " \($0) \(value)" } ?? " \(value)"
             }
             out.append(line)
         }
-        out += state.rules.map(\.text)
+        out += stage.rules.map(\.text)
         return out.joined(separator: "\n") + "\n"
     }
 
     /// A table's options as `add` and `controller … table` take them.
-    static func tableOptions(_ t: TableConfiguration) -> String {
-        " rows \(t.rows) rowHeight \(number(t.rowHeight)) style \(t.style.rawValue)"
-    }
-
-    /// A number as a script writes it back exactly: whole numbers without
-    /// a fraction, others with the digits that read back as the same double.
-    static func number(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
-        let s = "\(x)"
-        if !s.contains("e") { return s }
-        var fixed = String(format: "%.12f", x)
-        while fixed.hasSuffix("0") { fixed.removeLast() }
-        // A whole number too large for an Int has no fraction left: no dot either.
-        if fixed.hasSuffix(".") { fixed.removeLast() }
-        return fixed
+    public static func tableOptions(_ t: TableConfiguration) -> String {
+        " rows \(t.rows) rowHeight \(ScriptText.number(t.rowHeight)) style \(t.style.rawValue)"
     }
 }

@@ -1,8 +1,8 @@
-import KBModel
-
 extension FocusReport {
-    /// The focus line: visible, or the first thing that hides the field.
-    func verdict(keyboardUp: Bool) -> String {
+    /// The focus line: visible, or the first thing that hides the field
+    /// (`✓ email is visible, 130 pt above the keyboard`, `✗ email is
+    /// covered by the keyboard: …`).
+    public func verdict(keyboardUp: Bool) -> String {
         let p = formatPoints
         let f = self
         if let first = f.obscuredBy.first {

@@ -125,7 +125,7 @@ extension String {
     /// The text with each scalar `escape` picks written as `\u{…}` (its
     /// hexadecimal value, as Swift writes it): what a report cannot hold,
     /// made visible.
-    func escapingScalars(_ escape: (Unicode.Scalar) -> Bool) -> String {
+    public func escapingScalars(_ escape: (Unicode.Scalar) -> Bool) -> String {
         guard unicodeScalars.contains(where: escape) else { return self }
         var out = ""
         for scalar in unicodeScalars {
