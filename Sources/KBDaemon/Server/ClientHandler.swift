@@ -1,9 +1,10 @@
 import KBShell
 import NIOCore
 
-/// One client's connection, on its channel's event loop: requests are
-/// carried out one at a time in the order they arrive, and their replies
-/// go out in that order.
+/// One client's connection, on its channel's event loop: its framing
+/// (lines) and its protocol (``DaemonRequest``, ``DaemonReply``). Requests
+/// are carried out one at a time in the order they arrive
+/// (``RequestQueue``), and their replies go out in that order.
 ///
 /// A client that sends faster than its requests are carried out, or does
 /// not read its replies, is not read from until it catches up: at most
@@ -11,9 +12,11 @@ import NIOCore
 /// and the rest stays in the client's own socket buffer, so no client can
 /// grow the daemon's memory.
 ///
-/// An eval runs right here, on the event loop (``SessionHost/submit``),
-/// unless it reads or writes files or undoes; its reply is written when the
-/// group commit reports its journal record on disk. Other requests, which
+/// An eval takes the eval path pages take too
+/// (``Daemon/evaluate(_:in:host:permit:on:whenClosed:render:done:)``): it
+/// runs right here, on the event loop (``SessionHost/submit``), unless it
+/// reads or writes files or undoes; its reply is written when the group
+/// commit reports its journal record on disk. Other requests, which
 /// may read or write whole files, run as tasks off the loop and hand their
 /// reply back to it.
 final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
@@ -26,11 +29,12 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
 
     private let daemon: Daemon<Session>
     private let client: String
+    /// A socket client may run commands (the socket is its user's own).
+    private let permit: EvalPermit
     private var context: ChannelHandlerContext?
-    /// Lines received and not yet carried out.
-    private var lines = CircularBuffer<String>()
-    /// A request is under way; the next waits for its reply.
-    private var busy = false
+    /// Lines received and not yet answered: the next is carried out once
+    /// the one under way is.
+    private var lines = RequestQueue<String>()
     /// A read of the socket was asked for and held back.
     private var readHeld = false
     /// The client has sent all it will (it half-closed, or went away):
@@ -46,6 +50,10 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     init(daemon: Daemon<Session>, client: String) {
         self.daemon = daemon
         self.client = client
+        guard case let .success(permit) = daemon.admit(.socket(client: client)) else {
+            preconditionFailure("a socket client is always admitted")
+        }
+        self.permit = permit
         backlog = SubscriberBacklog(limit: daemon.subscriberBacklog)
     }
 
@@ -104,13 +112,13 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
     /// more requests are carried out until it drains.
     private func carryOutNext() {
         guard let context else { return }
-        while !busy, context.channel.isWritable, let line = lines.popFirst() {
-            carryOut(line, context: context)
+        while context.channel.isWritable, let line = lines.next() {
+            if !carryOut(line, context: context) { lines.finished() }
         }
         if inputClosed {
             // Closed once every reply is out: writes complete in order, so
             // this empty one completes after the last reply has been written.
-            if !busy, lines.isEmpty, subscriptions.isEmpty, !closing, context.channel.isActive {
+            if lines.isIdle, subscriptions.isEmpty, !closing, context.channel.isActive {
                 closing = true
                 let promise = context.eventLoop.makePromise(of: Void.self)
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer()), promise: promise)
@@ -125,87 +133,58 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
         }
     }
 
-    private func carryOut(_ line: String, context: ChannelHandlerContext) {
+    /// Answers a line now (false), or starts its request (true: its reply
+    /// is written by ``finish(_:)``).
+    private func carryOut(_ line: String, context: ChannelHandlerContext) -> Bool {
         if line == LineDecoder.tooLong {
             let failure = DaemonReply.failed(id: .null, message: "request line longer than \(DaemonRequest.maximumLength) bytes (1 MiB); the connection is closed")
             context.writeAndFlush(wrapOutboundOut(failure.encoded()), promise: nil)
             context.close(promise: nil)
             lines.removeAll()
-            return
+            return false
         }
-        guard !line.allSatisfy(\.isWhitespace) else { return }
+        guard !line.allSatisfy(\.isWhitespace) else { return false }
         switch DaemonRequest.parse(line) {
         case let .failure(failure):
             context.writeAndFlush(wrapOutboundOut(failure.reply.encoded()), promise: nil)
+            return false
         case let .success(request):
-            busy = true
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
             switch request {
             case let .eval(id, session, command):
-                let eval = Eval(id: id, session: session, command: command)
-                if let host = daemon.registry.loadedHost(session) {
-                    evaluate(eval, on: host, loop: context.eventLoop)
-                } else {
-                    evaluateAfterLoading(eval, loop: context.eventLoop)
+                daemon.evaluate(command, in: session, permit: permit, on: context.eventLoop, whenClosed: .reload) { reply in
+                    switch reply {
+                    case let .ran(result, _):
+                        DaemonReply.evaluated(id: id, session: session, result: .written(result)).encoded()
+                    case let .failed(error):
+                        Daemon<Session>.encodeFailure(id: id, error)
+                    case .closed:
+                        // Not with `.reload`: the session is loaded again.
+                        DaemonReply.failed(id: id, message: "session '\(session)' was closed").encoded()
+                    }
+                } done: { reply in
+                    handler.execute { $0.finish(reply) }
                 }
             case let .subscribe(id, session):
                 subscribe(id: id, session: session, loop: context.eventLoop)
             default:
                 let (daemon, client) = (daemon, client)
-                let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
                 Task(executorPreference: DaemonExecutor.tasks) {
                     let reply = await daemon.handle(request, client: client).encoded()
                     handler.execute { $0.finish(reply) }
                 }
             }
+            return true
         }
     }
 
     /// Writes the reply to the request under way (if the client is still
     /// there) and goes on with the next.
     private func finish(_ reply: ByteBuffer) {
-        busy = false
+        lines.finished()
         guard let context, context.channel.isActive else { return }
         context.writeAndFlush(wrapOutboundOut(reply), promise: nil)
         carryOutNext()
-    }
-
-    /// Runs the command on this thread (or after the session's pause), then
-    /// writes the reply once its record is on disk.
-    private func evaluate(_ request: Eval, on host: SessionHost<Session>, loop: any EventLoop) {
-        let handler = NIOLoopBound(self, eventLoop: loop)
-        host.submit(request.command, client: client) { outcome in
-            switch outcome {
-            case let .ran(result, pending, _):
-                // Encoded while the record is synced.
-                let reply = DaemonReply.evaluated(id: request.id, session: request.session, result: .written(result)).encoded()
-                guard let pending else { return handler.execute { $0.finish(reply) } }
-                pending.whenDurable { error in
-                    guard let error else { return handler.execute { $0.finish(reply) } }
-                    let failure = Daemon<Session>.encodeFailure(id: request.id, error)
-                    host.reloadFromJournal { handler.execute { $0.finish(failure) } }
-                }
-            case let .failed(error):
-                let failure = Daemon<Session>.encodeFailure(id: request.id, error)
-                handler.execute { $0.finish(failure) }
-            case .closed:
-                handler.execute { $0.evaluateAfterLoading(request, loop: loop) }
-            }
-        }
-    }
-
-    /// Loads (or creates) the session off the loop, then evaluates on it.
-    private func evaluateAfterLoading(_ request: Eval, loop: any EventLoop) {
-        let registry = daemon.registry
-        let handler = NIOLoopBound(self, eventLoop: loop)
-        Task(executorPreference: DaemonExecutor.tasks) {
-            do {
-                let host = try await registry.host(request.session)
-                handler.execute { $0.evaluate(request, on: host, loop: loop) }
-            } catch {
-                let failure = Daemon<Session>.encodeFailure(id: request.id, error)
-                handler.execute { $0.finish(failure) }
-            }
-        }
     }
 
     /// Registers the channel for the session's changes and acknowledges.
@@ -227,11 +206,4 @@ final class ClientHandler<Session: HostedSession>: ChannelDuplexHandler {
             }
         }
     }
-}
-
-/// An eval under way: what its reply needs.
-private struct Eval: Sendable {
-    var id: JSON
-    var session: SessionName
-    var command: String
 }

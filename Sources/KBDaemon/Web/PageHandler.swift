@@ -20,21 +20,25 @@ import NIOWebSocket
 /// slow or vanished browser holds at most one message per session, and
 /// nobody waits for it.
 ///
-/// From the page: `{"op": "eval", "id": …, "command": "…"}` (only with the
-/// token), `{"op": "complete", "id": …, "line": "…"}`, `{"op": "explain",
-/// "id": …, "view": "NAME"}`. To the page: `{"type": "page", "session",
-/// "page", "expectFailures", "change"}` (on the workshop page, `page` holds
-/// the card: `svg`, `verdict`, `focus` and the `flaws`' `id`s),
-/// `{"type": "reply", "id", "ok", "output"}`, `{"type": "completions",
-/// "id", "word", "completions"}`, `{"type": "explain", "id", "text"}`,
-/// `{"type": "error", "id", "message"}`.
+/// From the page, read as a ``PageRequest``: `{"op": "eval", "id": …,
+/// "command": "…"}` (only with the token; admitted and run by the eval
+/// path socket clients take,
+/// ``Daemon/evaluate(_:in:host:permit:on:whenClosed:render:done:)``),
+/// `{"op": "complete", "id": …, "line": "…"}`, `{"op": "explain", "id": …,
+/// "view": "NAME"}`. To the page: `{"type": "page", "session", "page",
+/// "expectFailures", "change"}` (on the workshop page, `page` holds the
+/// card: `svg`, `verdict`, `focus` and the `flaws`' `id`s), and the
+/// answers, ``PageReply``: `{"type": "reply", "id", "ok", "output"}`,
+/// `{"type": "completions", "id", "word", "completions"}`, `{"type":
+/// "explain", "id", "view", "text"}`, `{"type": "error", "id", "message"}`.
 ///
-/// A session page is read once its session is loaded and followed (what
-/// came with the handshake waits, then is answered in order), only while
-/// what it is sent is read, and while fewer than
-/// ``maximumPendingEvals`` of its commands wait for their replies: a client
-/// that sends without reading holds one read's worth of replies at most.
-/// An `eval` without the token is answered once, with why, and the
+/// A page's messages are answered one at a time in the order they came
+/// (``RequestQueue``): a `complete` sent after an `eval` is answered after
+/// it. A session page answers once its session is loaded and followed
+/// (what came with the handshake waits). It is read only while what it is
+/// sent is read and fewer than ``maximumWaiting`` of its messages wait: a
+/// client that sends without reading holds one read's worth of them at
+/// most. An `eval` without the token is answered once, with why, and the
 /// connection closed (1008). By RFC 6455, a frame that is not masked, that
 /// sets a reserved bit (1002) or a text that is not UTF-8 (1007) closes
 /// the connection; after a close, nothing more is answered.
@@ -43,9 +47,9 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
     typealias OutboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
-    /// Commands of one page run or waiting to, at most; past that, the
-    /// page is not read until one is answered.
-    static var maximumPendingEvals: Int { 16 }
+    /// Messages of one page waiting to be answered above which the page
+    /// is not read.
+    static var maximumWaiting: Int { 16 }
 
     private let daemon: Daemon<Session>
     private let target: PageTarget
@@ -58,17 +62,14 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
     private var dirty: [String: JSON] = [:]
     private var writing = false
     private var watcher: Int?
-    /// Commands sent and not yet answered.
-    private var pendingEvals = 0
+    /// Messages received and not yet answered: the next is carried out
+    /// once the one under way is.
+    private var messages = RequestQueue<String>()
     /// A read the channel asked for, held until the page may be read.
     private var readHeld = false
     /// A close frame went (or the connection is closing): nothing more
     /// from the page is answered.
     private var closing = false
-    /// Messages that came before the page's session was followed (at most
-    /// one read's worth: the page is not read again until it is), answered
-    /// in order once it is.
-    private var early: [String] = []
 
     /// A session page answers once its session is loaded and followed.
     private var ready: Bool {
@@ -123,6 +124,7 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
     }
 
     private func stop() {
+        messages.removeAll()
         for (_, entry) in followed { entry.host.unsubscribe(entry.token) }
         followed = [:]
         dirty = [:]
@@ -145,10 +147,8 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         followed[name.rawValue] = (host, token)
         dirty[name.rawValue] = dirty[name.rawValue] ?? .null
         flush()
-        let waiting = early
-        early = []
-        for text in waiting where !closing { answer(text, context: context) }
-        readIfAllowed(context)
+        // What came before the session was followed.
+        carryOutNext()
     }
 
     // MARK: Changes in
@@ -179,7 +179,7 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         flush()
-        readIfAllowed(context)
+        carryOutNext()
         context.fireChannelWritabilityChanged()
     }
 
@@ -187,7 +187,7 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
 
     private var mayRead: Bool {
         guard let context else { return false }
-        return ready && context.channel.isWritable && pendingEvals < Self.maximumPendingEvals
+        return ready && context.channel.isWritable && messages.count < Self.maximumWaiting
     }
 
     func read(context: ChannelHandlerContext) {
@@ -226,14 +226,8 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         }
     }
 
-    @discardableResult
-    private func send(_ message: JSON, context: ChannelHandlerContext, flush: Bool = true) -> EventLoopFuture<Void> {
-        var buffer = context.channel.allocator.buffer(capacity: 1024)
-        JSONBytes.write(message, to: &buffer)
-        return send(buffer, context: context, flush: flush)
-    }
-
     /// Sends one text message: `text`, JSON already written.
+    @discardableResult
     private func send(_ text: ByteBuffer, context: ChannelHandlerContext, flush: Bool) -> EventLoopFuture<Void> {
         let frame = WebSocketFrame(fin: true, opcode: .text, data: text)
         let promise = context.eventLoop.makePromise(of: Void.self)
@@ -262,7 +256,8 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
             guard let text = String(validating: data.readableBytesView, as: UTF8.self) else {
                 return close(1007, context: context)
             }
-            if ready { answer(text, context: context) } else { early.append(text) }
+            messages.append(text)
+            carryOutNext()
         case .ping:
             let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
             context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
@@ -282,6 +277,7 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
     private func close(_ code: UInt16?, context: ChannelHandlerContext) {
         guard !closing else { return }
         closing = true
+        messages.removeAll()
         var data = context.channel.allocator.buffer(capacity: 2)
         if let code { data.writeInteger(code) }
         let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
@@ -295,82 +291,103 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         context.close(promise: nil)
     }
 
-    private func answer(_ text: String, context: ChannelHandlerContext) {
-        guard case let .object(message)? = try? JSONReader.parse(text) else {
-            return fail(.null, "a message is a JSON object: {\"op\": \"eval\"|\"complete\"|\"explain\", \"id\": …}", context: context)
+    /// Answers the messages waiting, in order, one at a time: while the
+    /// page's session is followed, and what is sent is read.
+    private func carryOutNext() {
+        guard let context else { return }
+        while !closing, ready, context.channel.isWritable, let text = messages.next() {
+            if !answer(text, context: context) { messages.finished() }
         }
-        let id = message["id"] ?? .null
+        readIfAllowed(context)
+    }
+
+    /// Answers one message now (false), or starts its request (true: it is
+    /// answered by ``finish(_:)``). Checked in this order: a JSON object, a
+    /// session page, the token for an `eval`, the session followed, then
+    /// the request's own fields.
+    private func answer(_ text: String, context: ChannelHandlerContext) -> Bool {
+        let parsed = PageRequest.parse(text)
+        let id: JSON
+        let op: PageRequest.Op?
+        switch parsed {
+        case let .success(request):
+            (id, op) = (request.id, request.op)
+        case let .failure(error):
+            if error.problem == .notAnObject { return reply(.failed(id: error.id, message: error.message), context: context) }
+            (id, op) = (error.id, error.op)
+        }
         guard case let .session(name) = target else {
-            return fail(id, "the workshop page sends nothing; open a session's page (/s/NAME)", context: context)
+            return reply(.failed(id: id, message: "the workshop page sends nothing; open a session's page (/s/NAME)"), context: context)
         }
-        let op = message["op"]?.stringValue
-        if op == "eval", !canCommand {
-            // Said once: the connection closes after it.
-            fail(id, "commands need the token: open this page with the ?token=… kbplay serve printed", context: context)
-            return close(1008, context: context)
+        var permit: EvalPermit?
+        if op == .eval {
+            switch daemon.admit(.page(client: client, hasToken: canCommand)) {
+            case let .success(admitted):
+                permit = admitted
+            case let .failure(refusal):
+                // Said once: the connection closes after it.
+                _ = reply(.failed(id: id, message: refusal.message), context: context)
+                close(1008, context: context)
+                return false
+            }
         }
         guard let host = followed[name.rawValue]?.host else {
-            return fail(id, "session '\(name)' is loading; try again", context: context)
+            return reply(.failed(id: id, message: "session '\(name)' is loading; try again"), context: context)
         }
-        switch op {
-        case "eval":
-            guard let command = message["command"]?.stringValue else {
-                return fail(id, "eval needs \"command\" (a string)", context: context)
-            }
-            evaluate(command, id: id, on: host, context: context)
-        case "complete":
-            guard let line = message["line"]?.stringValue else {
-                return fail(id, "complete needs \"line\" (a string)", context: context)
-            }
+        let request: PageRequest
+        switch parsed {
+        case let .success(parsed): request = parsed
+        case let .failure(error): return reply(.failed(id: error.id, message: error.message), context: context)
+        }
+        switch request {
+        case let .eval(id, command):
+            guard let permit else { preconditionFailure("an eval is admitted above") }
+            evaluate(command, id: id, in: name, on: host, permit: permit, context: context)
+            return true
+        case let .complete(id, line):
             let word = String(CommandParser.wordBeingTyped(in: line))
-            send(.object(["type": .string("completions"), "id": id, "word": .string(word),
-                          "completions": .array(host.completions(prefix: line, word: word).map { .string($0) })]),
-                 context: context)
-        case "explain":
-            guard let view = message["view"]?.stringValue else {
-                return fail(id, "explain needs \"view\" (a name)", context: context)
-            }
+            return reply(.completed(id: id, word: word, completions: host.completions(prefix: line, word: word)), context: context)
+        case let .explain(id, view):
             let text = view == "keyboard" ? nil : host.current.hoverText(for: view)
-            send(.object(["type": .string("explain"), "id": id, "view": .string(view), "text": text.map { .string($0) } ?? .null]),
-                 context: context)
-        default:
-            fail(id, "unknown op; a page sends eval, complete or explain", context: context)
+            return reply(.explained(id: id, view: view, text: text), context: context)
         }
     }
 
-    private func fail(_ id: JSON, _ message: String, context: ChannelHandlerContext) {
-        send(.object(["type": .string("error"), "id": id, "message": .string(message)]), context: context)
+    /// Sends an answer now; false, for ``answer(_:context:)``: nothing is
+    /// under way.
+    private func reply(_ answer: PageReply, context: ChannelHandlerContext) -> Bool {
+        send(answer.encoded(), context: context, flush: true)
+        return false
     }
 
-    /// Runs the command as any client's eval runs, and answers once its
-    /// record is on disk.
-    private func evaluate(_ command: String, id: JSON, on host: SessionHost<Session>, context: ChannelHandlerContext) {
+    /// Runs the command by the eval path every client's `eval` takes,
+    /// on the session this page follows; ``finish(_:)`` sends the answer
+    /// once its record is on disk. A session closed meanwhile is not
+    /// loaded again here: the page follows it again when it hears of the
+    /// close (``hear(_:about:)``).
+    private func evaluate(_ command: String, id: JSON, in session: SessionName, on host: SessionHost<Session>,
+                          permit: EvalPermit, context: ChannelHandlerContext) {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        pendingEvals += 1
-        @Sendable func reply(_ message: JSON) {
-            handler.execute { handler in
-                handler.pendingEvals -= 1
-                guard let context = handler.context, context.channel.isActive else { return }
-                handler.send(message, context: context)
-                handler.readIfAllowed(context)
-            }
-        }
-        host.submit(command, client: client) { outcome in
-            switch outcome {
-            case let .ran(_, pending, said):
-                let message = JSON.object(["type": .string("reply"), "id": id, "ok": .bool(said.ok), "output": .string(said.output)])
-                guard let pending else { return reply(message) }
-                pending.whenDurable { error in
-                    guard let error else { return reply(message) }
-                    host.reloadFromJournal {
-                        reply(.object(["type": .string("error"), "id": id, "message": .string("\(error)")]))
-                    }
-                }
+        daemon.evaluate(command, in: session, host: host, permit: permit, on: context.eventLoop, whenClosed: .refuse) { reply in
+            switch reply {
+            case let .ran(_, said):
+                PageReply.evaluated(id: id, ok: said.ok, output: said.output)
             case let .failed(error):
-                reply(.object(["type": .string("error"), "id": id, "message": .string("\(error)")]))
+                PageReply.failed(id: id, message: "\(error)")
             case .closed:
-                reply(.object(["type": .string("error"), "id": id, "message": .string("the session was closed; reload the page")]))
+                PageReply.failed(id: id, message: "the session was closed; reload the page")
             }
+        } done: { answer in
+            handler.execute { $0.finish(answer) }
         }
+    }
+
+    /// Sends the answer to the message under way (unless the page went, or
+    /// a close frame went) and goes on with the next.
+    private func finish(_ answer: PageReply) {
+        messages.finished()
+        guard let context, context.channel.isActive, !closing else { return }
+        _ = reply(answer, context: context)
+        carryOutNext()
     }
 }
