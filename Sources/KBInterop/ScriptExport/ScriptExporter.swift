@@ -30,7 +30,8 @@ public enum ScriptExporter {
                 ? "window stage \(ScriptText.number(w.frame.x)) \(ScriptText.number(w.frame.y)) \(ScriptText.number(w.frame.width)) \(ScriptText.number(w.frame.height))"
                 : "window \(w.kind.rawValue)")
         }
-        var hidden: [String] = []
+        // The views whose properties are set (not the root views).
+        var described: [View] = []
         var inputViews: [String] = []
         // Views a command makes by itself: a table view controller's table.
         let tables = Set(s.controllers.compactMap(\.tableView))
@@ -63,24 +64,8 @@ public enum ScriptExporter {
                 if let config = v.table { line += Self.tableOptions(config) }
                 out.append(line)
             }
-            if let mode = v.scroll?.keyboardDismissMode { out.append("set \(v.name).keyboardDismissMode = \(mode.rawValue)") }
-            for axis in Axis.allCases {
-                if v.hugging[axis] != v.kind.defaultHugging {
-                    out.append("set \(v.name).hugging.\(axis.rawValue) \(v.hugging[axis])")
-                }
-                if v.compressionResistance[axis] != 750 {
-                    out.append("set \(v.name).compression.\(axis.rawValue) \(v.compressionResistance[axis])")
-                }
-            }
-            if v.clipsToBounds != v.kind.isScrollView { out.append("set \(v.name).clipsToBounds \(v.clipsToBounds ? "on" : "off")") }
-            if v.alpha != 1 { out.append("set \(v.name).alpha = \(ScriptText.number(v.alpha))") }
-            if v.isHidden { hidden.append(v.name) }
-            if let scroll = v.scroll {
-                let i = scroll.contentInset
-                for (edge, x) in [("top", i.top), ("left", i.left), ("bottom", i.bottom), ("right", i.right)] where x != 0 {
-                    out.append("set \(v.name).contentInset.\(edge) = \(ScriptText.number(x))")
-                }
-            }
+            out += ViewProperty.scriptLines(v, at: [.withTheViewFirst, .withTheView], writer: Self.writer)
+            described.append(v)
         }
         for c in s.constraints {
             var line = "constrain \(c.first) \(c.relation.rawValue) "
@@ -104,15 +89,11 @@ public enum ScriptExporter {
             line += " as \(c.name)"
             out.append(line)
         }
-        // Hidden last: a view hidden in a stack leaves its layout, which
-        // the constraints above do not depend on.
-        out += hidden.map { "set \($0).hidden on" }
-        for v in s.views {
-            if let offset = v.scroll?.contentOffset {
-                out.append("set \(v.name).contentOffset.x = \(ScriptText.number(offset.x))")
-                out.append("set \(v.name).contentOffset.y = \(ScriptText.number(offset.y))")
-            }
-        }
+        // Hidden after them: a view hidden in a stack leaves its layout,
+        // which the constraints above do not depend on. Then where scroll
+        // views are scrolled to.
+        for v in described { out += ViewProperty.scriptLines(v, at: [.afterTheConstraints], writer: Self.writer) }
+        for v in s.views { out += ViewProperty.scriptLines(v, at: [.last], writer: Self.writer) }
         out += inputViews
         // A dismissed controller, out of the window as dismissing it left
         // it (before the sheets: the root presents one at a time).
@@ -178,4 +159,7 @@ public enum ScriptExporter {
     public static func tableOptions(_ t: TableConfiguration) -> String {
         " rows \(t.rows) rowHeight \(ScriptText.number(t.rowHeight)) style \(t.style.rawValue)"
     }
+
+    /// Numbers and strings as a script writes them.
+    static let writer = ViewProperty.Writer(number: ScriptText.number, string: ScriptText.quote)
 }

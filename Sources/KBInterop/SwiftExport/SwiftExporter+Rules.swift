@@ -132,15 +132,10 @@ extension SwiftExporter {
             let name = parts.dropLast().joined(separator: ".")
             if (try? screen.view(named: name)) != nil {
                 return view(name).map { ref in
-                    switch parts[parts.count - 1] {
-                    case "alpha": return "\(ref).alpha"
-                    case "hidden": return "(\(ref).isHidden ? 1 : 0)"
-                    case "clipsToBounds": return "(\(ref).clipsToBounds ? 1 : 0)"
-                    default:
-                        reads.insert(.endFrame)
-                        helpers.insert(.visibility)
-                        return "keyboardVisibility(of: \(ref), keyboardEndFrame: endFrame)"
-                    }
+                    if let read = ViewProperty.named(parts[parts.count - 1])?.swiftScalar { return read(ref) }
+                    reads.insert(.endFrame)
+                    helpers.insert(.visibility)
+                    return "keyboardVisibility(of: \(ref), keyboardEndFrame: endFrame)"
                 }
             }
         }

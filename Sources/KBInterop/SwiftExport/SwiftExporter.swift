@@ -342,19 +342,7 @@ public struct SwiftExporter {
             out.append("\(ref).rowHeight = \(SwiftExporter.number(t.rowHeight))")
             out.append("\(ref).dataSource = self")
         }
-        for axis in Axis.allCases {
-            if v.hugging[axis] != v.kind.defaultHugging {
-                out.append("\(ref).setContentHuggingPriority(\(Self.priority(v.hugging[axis])), for: .\(axis.rawValue))")
-            }
-            if v.compressionResistance[axis] != 750 {
-                out.append("\(ref).setContentCompressionResistancePriority(\(Self.priority(v.compressionResistance[axis])), for: .\(axis.rawValue))")
-            }
-        }
-        if v.clipsToBounds != v.kind.isScrollView { out.append("\(ref).clipsToBounds = \(v.clipsToBounds)") }
-        if v.alpha != 1 { out.append("\(ref).alpha = \(SwiftExporter.number(v.alpha))") }
-        if let p = v.placeholder { out.append("\(ref).placeholder = \(Self.stringLiteral(p))") }
-        if v.isHidden { out.append("\(ref).isHidden = true") }
-        if let mode = v.scroll?.keyboardDismissMode, mode != .none { out.append("\(ref).keyboardDismissMode = .\(mode.rawValue)") }
+        out += ViewProperty.all.compactMap { $0.swift?(v, ref, Self.writer) }
         if let parentName = v.parent, let parent = viewReference(parentName, from: controller) {
             let isStack = (try? screen.view(named: parentName))?.kind == .stackView
             out.append("\(parent).\(isStack ? "addArrangedSubview" : "addSubview")(\(ref))")
@@ -392,14 +380,10 @@ public struct SwiftExporter {
     }
 
     /// A priority as UIKit code writes it.
-    static func priority(_ p: Int) -> String {
-        switch p {
-        case 1000: ".required"
-        case 750: ".defaultHigh"
-        case 250: ".defaultLow"
-        default: "UILayoutPriority(\(p))"
-        }
-    }
+    static func priority(_ p: Int) -> String { ViewProperty.swiftPriority(p) }
+
+    /// Numbers and strings as Swift source writes them.
+    static let writer = ViewProperty.Writer(number: SwiftExporter.number, string: SwiftExporter.stringLiteral)
 
     // MARK: Accessories, input views, scroll state, focus, sheets, rules
 

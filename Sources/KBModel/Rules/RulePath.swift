@@ -7,7 +7,7 @@ public enum RulePath {
     /// A view's rectangle and inset properties.
     public static let viewProperties = ["frame", "bounds", "safeAreaInsets", "contentInset", "contentOffset", "contentSize"]
     /// View properties that are numbers themselves (`email.visible`).
-    public static let viewScalars = ["visible", "alpha", "clipsToBounds", "hidden"]
+    public static let viewScalars = ["visible"] + ViewProperty.scalarNames
 
     /// The dot-separated parts of a path.
     public static func parts(of path: String) -> [String] {

@@ -156,17 +156,14 @@ extension Stage {
     }
 
     /// `V.visible` (1 when nothing hides the view, as the focus verdict
-    /// judges), `V.alpha`, `V.clipsToBounds`, `V.hidden` (1 or 0).
+    /// judges), and the view properties the rule language reads as
+    /// numbers (``ViewProperty/scalar``: `V.alpha`, `V.clipsToBounds` and
+    /// `V.hidden` as 1 or 0).
     private mutating func scalar(_ property: String, of name: String) -> Double {
         guard let view = try? screen.view(named: name) else { return 0 }
-        switch property {
-        case "alpha": return view.alpha
-        case "clipsToBounds": return view.clipsToBounds ? 1 : 0
-        case "hidden": return view.isHidden ? 1 : 0
-        default:
-            let snapshot = screen.layout()
-            return screen.visibility(of: name, in: snapshot)?.isVisible == true ? 1 : 0
-        }
+        if let read = ViewProperty.named(property)?.scalar { return read(view) }
+        let snapshot = screen.layout()
+        return screen.visibility(of: name, in: snapshot)?.isVisible == true ? 1 : 0
     }
 
     private static func suggestion(of error: ModelError) -> String? {

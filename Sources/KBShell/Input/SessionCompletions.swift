@@ -64,7 +64,14 @@ public struct SessionCompletions: CompletionContext {
             out += ["frame", "bounds", "safeAreaInsets"].map { "\(base).\($0)." }
             if scrollViews.contains(base) { out += ["\(base).contentInset.", "\(base).contentOffset."] }
         case .anchor:
-            out += ["\(base).hugging.", "\(base).compression.", "\(base).hidden", "\(base).clipsToBounds", "\(base).alpha", "\(base).text", "\(base).placeholder"]
+            // The view properties `set` takes for any view; `hugging.` and
+            // `compression.` once, to complete their axis next.
+            var properties: [String] = []
+            for p in ViewProperty.all where p.offeredForEveryView {
+                let word = p.name.split(separator: ".").count > 1 ? String(p.name.split(separator: ".")[0]) + "." : p.name
+                if !properties.contains(word) { properties.append(word) }
+            }
+            out += properties.map { "\(base).\($0)" }
         default: break
         }
         return out

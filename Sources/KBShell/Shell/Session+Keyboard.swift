@@ -173,79 +173,47 @@ extension Session {
         case "constant": take(try screen.setConstant(try numberValue(), of: object))
         case "priority":
             take(try screen.setPriority(try priorityValue(), of: object))
-        case "hugging.horizontal", "hugging.vertical", "compression.horizontal", "compression.vertical":
-            let v = try priorityValue()
-            let axis: Axis = property.hasSuffix("horizontal") ? .horizontal : .vertical
-            if property.hasPrefix("hugging") {
-                take(try screen.setHugging(v, axis, of: object))
-            } else {
-                take(try screen.setCompressionResistance(v, axis, of: object))
-            }
-        case "hidden":
-            let w = try word()
-            guard w == "on" || w == "off" || w == "true" || w == "false" else {
-                throw CommandError("hidden is on or off", column: rest[0].column)
-            }
-            take(try screen.setHidden(w == "on" || w == "true", of: object))
-        case "clipsToBounds":
-            let w = try word()
-            guard ["on", "off", "true", "false"].contains(w) else {
-                throw CommandError("clipsToBounds is on or off", column: rest[0].column)
-            }
-            take(try screen.setClipsToBounds(w == "on" || w == "true", of: object))
-            log.notes.append("\(object).clipsToBounds is \(w == "on" || w == "true" ? "on: its subviews are cut at its bounds" : "off")")
-        case "alpha":
-            take(try screen.setAlpha(try numberValue(), of: object))
-            log.notes.append("\(object).alpha is \(formatNumber(try screen.view(named: object).alpha))")
-        case "text":
-            guard rest.count == 1, rest[0].kind == .string else {
-                throw CommandError("text takes a quoted string", column: rest.first?.column, suggestion: "set \(object).text \"Sign in\"")
-            }
-            take(try screen.setText(rest[0].text, of: object))
-        case "placeholder":
-            guard rest.count == 1, rest[0].kind == .string else {
-                throw CommandError("placeholder takes a quoted string", column: rest.first?.column, suggestion: "set \(object).placeholder = \"Email\"")
-            }
-            take(try screen.setPlaceholder(rest[0].text, of: object))
-            log.notes.append("\(object) shows \(CommandParser.quote(rest[0].text)) while it has no text")
-        case "rows":
-            guard let n = wholeNumber(try numberValue(), in: 0...TableConfiguration.maxRows) else {
-                throw CommandError("rows is a whole number from 0 to \(TableConfiguration.maxRows)", column: rest[0].column)
-            }
-            take(try screen.setTable(object, rows: n))
-        case "rowHeight":
-            take(try screen.setTable(object, rowHeight: try numberValue()))
-        case "keyboardDismissMode":
-            let w = try word()
-            guard let mode = KeyboardDismissMode(rawValue: w) else {
-                let all = KeyboardDismissMode.allCases.map(\.rawValue)
-                throw CommandError("'\(w)' is not a keyboardDismissMode: \(all.joined(separator: ", "))", column: rest[0].column,
-                                   suggestion: nearestName(to: w, in: all))
-            }
-            take(try screen.setKeyboardDismissMode(mode, of: object))
-            log.notes.append("\(object).keyboardDismissMode is .\(mode.rawValue)")
-        case "contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right":
-            let v = try numberValue()
-            guard let current = screen.layout().view(object)?.scroll?.contentInset else { throw ModelError.notAScrollView(object) }
-            var insets = current
-            switch property {
-            case "contentInset.top": insets.top = v
-            case "contentInset.left": insets.left = v
-            case "contentInset.bottom": insets.bottom = v
-            default: insets.right = v
-            }
-            take(try screen.setContentInset(insets, of: object))
-        case "contentOffset.x", "contentOffset.y":
-            let v = try numberValue()
-            guard let current = screen.layout().view(object)?.scroll?.contentOffset else { throw ModelError.notAScrollView(object) }
-            let offset = property.hasSuffix(".x") ? Point(x: v, y: current.y) : Point(x: current.x, y: v)
-            take(try screen.setContentOffset(offset, of: object))
         default:
-            let known = ["constant", "priority", "hugging.horizontal", "hugging.vertical", "compression.horizontal",
-                         "compression.vertical", "hidden", "clipsToBounds", "alpha", "text", "placeholder", "contentInset.bottom", "contentOffset.y", "keyboardDismissMode", "rows", "rowHeight"]
-            throw CommandError("'\(object)' has no settable property '\(property)'",
-                               column: targetToken.column + object.count + 1,
-                               suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")
+            guard let p = ViewProperty.named(property) else {
+                let known = ["constant", "priority"] + ViewProperty.all.map(\.name)
+                throw CommandError("'\(object)' has no settable property '\(property)'",
+                                   column: targetToken.column + object.count + 1,
+                                   suggestion: nearestName(to: property, in: known).map { "\(object).\($0)" } ?? "one of: \(known.joined(separator: ", "))")
+            }
+            let v: ViewProperty.Value
+            switch p.kind {
+            case .number: v = .number(try numberValue())
+            case .priority: v = .number(Double(try priorityValue()))
+            case let .count(most):
+                guard let n = wholeNumber(try numberValue(), in: 0...most) else {
+                    throw CommandError("\(property) is a whole number from 0 to \(most)", column: rest[0].column)
+                }
+                v = .number(Double(n))
+            case .flag:
+                let w = try word()
+                guard ["on", "off", "true", "false"].contains(w) else {
+                    throw CommandError("\(property) is on or off", column: rest[0].column)
+                }
+                v = .flag(w == "on" || w == "true")
+            case let .text(example):
+                guard rest.count == 1, rest[0].kind == .string else {
+                    throw CommandError("\(property) takes a quoted string", column: rest.first?.column, suggestion: "set \(object).\(property) \(example)")
+                }
+                v = .text(rest[0].text)
+            case let .choice(words):
+                let w = try word()
+                guard words.contains(w) else {
+                    throw CommandError("'\(w)' is not a \(property): \(words.joined(separator: ", "))", column: rest[0].column,
+                                       suggestion: nearestName(to: w, in: words))
+                }
+                v = .choice(w)
+            }
+            let (result, said) = try p.set(v, of: object, on: &screen, writer: Self.commandWriter)
+            take(result)
+            if let said { log.notes.append(said) }
         }
     }
+
+    /// Numbers and strings as kbplay's commands write them.
+    static let commandWriter = ViewProperty.Writer(number: formatNumber, string: CommandParser.quote)
 }
