@@ -1,3 +1,4 @@
+import KBModel
 import SwiftSyntax
 
 /// Who receives a helper's forwarded events in the files read.
@@ -126,7 +127,7 @@ extension KeyboardCodeReader {
         let screenCode = reports.contains { !unused.contains($0.report.type) } || !layoutGuideReports().isEmpty
         if screenCode {
             for (place, r) in reports where unused.contains(r.type) {
-                findings.append(SwiftFinding(file: place.file, line: place.line, column: place.column,
+                findings.append(Finding(file: place.file, line: place.line, column: place.column,
                                              message: "\(r.type) forwards keyboard events, but no code in the files read uses it: left out of the report"))
             }
             reports.removeAll { unused.contains($0.report.type) }
@@ -189,7 +190,7 @@ extension KeyboardCodeReader {
                     guard !name.isEmpty, !name.contains("."), t?.properties[name] != nil else { ok = false; break kinds }
                     var translator = RuleTranslator(kind: k, locals: a.locals, owner: t)
                     guard let x = translator.translate(a.value) else {
-                        findings.append(SwiftFinding(file: a.place.file, line: a.place.line, column: a.place.column,
+                        findings.append(Finding(file: a.place.file, line: a.place.line, column: a.place.column,
                                                      message: "\(a.target) = \(a.value) is not run on \(k.rawValue): \(translator.failure ?? "not in kbplay's rule language")"))
                         ok = false
                         break kinds

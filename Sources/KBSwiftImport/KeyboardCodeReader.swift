@@ -1,3 +1,4 @@
+import KBModel
 import SwiftSyntax
 
 /// Code that runs on a keyboard notification: a routine named by a
@@ -32,7 +33,7 @@ struct Registration {
 /// Reads the keyboard handling code of a ``CodeIndex``.
 struct KeyboardCodeReader {
     let index: CodeIndex
-    var findings: [SwiftFinding] = []
+    var findings: [Finding] = []
     var registrations: [Registration] = []
     var removals: [(owner: String, routine: Routine)] = []
 
@@ -48,7 +49,7 @@ struct KeyboardCodeReader {
     }
 
     private mutating func note(_ place: Place, _ message: String) {
-        findings.append(SwiftFinding(file: place.file, line: place.line, column: place.column, message: message))
+        findings.append(Finding(file: place.file, line: place.line, column: place.column, message: message))
     }
 
     // MARK: registrations

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// Reads the views and constraints a view controller's code makes.
 struct LayoutCodeReader {
     let index: CodeIndex
-    var findings: [SwiftFinding] = []
+    var findings: [Finding] = []
     /// The screen being read's child controllers: the property that holds
     /// each → its controller's name.
     var childRoots: [String: String] = [:]
@@ -33,7 +33,7 @@ struct LayoutCodeReader {
     ]
 
     mutating func note(_ p: Place, _ m: String) {
-        findings.append(SwiftFinding(file: p.file, line: p.line, column: p.column, message: m))
+        findings.append(Finding(file: p.file, line: p.line, column: p.column, message: m))
     }
 
     /// The UIKit class a view's initial value makes: `UITextField()`,

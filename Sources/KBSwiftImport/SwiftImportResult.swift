@@ -12,25 +12,6 @@ public struct SwiftSource: Equatable, Sendable {
     }
 }
 
-/// Something in the code that kbplay reads but does not model, with its
-/// place: `FILE:LINE:COLUMN: note: …`.
-public struct SwiftFinding: Equatable, Sendable {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    /// The finding as a compiler-style note.
-    public var text: String { "\(file):\(line):\(column): note: \(message)" }
-}
-
 /// What `import swift` read: the keyboard handling code per type, the
 /// and the findings.
 public struct SwiftImportResult: Equatable, Sendable {
@@ -39,9 +20,9 @@ public struct SwiftImportResult: Equatable, Sendable {
     /// The screens view controllers build in code.
     public var screens: [CodeScreen] = []
     /// What was read but not modelled.
-    public var findings: [SwiftFinding]
+    public var findings: [Finding]
 
-    public init(keyboardCode: [KeyboardCodeReport] = [], findings: [SwiftFinding] = []) {
+    public init(keyboardCode: [KeyboardCodeReport] = [], findings: [Finding] = []) {
         self.keyboardCode = keyboardCode
         self.findings = findings
     }

@@ -1,3 +1,4 @@
+import KBModel
 import SwiftParser
 import SwiftSyntax
 
@@ -18,7 +19,7 @@ public enum SwiftImporter {
         let runnable: Set<CodeStrategy> = [.observer, .controllable, .resizeRoot, .childDelegate, .contentInset,
                                            .layoutConstraint, .layoutGuide, .autoScroll]
         for r in read where r.runs.map({ !runnable.contains($0) }) ?? false {
-            findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
+            findings.append(Finding(file: r.file, line: r.line, column: r.column,
                                          message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: \(r.why)"))
         }
         var layout = LayoutCodeReader(index: index)
@@ -108,12 +109,12 @@ public enum SwiftImporter {
     }
 
     /// Parse errors: the file is still read, around them.
-    private static func syntaxFindings(_ index: CodeIndex) -> [SwiftFinding] {
-        var out: [SwiftFinding] = []
+    private static func syntaxFindings(_ index: CodeIndex) -> [Finding] {
+        var out: [Finding] = []
         for (i, tree) in index.trees.enumerated() where tree.hasError {
             if let bad = tree.allDescendants.first(where: { $0.is(UnexpectedNodesSyntax.self) || $0.as(TokenSyntax.self)?.presence == .missing }) {
                 let p = index.place(bad, file: i)
-                out.append(SwiftFinding(file: p.file, line: p.line, column: p.column,
+                out.append(Finding(file: p.file, line: p.line, column: p.column,
                                         message: "Swift that does not parse here: read around it"))
             }
         }

@@ -209,11 +209,11 @@ struct IBSimulatedBars {
 
     /// One finding per bar: why Xcode simulated it and what it does to the
     /// scene's layout.
-    func findings(base: EdgeInsets, device: Device) -> [IBFinding] {
-        var out: [IBFinding] = []
+    func findings(base: EdgeInsets, device: Device) -> [Finding] {
+        var out: [Finding] = []
         let statusTop = statusBarHidden != nil && base.top <= 24 ? 0 : base.top
         if let s = statusBarHidden, !(statusBarInferred && base.top > 24) {
-            out.append(IBFinding(.note, (statusBarInferred ? "a XIB's view simulates no status bar unless its simulated metrics name one: " : "the status bar is hidden (simulatedStatusBarMetrics none): ")
+            out.append(Finding(.note, (statusBarInferred ? "a XIB's view simulates no status bar unless its simulated metrics name one: " : "the status bar is hidden (simulatedStatusBarMetrics none): ")
                                  + (base.top <= 24 ? "the safe-area top is 0, not \(device.id)'s \(fmt(base.top))" : "\(device.id)'s safe-area top \(fmt(base.top)) stays (its sensor housing, not the status bar)"),
                                  line: s.line, column: s.column))
         }
@@ -221,14 +221,14 @@ struct IBSimulatedBars {
             let effect = t.under
                 ? "the root view extends under it, so its safe-area top is \(fmt(statusTop)) + \(fmt(t.height)) = \(fmt(statusTop + t.height))"
                 : "\(t.beside), so the root view starts below it, at y \(fmt(statusTop + t.height))"
-            out.append(IBFinding(.note, "\(t.cause): Xcode simulated a \(fmt(t.height)) pt \(t.kind.rawValue) over it; \(effect)",
+            out.append(Finding(.note, "\(t.cause): Xcode simulated a \(fmt(t.height)) pt \(t.kind.rawValue) over it; \(effect)",
                                  line: t.line, column: t.column))
         }
         if let b = bottom, !b.real {
             let effect = b.under
                 ? "the root view extends under it, so its safe-area bottom is \(fmt(base.bottom)) + \(fmt(b.height)) = \(fmt(base.bottom + b.height))"
                 : "\(b.beside), so the root view ends above it, \(fmt(base.bottom + b.height)) pt over the screen's bottom"
-            out.append(IBFinding(.note, "\(b.cause): Xcode simulated a \(fmt(b.height)) pt \(b.kind.rawValue) under it; \(effect)",
+            out.append(Finding(.note, "\(b.cause): Xcode simulated a \(fmt(b.height)) pt \(b.kind.rawValue) under it; \(effect)",
                                  line: b.line, column: b.column))
         }
         return out

@@ -9,7 +9,7 @@ enum IBCanvas {
     /// `preset` with the scene's canvas: its screen size and safe-area
     /// insets as the document stores them. Each change is a finding.
     static func adjust(_ preset: Device, orientation: Orientation, document: IBDocument, scene: IBScene,
-                       bars: IBSimulatedBars = IBSimulatedBars(), _ findings: inout [IBFinding]) -> Device {
+                       bars: IBSimulatedBars = IBSimulatedBars(), _ findings: inout [Finding]) -> Device {
         let (content, wrappers) = contentAndWrappers(document, scene)
         guard let root = content.rootView, let r = root.frame, r.width > 0, r.height > 0 else { return preset }
         var device = preset
@@ -30,14 +30,14 @@ enum IBCanvas {
             device.screen = orientation == .portrait ? Size(width: r.width, height: canvasHeight) : Size(width: canvasHeight, height: r.width)
             // UIKit's root side margins: 20 pt in a regular width (a canvas from 600 pt wide), else the idiom's.
             if r.width >= 600 { device.rootSideMarginOverride = 20 }
-            findings.append(IBFinding(.note, "the scene was laid out on a \(fmt(r.width))×\(fmt(canvasHeight)) canvas (its root view's stored size\(canvasHeight != r.height ? " with the bars beside it" : "")), not \(preset.id)'s \(fmt(size.width))×\(fmt(size.height)) screen: that canvas is the screen, with \(preset.id)'s keyboard",
+            findings.append(Finding(.note, "the scene was laid out on a \(fmt(r.width))×\(fmt(canvasHeight)) canvas (its root view's stored size\(canvasHeight != r.height ? " with the bars beside it" : "")), not \(preset.id)'s \(fmt(size.width))×\(fmt(size.height)) screen: that canvas is the screen, with \(preset.id)'s keyboard",
                                       line: root.line, column: root.column))
         }
         if content.isCell {
             // A cell's content view lies inside a table, away from the screen's edges: no safe area.
             let zero = EdgeInsets()
             if insets != zero {
-                findings.append(IBFinding(.note, "\(content.controller.name) is laid out on its own, as Xcode shows it: its content view is the screen, without a safe area",
+                findings.append(Finding(.note, "\(content.controller.name) is laid out on its own, as Xcode shows it: its content view is the screen, without a safe area",
                                           line: content.controller.line, column: content.controller.column))
             }
             if orientation == .portrait { device.safeArea.portrait = zero } else { device.safeArea.landscape = zero }
@@ -100,7 +100,7 @@ enum IBCanvas {
             device.rootSideMarginOverride = 20
             let why = regular ? "the canvas is regular width (\(preset.id) \(orientation.rawValue))"
                 : "\(preset.id) is \(fmt(preset.screen.width)) pt wide (a Plus, Max or XR size)"
-            findings.append(IBFinding(.note, "\(why): a root view's minimum side margins are 20 pt, not 16",
+            findings.append(Finding(.note, "\(why): a root view's minimum side margins are 20 pt, not 16",
                                       line: root.line, column: root.column))
         }
         if insets != preset.safeAreaInsets(orientation) {
@@ -109,7 +109,7 @@ enum IBCanvas {
         if !used.isEmpty {
             let bars = content.controller.child("navigationItem", key: "navigationItem") != nil && !navigation
                 ? "; the scene has a navigation item, so this includes the navigation bar Xcode simulated over it" : ""
-            findings.append(IBFinding(.note, "safe-area insets \(used.joined(separator: ", ")): read from the stored frames of the views pinned to the safe area, as \(document.root["toolsVersion"].map { "Xcode (tools \($0))" } ?? "Xcode") laid them out\(bars)",
+            findings.append(Finding(.note, "safe-area insets \(used.joined(separator: ", ")): read from the stored frames of the views pinned to the safe area, as \(document.root["toolsVersion"].map { "Xcode (tools \($0))" } ?? "Xcode") laid them out\(bars)",
                                       line: root.line, column: root.column))
         }
         return device

@@ -10,7 +10,7 @@ public struct IBImport: Sendable {
     /// IB object id → name, for every view, guide, constraint and
     /// controller made, in the order they were made.
     public var names: [(id: String, name: String)]
-    public var findings: [IBFinding]
+    public var findings: [Finding]
     /// Conflicts the document's constraints have, as typed ones report them.
     public var warnings: [ModelWarning]
     /// The frames the document stores, in window coordinates, of the views

@@ -22,8 +22,8 @@ extension IBImporter {
         made.append((id, name))
     }
 
-    mutating func finding(_ severity: IBFinding.Severity, _ e: IBElement, _ message: String) {
-        findings.append(IBFinding(severity, message, line: e.line, column: e.column))
+    mutating func finding(_ severity: Finding.Severity, _ e: IBElement, _ message: String) {
+        findings.append(Finding(severity, message, line: e.line, column: e.column))
     }
 
     mutating func countAppearance(_ what: String, _ e: IBElement) {
@@ -47,7 +47,7 @@ extension IBImporter {
         if views + constraints > 0 {
             message += " (\(constraints) constraint\(constraints == 1 ? "" : "s") inactive or left out\(views > 0 ? ", \(views) view\(views == 1 ? "" : "s") not installed" : ""))"
         }
-        findings.append(IBFinding(.note, message, line: first.line, column: first.column))
+        findings.append(Finding(.note, message, line: first.line, column: first.column))
     }
 
     /// One note for the appearance the document sets (colours, fonts,
@@ -56,7 +56,7 @@ extension IBImporter {
         guard !appearance.isEmpty else { return }
         let first = appearance.values.min { ($0.line, $0.column) < ($1.line, $1.column) }!
         let list = appearance.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value.count)" }.joined(separator: ", ")
-        findings.append(IBFinding(.note, "appearance is not modeled (no effect on layout; sizes come from the stored frames): \(list)",
+        findings.append(Finding(.note, "appearance is not modeled (no effect on layout; sizes come from the stored frames): \(list)",
                                   line: first.line, column: first.column))
     }
 

@@ -125,18 +125,18 @@ extension IBImporter {
     /// One note per cause of the margins and baselines read.
     mutating func reportMarginsAndBaselines() {
         for (cause, c) in marginCauses.sorted(by: { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) }) {
-            findings.append(IBFinding(.note, "\(cause): the constraints to the margins of \(c.views.joined(separator: ", ")) are made to \(c.views.count == 1 ? "its" : "their") edges or safe area with the margin added",
+            findings.append(Finding(.note, "\(cause): the constraints to the margins of \(c.views.joined(separator: ", ")) are made to \(c.views.count == 1 ? "its" : "their") edges or safe area with the margin added",
                                       line: c.line, column: c.column))
         }
         if let t = nonScrollingTextViews.first {
             let list = nonScrollingTextViews.map { "\($0.name) \(fmt($0.height))\($0.stored ? "" : " (from its lines)")" }.joined(separator: ", ")
-            findings.append(IBFinding(.note, "a text view with scrollEnabled NO is as tall as its text, its intrinsic height: \(list) (the height Xcode stored for its text and font; kbplay does not wrap text)",
+            findings.append(Finding(.note, "a text view with scrollEnabled NO is as tall as its text, its intrinsic height: \(list) (the height Xcode stored for its text and font; kbplay does not wrap text)",
                                       line: t.line, column: t.column))
         }
         if let first = baselines.first {
             let n = baselines.placed.count
             let plain = baselines.withoutText > 0 ? " (and \(baselines.withoutText) baseline\(baselines.withoutText == 1 ? "" : "s") of views without text, at their bottom, as UIKit places them)" : ""
-            findings.append(IBFinding(.note, "\(n) baseline constraint\(n == 1 ? "" : "s") placed by font metrics\(plain): a baseline is the system font's ascender (0.952 × its size) under the top of its centred line, the descender (0.241 × its size) over the bottom of the last; kbplay approximates every font by the system font's ratios",
+            findings.append(Finding(.note, "\(n) baseline constraint\(n == 1 ? "" : "s") placed by font metrics\(plain): a baseline is the system font's ascender (0.952 × its size) under the top of its centred line, the descender (0.241 × its size) over the bottom of the last; kbplay approximates every font by the system font's ratios",
                                       line: first.line, column: first.column))
         }
     }

@@ -16,7 +16,7 @@ public struct IBImporter {
     var screen: Screen
     var names = IBNames()
     var made: [(id: String, name: String)] = []
-    var findings: [IBFinding] = []
+    var findings: [Finding] = []
     var warnings: [ModelWarning] = []
     var stored: [IBImport.StoredFrame] = []
     /// Table view controllers made: the controller and its table.
@@ -96,7 +96,7 @@ public struct IBImporter {
     public static func run(_ document: IBDocument, scene sceneName: String?, device deviceID: String?,
                     orientation wanted: Orientation? = nil) throws(IBReadError) -> IBImport {
         let scene = try chooseScene(document, sceneName)
-        var findings: [IBFinding] = []
+        var findings: [Finding] = []
         var (device, orientation, designed) = try chooseDevice(document, deviceID, scene: scene, &findings)
         var bars = IBSimulatedBars()
         if deviceID == nil {
@@ -125,7 +125,7 @@ public struct IBImporter {
         // The stored frames are the designed device's: on another, they are not compared.
         guard device.id == designed.id, orientation == designedOrientation else {
             let e = document.root.child("device") ?? document.root
-            result.findings.append(IBFinding(.note, "the document was designed on \(e["id"] ?? "an unnamed device") (nearest preset \(designed.id)): on \(device.id) \(orientation.rawValue) its stored frames are not compared",
+            result.findings.append(Finding(.note, "the document was designed on \(e["id"] ?? "an unnamed device") (nearest preset \(designed.id)): on \(device.id) \(orientation.rawValue) its stored frames are not compared",
                                              line: e.line, column: e.column))
             return result
         }
@@ -142,7 +142,7 @@ public struct IBImporter {
     /// is constrained to) by the same offset is named in that view's
     /// finding, not in one of its own; a view kbplay approximates says so;
     /// only the rest is a frame warning of its own.
-    func explainMismatches(_ mismatches: [(name: String, kbplay: Rect, stored: Rect)], ambiguous: Set<String> = []) -> [IBFinding] {
+    func explainMismatches(_ mismatches: [(name: String, kbplay: Rect, stored: Rect)], ambiguous: Set<String> = []) -> [Finding] {
         guard !mismatches.isEmpty else { return [] }
         let byName = Dictionary(mismatches.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         // The views each view is tied to: its superview and those its constraints name.
@@ -181,7 +181,7 @@ public struct IBImporter {
             let r = leader(of: m).map { root[$0] ?? $0 } ?? m.name
             root[m.name] = r
         }
-        var out: [IBFinding] = []
+        var out: [Finding] = []
         for m in mismatches where root[m.name] == m.name {
             let e = element(named: m.name)
             let followers = mismatches.filter { root[$0.name] == m.name && $0.name != m.name }.map(\.name)
@@ -192,7 +192,7 @@ public struct IBImporter {
             if !followers.isEmpty {
                 message += "; \(followers.count) view\(followers.count == 1 ? "" : "s") placed from it differ\(followers.count == 1 ? "s" : "") with it: \(followers.joined(separator: ", "))"
             }
-            out.append(IBFinding(.warning, message, line: e?.line ?? 0, column: e?.column ?? 0))
+            out.append(Finding(.warning, message, line: e?.line ?? 0, column: e?.column ?? 0))
         }
         return out
     }
@@ -237,7 +237,7 @@ public struct IBImporter {
 
     /// The preset nearest to the designed device, and the one to use.
     static func chooseDevice(_ d: IBDocument, _ override: String?, scene: IBScene,
-                                     _ findings: inout [IBFinding]) throws(IBReadError)
+                                     _ findings: inout [Finding]) throws(IBReadError)
         -> (device: Device, orientation: Orientation, designed: Device) {
         let (designed, orientation) = designedDevice(d, scene: scene, &findings)
         guard let override else { return (designed, orientation, designed) }
@@ -248,7 +248,7 @@ public struct IBImporter {
         }
     }
 
-    static func designedDevice(_ d: IBDocument, scene: IBScene, _ findings: inout [IBFinding]) -> (Device, Orientation) {
+    static func designedDevice(_ d: IBDocument, scene: IBScene, _ findings: inout [Finding]) -> (Device, Orientation) {
         let catalog = DeviceCatalog.standard
         let deviceElement = d.root.child("device")
         var orientation: Orientation = deviceElement?["orientation"] == "landscape" ? .landscape : .portrait
@@ -258,7 +258,7 @@ public struct IBImporter {
                 target = known
             } else if let r = scene.rootView?.frame {
                 target = orientation == .portrait ? (r.width, r.height, 0) : (r.height, r.width, 0)
-                findings.append(IBFinding(.note, "device \(id) is not one kbplay knows: the nearest preset to the scene's size \(fmt(r.width))×\(fmt(r.height)) is used",
+                findings.append(Finding(.note, "device \(id) is not one kbplay knows: the nearest preset to the scene's size \(fmt(r.width))×\(fmt(r.height)) is used",
                                           line: deviceElement!.line, column: deviceElement!.column))
             }
         }
@@ -274,13 +274,13 @@ public struct IBImporter {
                 if r.width > r.height { orientation = .landscape }
                 best = catalog.devices.min { distance($0, target!) < distance($1, target!) }!
             }
-            findings.append(IBFinding(.note, "the document names no device: \(best.id) is used, the preset nearest to its root view's \(fmt(r.width))×\(fmt(r.height))",
+            findings.append(Finding(.note, "the document names no device: \(best.id) is used, the preset nearest to its root view's \(fmt(r.width))×\(fmt(r.height))",
                                       line: d.root.line, column: d.root.column))
             return (best, orientation)
         }
         guard let t = target else {
             if deviceElement == nil {
-                findings.append(IBFinding(.note, "the document names no device: \(catalog.defaultDevice.id) is used",
+                findings.append(Finding(.note, "the document names no device: \(catalog.defaultDevice.id) is used",
                                           line: d.root.line, column: d.root.column))
             }
             return (catalog.defaultDevice, orientation)

@@ -24,16 +24,11 @@ extension Session {
         } catch let e as IBReadError {
             throw CommandError(e.message, column: column)
         }
-        var fresh = Session(sessionsDirectory: sessionsDirectory)
-        fresh.state.screen = imported.screen
-        for (controller, table) in imported.tableControllers {
+        adopt(imported.screen, strategies: imported.tableControllers.map { controller, table in
             var s = Strategy(kind: .tableController, controller: controller)
             s.scrollView = table
-            fresh.state.strategies.append(s)
-        }
-        state = fresh.state
-        name = nil
-        events = []
+            return s
+        })
 
         let s = imported.screen
         let fields = s.views.filter { $0.kind.isTextInput }.count
@@ -50,5 +45,17 @@ extension Session {
             .object(["severity": .string(f.severity.rawValue), "message": .string(f.message),
                      "line": .number(Double(f.line)), "column": .number(Double(f.column))])
         })
+    }
+
+    /// Takes an imported screen as the session's, with the strategies the
+    /// import attached: a fresh session (no rules, keyboard state, history
+    /// of events or name to save under), as every importer leaves it.
+    mutating func adopt(_ screen: Screen, strategies: [Strategy] = []) {
+        var fresh = Session(sessionsDirectory: sessionsDirectory)
+        fresh.state.screen = screen
+        fresh.state.strategies = strategies
+        state = fresh.state
+        name = nil
+        events = []
     }
 }

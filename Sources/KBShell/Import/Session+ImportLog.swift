@@ -49,11 +49,7 @@ extension Session {
             throw CommandError(error.message, suggestion: error.suggestion)
         }
         let imported = read.imported
-        var fresh = Session(sessionsDirectory: sessionsDirectory)
-        fresh.state.screen = imported.screen
-        state = fresh.state
-        name = nil
-        events = []
+        adopt(imported.screen)
 
         for line in read.lines { log.lines.append(.said(line)) }
         log.warnings += read.warnings

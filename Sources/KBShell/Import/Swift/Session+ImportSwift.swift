@@ -79,10 +79,10 @@ extension Session {
                 // Code kbplay would run, with no controller to run it for (a
                 // helper that forwards events runs in its consumers' reports).
                 if r.appWide {
-                    findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
+                    findings.append(Finding(file: r.file, line: r.line, column: r.column,
                                                  message: "\(r.why), run on every screen: the session has none yet (import the storyboard or the controllers' Swift files with it)"))
                 } else if !r.why.hasPrefix("forwards"), !r.rules.isEmpty || r.runs.flatMap({ StrategyKind(rawValue: $0.rawValue) }) != nil {
-                    findings.append(SwiftFinding(file: r.file, line: r.line, column: r.column,
+                    findings.append(Finding(file: r.file, line: r.line, column: r.column,
                                                  message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: the session has no controller \(bound) (import its storyboard first, or name one with into CONTROLLER)"))
                 }
                 continue
@@ -134,7 +134,7 @@ extension Session {
         log.extra["screens"] = .array(built)
         log.extra["names"] = .object([:])
         log.extra["findings"] = .array(findings.map { f in
-            .object(["file": .string(f.file), "message": .string(f.message),
+            .object(["file": .string(f.file ?? ""), "message": .string(f.message),
                      "line": .number(Double(f.line)), "column": .number(Double(f.column))])
         })
     }
