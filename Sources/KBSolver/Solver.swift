@@ -120,6 +120,15 @@ public struct Solver: Sendable {
     /// Updates that read everything without looking at what changed.
     var fullUpdatesAhead = 0
 
+    // What the updates changed, for readers of values (``forEachSlotMoved(since:_:)``).
+
+    /// The slots whose values updates changed, in the order they changed
+    /// (a slot once per update that changed it), since the list was begun.
+    var movedSlots: [Int32] = []
+    /// How many times the list was begun again (it is dropped past
+    /// ``movedLimit``): a mark taken before tells nothing after.
+    var movedGeneration = 0
+
     struct Definition: Sendable {
         /// The defined variable: `slot = Σ coefficient · terms + constant`.
         let slot: Int32
@@ -391,6 +400,46 @@ public struct Solver: Sendable {
         valuesNeedFullUpdate = false
     }
 
+    /// Past this many slots listed as moved, the list is dropped: a reader
+    /// then reads everything, which costs about what the list would.
+    var movedLimit: Int { 64 + slots.count / 2 }
+
+    /// Begins the list of moved slots again: marks taken before tell nothing.
+    mutating func dropMovedSlots() {
+        movedSlots = []
+        movedGeneration += 1
+    }
+
+    /// Where the list of moved slots stands: what a reader keeps to ask
+    /// ``forEachSlotMoved(since:_:)`` later.
+    public var valueMark: ValueMark {
+        ValueMark(compactions: compactions, generation: movedGeneration, count: movedSlots.count)
+    }
+
+    /// A point in the history of the solver's values (``valueMark``).
+    public struct ValueMark: Equatable, Sendable {
+        let compactions: Int
+        let generation: Int
+        let count: Int
+    }
+
+    /// Calls `body` with each slot whose value an ``updateVariables()``
+    /// changed since `mark` (a slot may come more than once), and returns
+    /// true; or returns false, calling nothing, when the solver cannot tell
+    /// (the list was dropped since, or a compaction renumbered the slots):
+    /// the caller then reads every value it needs.
+    ///
+    /// Values read at `mark` by slot are still right for every slot not
+    /// named, provided the slot indices are (``slotEpoch``). The list costs
+    /// what the updates did, so a reader asking after each update pays for
+    /// what moved, not for every value.
+    public func forEachSlotMoved(since mark: ValueMark, _ body: (Int32) -> Void) -> Bool {
+        guard mark.compactions == compactions, mark.generation == movedGeneration, mark.count <= movedSlots.count
+        else { return false }
+        for k in mark.count ..< movedSlots.count { body(movedSlots[k]) }
+        return true
+    }
+
     /// Past this many recorded changes the next update reads everything
     /// anyway: recording stops.
     var changeLimit: Int { 64 + slots.count / 4 }
@@ -443,6 +492,19 @@ public struct Solver: Sendable {
             if s >= 0 && Int(s) < slots.count { plain.append(s) }
         }
         for s in changedSlots where Int(s) < slots.count { plain.append(s) }
+        // Moved slots are listed in a local (the slots are borrowed below)
+        // and put back after.
+        var moved = movedSlots
+        movedSlots = []
+        var listing = moved.count <= movedLimit
+        defer {
+            if listing {
+                movedSlots = moved
+            } else {
+                movedGeneration += 1
+            }
+        }
+        let limit = movedLimit
         rows.withUnsafeBufferPointer { rows in
         definitions.withUnsafeBufferPointer { definitions in
         termSlots.withUnsafeBufferPointer { termSlots in
@@ -475,6 +537,10 @@ public struct Solver: Sendable {
                 let v = slot.symbol >= 0 ? (rows[Int(slot.symbol)]?.constant ?? 0) : 0
                 if v.bitPattern != slot.value.bitPattern {
                     slots[Int(s)].value = v
+                    if listing {
+                        moved.append(s)
+                        if moved.count > limit { listing = false }
+                    }
                     queueDependents(Int(s))
                 }
             }
@@ -498,6 +564,10 @@ public struct Solver: Sendable {
                         let s = Int(definition.slot)
                         if v.bitPattern != slots[s].value.bitPattern {
                             slots[s].value = v
+                            if listing {
+                                moved.append(Int32(s))
+                                if moved.count > limit { listing = false }
+                            }
                             queueDependents(s)
                         }
                     }
@@ -520,13 +590,24 @@ public struct Solver: Sendable {
             }
             plainSlotsAreCurrent = true
         }
+        // The values that move are listed as in the sweep (a local while
+        // the slots are borrowed), until the list passes its bound.
+        var moved = movedSlots
+        movedSlots = []
+        var listing = moved.count <= movedLimit
+        let limit = movedLimit
         rows.withUnsafeBufferPointer { rows in
             plainSlots.withUnsafeBufferPointer { plainSlots in
                 plainSymbols.withUnsafeBufferPointer { plainSymbols in
                     slots.withUnsafeMutableBufferPointer { slots in
                         for k in plainSlots.indices {
-                            let s = plainSymbols[k]
-                            slots[Int(plainSlots[k])].value = s >= 0 ? (rows[Int(s)]?.constant ?? 0) : 0
+                            let s = plainSymbols[k], slot = Int(plainSlots[k])
+                            let v = s >= 0 ? (rows[Int(s)]?.constant ?? 0) : 0
+                            if listing, v.bitPattern != slots[slot].value.bitPattern {
+                                moved.append(Int32(slot))
+                                if moved.count > limit { listing = false }
+                            }
+                            slots[slot].value = v
                         }
                     }
                 }
@@ -543,11 +624,21 @@ public struct Solver: Sendable {
                             for k in start ..< start + Int(definition.termCount) {
                                 v += termCoefficients[k] * slots[Int(termSlots[k])].value
                             }
-                            slots[Int(definition.slot)].value = v
+                            let slot = Int(definition.slot)
+                            if listing, v.bitPattern != slots[slot].value.bitPattern {
+                                moved.append(Int32(slot))
+                                if moved.count > limit { listing = false }
+                            }
+                            slots[slot].value = v
                         }
                     }
                 }
             }
+        }
+        if listing {
+            movedSlots = moved
+        } else {
+            movedGeneration += 1
         }
     }
 
