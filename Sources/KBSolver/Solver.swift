@@ -128,6 +128,12 @@ public struct Solver: Sendable {
     /// How many times the list was begun again (it is dropped past
     /// ``movedLimit``): a mark taken before tells nothing after.
     var movedGeneration = 0
+    /// Whether updates list the slots whose values they change (for
+    /// ``forEachSlotMoved(since:_:)``). Off, an update costs nothing more
+    /// and every mark taken before it tells nothing; a reader turns it on.
+    public var listsMovedSlots = false {
+        didSet { if !listsMovedSlots { dropMovedSlots() } }
+    }
 
     struct Definition: Sendable {
         /// The defined variable: `slot = Σ coefficient · terms + constant`.
@@ -496,13 +502,14 @@ public struct Solver: Sendable {
         // and put back after.
         var moved = movedSlots
         movedSlots = []
-        var listing = moved.count <= movedLimit
+        var listing = listsMovedSlots && moved.count <= movedLimit
         defer {
-            if listing {
-                movedSlots = moved
-            } else {
+            if !listing {
+                // Dropped, its room kept for the next list.
+                moved.removeAll(keepingCapacity: true)
                 movedGeneration += 1
             }
+            movedSlots = moved
         }
         let limit = movedLimit
         rows.withUnsafeBufferPointer { rows in
@@ -590,12 +597,49 @@ public struct Solver: Sendable {
             }
             plainSlotsAreCurrent = true
         }
+        guard listsMovedSlots else {
+            // Nothing listed: the loops without a look at the old values.
+            rows.withUnsafeBufferPointer { rows in
+                plainSlots.withUnsafeBufferPointer { plainSlots in
+                    plainSymbols.withUnsafeBufferPointer { plainSymbols in
+                        slots.withUnsafeMutableBufferPointer { slots in
+                            for k in plainSlots.indices {
+                                let s = plainSymbols[k]
+                                slots[Int(plainSlots[k])].value = s >= 0 ? (rows[Int(s)]?.constant ?? 0) : 0
+                            }
+                        }
+                    }
+                }
+            }
+            definitions.withUnsafeBufferPointer { definitions in
+                termSlots.withUnsafeBufferPointer { termSlots in
+                    termCoefficients.withUnsafeBufferPointer { termCoefficients in
+                        slots.withUnsafeMutableBufferPointer { slots in
+                            for d in definitions.indices {
+                                guard let definition = definitions[d] else { continue }
+                                var v = definition.constant
+                                let start = Int(definition.termStart)
+                                for k in start ..< start + Int(definition.termCount) {
+                                    v += termCoefficients[k] * slots[Int(termSlots[k])].value
+                                }
+                                slots[Int(definition.slot)].value = v
+                            }
+                        }
+                    }
+                }
+            }
+            movedGeneration += 1
+            return
+        }
         // The values that move are listed as in the sweep (a local while
-        // the slots are borrowed), until the list passes its bound.
+        // the slots are borrowed), at most 64 of them: a full pass usually
+        // follows a change that moved much (a keyboard's edit over a long
+        // column), and listing all of it would cost what the pass does.
+        // Past that, the list is dropped and a reader reads everything.
         var moved = movedSlots
         movedSlots = []
-        var listing = moved.count <= movedLimit
-        let limit = movedLimit
+        var listing = listsMovedSlots && moved.count <= movedLimit
+        let limit = min(movedLimit, moved.count + 64)
         rows.withUnsafeBufferPointer { rows in
             plainSlots.withUnsafeBufferPointer { plainSlots in
                 plainSymbols.withUnsafeBufferPointer { plainSymbols in
@@ -635,11 +679,12 @@ public struct Solver: Sendable {
                 }
             }
         }
-        if listing {
-            movedSlots = moved
-        } else {
+        if !listing {
+            // Dropped, its room kept for the next list.
+            moved.removeAll(keepingCapacity: true)
             movedGeneration += 1
         }
+        movedSlots = moved
     }
 
     /// The value of `variable` at the last ``updateVariables()``; 0 for a

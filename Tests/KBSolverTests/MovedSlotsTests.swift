@@ -19,6 +19,7 @@ struct MovedSlotsTests {
     /// is not named.
     @Test func anEditMovesItsChainAndNothingElse() throws {
         var s = Solver()
+        s.listsMovedSlots = true
         let top = Variable("top"), y1 = Variable("y1"), y2 = Variable("y2"), z = Variable("z")
         try s.addEditVariable(top, strength: .strong)
         try s.add(Constraint(Expression(y1) - Expression(top) - 10, .equal))
@@ -53,6 +54,7 @@ struct MovedSlotsTests {
     /// nothing; one taken after does.
     @Test func aMarkFromBeforeACompactionTellsNothing() throws {
         var s = Solver()
+        s.listsMovedSlots = true
         let x = Variable("x")
         let pin = Constraint(Expression(x) - 16, .equal)
         try s.add(pin)
@@ -68,11 +70,14 @@ struct MovedSlotsTests {
         #expect(Self.moved(s, since: after) == [s.slotIndex(of: x)])
     }
 
-    /// A list that would grow past its bound (64 + half the slots) is
-    /// dropped: 200 variables pinned at 1 and moved to 2 at once are more
-    /// than 64 + 100 moves.
+    /// A list that would grow past its bound is dropped: 200 variables
+    /// pinned at 1 and moved to 2 at once are more than the 64 moves a
+    /// full update lists (200 changed definitions, past the 64 + 200 / 4
+    /// changes recorded, make the update a full one) and more than
+    /// 64 + 200 / 2 in any case.
     @Test func aLongListIsDroppedAndSaysSo() throws {
         var s = Solver()
+        s.listsMovedSlots = true
         let xs = (0..<200).map { Variable("x\($0)") }
         var pins: [Constraint] = []
         for x in xs {
@@ -93,6 +98,22 @@ struct MovedSlotsTests {
         #expect(Self.moved(s, since: after) == [s.slotIndex(of: xs[7])])
     }
 
+    /// A solver that does not list (the default) tells nothing after an
+    /// update: x == 16 moved to 32 is not named.
+    @Test func aSolverThatDoesNotListTellsNothing() throws {
+        var s = Solver()
+        let x = Variable("x")
+        let pin = Constraint(Expression(x) - 16, .equal)
+        try s.add(pin)
+        s.updateVariables()
+        let mark = s.valueMark
+        #expect(Self.moved(s, since: mark) == [], "nothing updated since the mark")
+        try s.setConstant(-32, of: pin)
+        s.updateVariables()
+        #expect(s.value(of: x) == 32)
+        #expect(Self.moved(s, since: mark) == nil)
+    }
+
     /// A reader that keeps every slot's value and, after each random
     /// operation and update, reads again only the slots named since its
     /// mark (everything when the solver cannot tell) holds exactly the
@@ -102,6 +123,7 @@ struct MovedSlotsTests {
         await propertyCheck(count: 200, input: Self.seeds) { seed in
             var rng = SplitMix64(seed: seed)
             var chain = Chain()
+            chain.solver.listsMovedSlots = true
             let system = RandomSystem(seed: seed)
             var kept: [Double] = []
             var mark: Solver.ValueMark?

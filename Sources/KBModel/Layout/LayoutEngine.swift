@@ -185,7 +185,10 @@ final class LayoutEngine: @unchecked Sendable {
     /// guides' constants agree with the frames.
     var isSettled = false
 
-    init() {}
+    init() {
+        // The passes read the values that moved (``snapshot(_:)``, ``negativeSizes(_:_:)``).
+        solver.listsMovedSlots = true
+    }
 
     /// A copy sharing nothing mutable with `self` (the solver and the maps
     /// are values; variables and constraints are identities, shared).
