@@ -17,7 +17,26 @@ extension Solver {
     /// ``isAmbiguous(_:)``): many variables at the cost of one pass, the
     /// scratch space shared.
     public func areAmbiguous(_ groups: [[Variable]]) -> [Bool] {
-        areAmbiguous(groups, keepingAtMost: Expansions.limit)
+        var room = AmbiguityScratch()
+        return areAmbiguous(groups, keepingAtMost: Expansions.limit, room: &room)
+    }
+
+    /// ``areAmbiguous(_:)`` in room the caller keeps between questions: a
+    /// question about a few variables then costs what their definitions
+    /// and rows do, not the size of the solver (room sized by its symbols
+    /// made and cleared at each call). The answers are the same.
+    public func areAmbiguous(_ groups: [[Variable]], scratch room: inout AmbiguityScratch) -> [Bool] {
+        areAmbiguous(groups, keepingAtMost: Expansions.limit, room: &room)
+    }
+
+    /// Room for ``areAmbiguous(_:scratch:)``, kept by a caller that asks
+    /// often. It holds nothing between calls but cleared space, so one
+    /// kept across changes to the solver (or for another solver) is
+    /// as good as a new one.
+    public struct AmbiguityScratch: Sendable {
+        var scratch: Scratch?
+
+        public init() {}
     }
 
     /// ``areAmbiguous(_:)`` keeping at most `limit` terms of expanded
@@ -25,15 +44,27 @@ extension Solver {
     /// `worthKeeping`: from how many variables asked expansions are kept.
     func areAmbiguous(_ groups: [[Variable]], keepingAtMost limit: Int,
                       worthKeeping: Int = Solver.variablesWorthKeeping) -> [Bool] {
+        var room = AmbiguityScratch()
+        return areAmbiguous(groups, keepingAtMost: limit, worthKeeping: worthKeeping, room: &room)
+    }
+
+    private func areAmbiguous(_ groups: [[Variable]], keepingAtMost limit: Int,
+                              worthKeeping: Int = Solver.variablesWorthKeeping,
+                              room: inout AmbiguityScratch) -> [Bool] {
         // Kept terms pay off when many variables share definitions (an
         // import asks about every view); a few variables (the views one
         // command moved) are expanded as they come, each definition once
         // anyway, without the room for keeping.
         let asked = groups.reduce(0) { $0 + $1.count }
         let keeps = limit > 0 && asked >= worthKeeping
-        var scratch = Scratch(symbols: kinds.count, definitions: definitions.count, objective: objective, keeping: keeps)
+        var scratch = room.scratch.take() ?? Scratch()
+        scratch.prepare(symbols: kinds.count, definitions: definitions.count, objective: keeps ? objective : nil,
+                        keeping: keeps)
         scratch.expansions.limit = keeps ? limit : 0
-        return groups.map { group in group.contains { isAmbiguous($0, &scratch) } }
+        let answers = groups.map { group in isAnyAmbiguous(group, &scratch) }
+        scratch.finish()
+        room.scratch = scratch
+        return answers
     }
 
     /// How many variables asked at once make keeping expansions worth it.
@@ -50,6 +81,13 @@ extension Solver {
         init(symbols: Int) {
             sums = Array(repeating: 0, count: symbols)
             summed = Array(repeating: false, count: symbols)
+        }
+
+        /// Room for at least `symbols` symbols (a cleared sum stays clear).
+        mutating func grow(to symbols: Int) {
+            guard sums.count < symbols else { return }
+            sums += repeatElement(0, count: symbols - sums.count)
+            summed += repeatElement(false, count: symbols - summed.count)
         }
 
         subscript(symbol: Symbol) -> Double { sums[Int(symbol)] }
@@ -73,31 +111,59 @@ extension Solver {
     }
 
     /// Room for writing variables in terms of non-basic symbols: the sum
-    /// by symbol and pending coefficients by definition.
-    struct Scratch {
-        var sum: SparseSum
-        var pending: [Double]
-        var isPending: [Bool]
+    /// by symbol and pending coefficients by definition. Between calls it
+    /// is all cleared (each part is cleared as it is used), so it is kept
+    /// and grown rather than made for each question.
+    struct Scratch: Sendable {
+        var sum = SparseSum(symbols: 0)
+        var pending: [Double] = []
+        var isPending: [Bool] = []
         var heap = MaxHeap()
-        /// Per symbol: whether the objective holds it (read once per call,
-        /// not searched for per symbol).
-        var inObjective: [Bool]
+        /// Per symbol: whether the objective holds it, read once per call
+        /// when many variables are asked (nil: the objective is searched
+        /// for each symbol asked about, which costs less for a few).
+        var inObjective: [Bool]?
         /// Per symbol: 0 not asked yet, 1 free to move, 2 held (a symbol
-        /// shared by many of the variables asked about is asked once).
-        var freedom: [UInt8]
+        /// shared by many of the variables asked about is asked once);
+        /// and the symbols asked, to clear it.
+        var freedom: [UInt8] = []
+        var asked: [Symbol] = []
+        /// The objective searched for a symbol this call (see ``inObjective``).
+        var objectiveSearches = 0
         /// Definitions already written over non-basic symbols in this pass.
-        var expansions: Expansions
+        var expansions = Expansions(symbols: 0, definitions: 0)
 
-        init(symbols: Int, definitions: Int, objective: Objective, keeping: Bool = false) {
-            expansions = Expansions(symbols: keeping ? symbols : 0, definitions: keeping ? definitions : 0)
-            sum = SparseSum(symbols: symbols)
-            pending = Array(repeating: 0, count: definitions)
-            isPending = Array(repeating: false, count: definitions)
-            inObjective = Array(repeating: false, count: symbols)
-            for row in objective.rows {
-                for s in row.symbols where Int(s) < symbols { inObjective[Int(s)] = true }
+        /// Sized for a solver of `symbols` symbols and `definitions`
+        /// definitions, with the objective's symbols read (`objective`)
+        /// and room for keeping expansions.
+        mutating func prepare(symbols: Int, definitions: Int, objective: Objective?, keeping: Bool) {
+            sum.grow(to: symbols)
+            if pending.count < definitions {
+                pending += repeatElement(0, count: definitions - pending.count)
+                isPending += repeatElement(false, count: definitions - isPending.count)
             }
-            freedom = Array(repeating: 0, count: symbols)
+            if freedom.count < symbols { freedom += repeatElement(0, count: symbols - freedom.count) }
+            if let objective { readObjective(objective, symbols: symbols) }
+            if keeping { expansions = Expansions(symbols: symbols, definitions: definitions) }
+        }
+
+        /// Reads which of the first `symbols` symbols the objective holds.
+        mutating func readObjective(_ objective: Objective, symbols: Int) {
+            var marks = Array(repeating: false, count: symbols)
+            for row in objective.rows {
+                for s in row.symbols where Int(s) < symbols { marks[Int(s)] = true }
+            }
+            inObjective = marks
+        }
+
+        /// Clears what a call left: the symbols' freedom, the kept
+        /// expansions and the objective's symbols.
+        mutating func finish() {
+            for s in asked { freedom[Int(s)] = 0 }
+            asked.removeAll(keepingCapacity: true)
+            inObjective = nil
+            objectiveSearches = 0
+            expansions = Expansions(symbols: 0, definitions: 0)
         }
     }
 
@@ -192,6 +258,25 @@ extension Solver {
         return true
     }
 
+    /// Whether any of `group` is ambiguous, the cheapest asked first: a
+    /// variable the solver does not know (ambiguous at once), then those
+    /// read from one row, then the defined ones, whose definitions may
+    /// reach far down a chain. One ambiguous answers for the group, and
+    /// each answer is the same whatever was asked before, so the order
+    /// changes the cost, never the answer.
+    private func isAnyAmbiguous(_ group: [Variable], _ scratch: inout Scratch) -> Bool {
+        if group.count < 2 { return group.contains { isAmbiguous($0, &scratch) } }
+        var defined: [Variable] = []
+        for v in group {
+            guard let slot = slotOf[ObjectIdentifier(v)] else { return true }
+            if slots[Int(slot)].definition >= 0 { defined.append(v) }
+        }
+        for v in group where slots[Int(slotOf[ObjectIdentifier(v)]!)].definition < 0 {
+            if isAmbiguous(v, &scratch) { return true }
+        }
+        return defined.contains { isAmbiguous($0, &scratch) }
+    }
+
     private func isAmbiguous(_ variable: Variable, _ scratch: inout Scratch) -> Bool {
         guard let slot = slotOf[ObjectIdentifier(variable)] else { return true }
         defer { scratch.sum.clear() }
@@ -209,9 +294,17 @@ extension Solver {
             let s = Int(symbol)
             if scratch.freedom[s] == 0 {
                 let kind = kinds[s]
-                let free = kind != .dummy && !scratch.inObjective[s]
+                // The objective searched per symbol for the first few; past
+                // them, its symbols are read once (a chain's question
+                // reaches a symbol or two per link).
+                if scratch.inObjective == nil, kind != .dummy {
+                    scratch.objectiveSearches += 1
+                    if scratch.objectiveSearches > 32 { scratch.readObjective(objective, symbols: kinds.count) }
+                }
+                let free = kind != .dummy && !(scratch.inObjective?[s] ?? objective.contains(symbol))
                     && (canMove(symbol, upward: true) || (kind == .external && canMove(symbol, upward: false)))
                 scratch.freedom[s] = free ? 1 : 2
+                scratch.asked.append(symbol)
             }
             if scratch.freedom[s] == 1 { return true }
         }
@@ -237,53 +330,68 @@ extension Solver {
     /// construction). Definitions are expanded highest first, so each is
     /// expanded once, after every definition that refers to it.
     private func parametricTerms(of slot: Int32, _ scratch: inout Scratch) -> Bool {
-        var free = false
-        func visit(_ s: Int32, _ c: Double, _ scratch: inout Scratch) {
-            let d = slots[Int(s)].definition
-            if d >= 0 {
-                if scratch.isPending[Int(d)] {
-                    scratch.pending[Int(d)] += c
-                } else {
-                    scratch.isPending[Int(d)] = true
-                    scratch.pending[Int(d)] = c
-                    scratch.heap.push(d)
+        // The rows and slots read in place (a copy of a row retains its arrays).
+        rows.withUnsafeBufferPointer { rows in
+        slots.withUnsafeBufferPointer { slots in
+            var free = false
+            func visit(_ s: Int32, _ c: Double, _ scratch: inout Scratch) {
+                let d = slots[Int(s)].definition
+                if d >= 0 {
+                    if scratch.isPending[Int(d)] {
+                        scratch.pending[Int(d)] += c
+                    } else {
+                        scratch.isPending[Int(d)] = true
+                        scratch.pending[Int(d)] = c
+                        scratch.heap.push(d)
+                    }
+                    return
                 }
-                return
+                let symbol = slots[Int(s)].symbol
+                guard symbol != invalidSymbol else {
+                    free = true
+                    return
+                }
+                if rows[Int(symbol)] != nil {
+                    let row = rows.baseAddress! + Int(symbol)
+                    for k in row.pointee!.symbols.indices {
+                        scratch.sum.add(row.pointee!.symbols[k], c * row.pointee!.coefficients[k])
+                    }
+                } else {
+                    scratch.sum.add(symbol, c)
+                }
             }
-            let symbol = slots[Int(s)].symbol
-            guard symbol != invalidSymbol else {
-                free = true
-                return
+            visit(slot, 1, &scratch)
+            while let d = scratch.heap.pop() {
+                let c = scratch.pending[Int(d)]
+                scratch.isPending[Int(d)] = false
+                let definition = definitions[Int(d)]!
+                let start = Int(definition.termStart)
+                for k in start ..< start + Int(definition.termCount) {
+                    visit(termSlots[k], c * termCoefficients[k], &scratch)
+                }
             }
-            if let row = rows[Int(symbol)] {
-                for k in row.symbols.indices { scratch.sum.add(row.symbols[k], c * row.coefficients[k]) }
-            } else {
-                scratch.sum.add(symbol, c)
-            }
-        }
-        visit(slot, 1, &scratch)
-        while let d = scratch.heap.pop() {
-            let c = scratch.pending[Int(d)]
-            scratch.isPending[Int(d)] = false
-            let definition = definitions[Int(d)]!
-            let start = Int(definition.termStart)
-            for k in start ..< start + Int(definition.termCount) {
-                visit(termSlots[k], c * termCoefficients[k], &scratch)
-            }
-        }
-        return !free
+            return !free
+        }}
     }
 
     /// Whether a non-basic symbol can grow (or shrink) from zero without a
     /// restricted row going negative at once.
     private func canMove(_ symbol: Symbol, upward: Bool) -> Bool {
         if !upward && kinds[Int(symbol)].isRestricted { return false }
-        for b in columns[Int(symbol)] where kinds[Int(b)].isRestricted || kinds[Int(b)] == .dummy {
-            let row = rows[Int(b)]!
-            let c = row.coefficient(for: symbol) * (upward ? 1 : -1)
-            if kinds[Int(b)] == .dummy { return false }
-            if c < 0 && nearZero(row.constant) { return false }
+        // Read in place: a chain's question asks this of a symbol or two
+        // per link, and copying each row out retains its arrays.
+        return kinds.withUnsafeBufferPointer { kinds in
+            rows.withUnsafeBufferPointer { rows in
+                columns.withUnsafeBufferPointer { columns in
+                    for b in columns[Int(symbol)] where kinds[Int(b)].isRestricted || kinds[Int(b)] == .dummy {
+                        if kinds[Int(b)] == .dummy { return false }
+                        guard nearZero(rows[Int(b)]!.constant) else { continue }
+                        let c = rows[Int(b)]!.coefficient(for: symbol) * (upward ? 1 : -1)
+                        if c < 0 { return false }
+                    }
+                    return true
+                }
+            }
         }
-        return true
     }
 }

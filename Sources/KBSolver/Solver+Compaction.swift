@@ -131,6 +131,8 @@ extension Solver {
             dependentHead = Array(repeating: -1, count: slots.count)
         }
         changedRows.removeAll()
+        // Slot indices change: a reader's mark tells nothing now.
+        dropMovedSlots()
         changedSlots.removeAll()
         changedDefinitions.removeAll()
         definitionQueued = []

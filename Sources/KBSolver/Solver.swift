@@ -120,6 +120,21 @@ public struct Solver: Sendable {
     /// Updates that read everything without looking at what changed.
     var fullUpdatesAhead = 0
 
+    // What the updates changed, for readers of values (``forEachSlotMoved(since:_:)``).
+
+    /// The slots whose values updates changed, in the order they changed
+    /// (a slot once per update that changed it), since the list was begun.
+    var movedSlots: [Int32] = []
+    /// How many times the list was begun again (it is dropped past
+    /// ``movedLimit``): a mark taken before tells nothing after.
+    var movedGeneration = 0
+    /// Whether updates list the slots whose values they change (for
+    /// ``forEachSlotMoved(since:_:)``). Off, an update costs nothing more
+    /// and every mark taken before it tells nothing; a reader turns it on.
+    public var listsMovedSlots = false {
+        didSet { if !listsMovedSlots { dropMovedSlots() } }
+    }
+
     struct Definition: Sendable {
         /// The defined variable: `slot = Σ coefficient · terms + constant`.
         let slot: Int32
@@ -391,6 +406,46 @@ public struct Solver: Sendable {
         valuesNeedFullUpdate = false
     }
 
+    /// Past this many slots listed as moved, the list is dropped: a reader
+    /// then reads everything, which costs about what the list would.
+    var movedLimit: Int { 64 + slots.count / 2 }
+
+    /// Begins the list of moved slots again: marks taken before tell nothing.
+    mutating func dropMovedSlots() {
+        movedSlots = []
+        movedGeneration += 1
+    }
+
+    /// Where the list of moved slots stands: what a reader keeps to ask
+    /// ``forEachSlotMoved(since:_:)`` later.
+    public var valueMark: ValueMark {
+        ValueMark(compactions: compactions, generation: movedGeneration, count: movedSlots.count)
+    }
+
+    /// A point in the history of the solver's values (``valueMark``).
+    public struct ValueMark: Equatable, Sendable {
+        let compactions: Int
+        let generation: Int
+        let count: Int
+    }
+
+    /// Calls `body` with each slot whose value an ``updateVariables()``
+    /// changed since `mark` (a slot may come more than once), and returns
+    /// true; or returns false, calling nothing, when the solver cannot tell
+    /// (the list was dropped since, or a compaction renumbered the slots):
+    /// the caller then reads every value it needs.
+    ///
+    /// Values read at `mark` by slot are still right for every slot not
+    /// named, provided the slot indices are (``slotEpoch``). The list costs
+    /// what the updates did, so a reader asking after each update pays for
+    /// what moved, not for every value.
+    public func forEachSlotMoved(since mark: ValueMark, _ body: (Int32) -> Void) -> Bool {
+        guard mark.compactions == compactions, mark.generation == movedGeneration, mark.count <= movedSlots.count
+        else { return false }
+        for k in mark.count ..< movedSlots.count { body(movedSlots[k]) }
+        return true
+    }
+
     /// Past this many recorded changes the next update reads everything
     /// anyway: recording stops.
     var changeLimit: Int { 64 + slots.count / 4 }
@@ -443,6 +498,20 @@ public struct Solver: Sendable {
             if s >= 0 && Int(s) < slots.count { plain.append(s) }
         }
         for s in changedSlots where Int(s) < slots.count { plain.append(s) }
+        // Moved slots are listed in a local (the slots are borrowed below)
+        // and put back after.
+        var moved = movedSlots
+        movedSlots = []
+        var listing = listsMovedSlots && moved.count <= movedLimit
+        defer {
+            if !listing {
+                // Dropped, its room kept for the next list.
+                moved.removeAll(keepingCapacity: true)
+                movedGeneration += 1
+            }
+            movedSlots = moved
+        }
+        let limit = movedLimit
         rows.withUnsafeBufferPointer { rows in
         definitions.withUnsafeBufferPointer { definitions in
         termSlots.withUnsafeBufferPointer { termSlots in
@@ -475,6 +544,10 @@ public struct Solver: Sendable {
                 let v = slot.symbol >= 0 ? (rows[Int(slot.symbol)]?.constant ?? 0) : 0
                 if v.bitPattern != slot.value.bitPattern {
                     slots[Int(s)].value = v
+                    if listing {
+                        moved.append(s)
+                        if moved.count > limit { listing = false }
+                    }
                     queueDependents(Int(s))
                 }
             }
@@ -498,6 +571,10 @@ public struct Solver: Sendable {
                         let s = Int(definition.slot)
                         if v.bitPattern != slots[s].value.bitPattern {
                             slots[s].value = v
+                            if listing {
+                                moved.append(Int32(s))
+                                if moved.count > limit { listing = false }
+                            }
                             queueDependents(s)
                         }
                     }
@@ -520,13 +597,61 @@ public struct Solver: Sendable {
             }
             plainSlotsAreCurrent = true
         }
+        guard listsMovedSlots else {
+            // Nothing listed: the loops without a look at the old values.
+            rows.withUnsafeBufferPointer { rows in
+                plainSlots.withUnsafeBufferPointer { plainSlots in
+                    plainSymbols.withUnsafeBufferPointer { plainSymbols in
+                        slots.withUnsafeMutableBufferPointer { slots in
+                            for k in plainSlots.indices {
+                                let s = plainSymbols[k]
+                                slots[Int(plainSlots[k])].value = s >= 0 ? (rows[Int(s)]?.constant ?? 0) : 0
+                            }
+                        }
+                    }
+                }
+            }
+            definitions.withUnsafeBufferPointer { definitions in
+                termSlots.withUnsafeBufferPointer { termSlots in
+                    termCoefficients.withUnsafeBufferPointer { termCoefficients in
+                        slots.withUnsafeMutableBufferPointer { slots in
+                            for d in definitions.indices {
+                                guard let definition = definitions[d] else { continue }
+                                var v = definition.constant
+                                let start = Int(definition.termStart)
+                                for k in start ..< start + Int(definition.termCount) {
+                                    v += termCoefficients[k] * slots[Int(termSlots[k])].value
+                                }
+                                slots[Int(definition.slot)].value = v
+                            }
+                        }
+                    }
+                }
+            }
+            movedGeneration += 1
+            return
+        }
+        // The values that move are listed as in the sweep (a local while
+        // the slots are borrowed), at most 64 of them: a full pass usually
+        // follows a change that moved much (a keyboard's edit over a long
+        // column), and listing all of it would cost what the pass does.
+        // Past that, the list is dropped and a reader reads everything.
+        var moved = movedSlots
+        movedSlots = []
+        var listing = listsMovedSlots && moved.count <= movedLimit
+        let limit = min(movedLimit, moved.count + 64)
         rows.withUnsafeBufferPointer { rows in
             plainSlots.withUnsafeBufferPointer { plainSlots in
                 plainSymbols.withUnsafeBufferPointer { plainSymbols in
                     slots.withUnsafeMutableBufferPointer { slots in
                         for k in plainSlots.indices {
-                            let s = plainSymbols[k]
-                            slots[Int(plainSlots[k])].value = s >= 0 ? (rows[Int(s)]?.constant ?? 0) : 0
+                            let s = plainSymbols[k], slot = Int(plainSlots[k])
+                            let v = s >= 0 ? (rows[Int(s)]?.constant ?? 0) : 0
+                            if listing, v.bitPattern != slots[slot].value.bitPattern {
+                                moved.append(Int32(slot))
+                                if moved.count > limit { listing = false }
+                            }
+                            slots[slot].value = v
                         }
                     }
                 }
@@ -543,12 +668,23 @@ public struct Solver: Sendable {
                             for k in start ..< start + Int(definition.termCount) {
                                 v += termCoefficients[k] * slots[Int(termSlots[k])].value
                             }
-                            slots[Int(definition.slot)].value = v
+                            let slot = Int(definition.slot)
+                            if listing, v.bitPattern != slots[slot].value.bitPattern {
+                                moved.append(Int32(slot))
+                                if moved.count > limit { listing = false }
+                            }
+                            slots[slot].value = v
                         }
                     }
                 }
             }
         }
+        if !listing {
+            // Dropped, its room kept for the next list.
+            moved.removeAll(keepingCapacity: true)
+            movedGeneration += 1
+        }
+        movedSlots = moved
     }
 
     /// The value of `variable` at the last ``updateVariables()``; 0 for a

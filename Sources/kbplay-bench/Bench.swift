@@ -8,7 +8,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kbplay-bench",
         abstract: "Measures kbplay's solver and engine.",
-        subcommands: [SolverBench.self, SessionBench.self, ReplayBench.self, ImportBench.self, LogImportBench.self, SwiftImportBench.self, ExportBench.self, EvalBench.self, DaemonBench.self, WebBench.self, FsyncBench.self]
+        subcommands: [SolverBench.self, SessionBench.self, ReplayBench.self, ImportBench.self, RerunBench.self, LogImportBench.self, SwiftImportBench.self, ExportBench.self, EvalBench.self, DaemonBench.self, WebBench.self, FsyncBench.self]
     )
 }
 

@@ -8,7 +8,9 @@
 public enum LayoutDiff {
     public static func changes(from old: LayoutSnapshot, to new: LayoutSnapshot) -> [LayoutChange] {
         var out: [LayoutChange] = []
-        out.reserveCapacity(new.views.count)
+        // Room for a command's worth of changes, not one per view: most
+        // diffs are of snapshots that share all but a segment or two.
+        out.reserveCapacity(min(new.views.count, 64))
         // Views are read in place: a view layout is large, and a diff
         // often compares every view of the screen. Segments the two
         // snapshots share hold the same layouts: they are passed over.

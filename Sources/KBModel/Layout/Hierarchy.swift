@@ -13,6 +13,8 @@ struct Hierarchy: Sendable, Equatable {
     /// Per view index: the top-level view it is in (a root view or an
     /// input accessory view; itself for those).
     var root: [Int]
+    /// The top-level views' indices, in index order.
+    var tops: [Int] = []
 
     init(_ screen: Screen) {
         let n = screen.viewList.count
@@ -28,6 +30,7 @@ struct Hierarchy: Sendable, Equatable {
         for (i, v) in screen.viewList.enumerated() {
             guard let p = v.parent else {
                 roots.append(i)
+                tops.append(i)
                 continue
             }
             if lastParent.index == nil || lastParent.name != p {
@@ -38,6 +41,7 @@ struct Hierarchy: Sendable, Equatable {
                 parent[i] = j
             } else {
                 roots.append(i)
+                tops.append(i)
             }
         }
         order.reserveCapacity(n)
@@ -72,9 +76,18 @@ struct Hierarchy: Sendable, Equatable {
             scrollAncestor.append(p.map { screen.viewList[$0].kind.isScrollView ? $0 : scrollAncestor[$0] } ?? nil)
             var at = order.count
             if let p {
-                at = position[p] + 1
+                // After the parent's last descendant: the end of the order
+                // when the last view is one (a form appended to, said in
+                // the time of the depth), else found by a walk.
                 let d = depth[p]
-                while at < order.count && depth[order[at]] > d { at += 1 }
+                var last = order.last
+                while let l = last, depth[l] > d { last = parent[l] }
+                if last != p {
+                    at = position[p] + 1
+                    while at < order.count && depth[order[at]] > d { at += 1 }
+                }
+            } else {
+                tops.append(i)
             }
             position.append(at)
             order.insert(i, at: at)

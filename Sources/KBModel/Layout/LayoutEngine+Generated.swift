@@ -383,18 +383,9 @@ extension LayoutEngine {
         func negative(_ v: Variable) -> Bool { solver.value(of: v) < -1e-7 }
         let boxes = boxesByIndex(screen)
         var slots = boxSlotIndices(screen)
-        // Most passes find no size below 0: the sizes are read by slot
-        // first, without touching a box, up to the first negative one.
-        var start = boxes.count
-        let values = solver
-        slots.withUnsafeBufferPointer { slots in
-            for i in 0 ..< slots.count / 4
-            where values.value(atSlot: slots[4 * i + 2]) < -1e-7 || values.value(atSlot: slots[4 * i + 3]) < -1e-7 {
-                start = i
-                break
-            }
-        }
-        for i in start ..< boxes.count {
+        // Most passes find no size below 0: the views with one are known
+        // from the last look and what moved since, without touching a box.
+        for i in negativeSizes(slots, boxes) {
             guard let b = boxes[i] else { continue }
             // A bound tried may have renumbered the solver's slots (the
             // values change only at the next solve).
@@ -415,5 +406,47 @@ extension LayoutEngine {
             if negative(record.box.h) { bound(record.box.h, label, "height", views: [record.key.view]) }
         }
         return added
+    }
+
+    /// The views whose width or height is below 0 in the solver's values,
+    /// in index order: the last look's, brought up to date with the views
+    /// whose sizes the solver changed since or whose slots were read again
+    /// (every view read when the solver cannot tell, or after a whole read
+    /// of the slots). The same views a read of every size finds.
+    func negativeSizes(_ slots: [Int32], _ boxes: [Box?]) -> [Int] {
+        let values = solver
+        func isNegative(_ i: Int) -> Bool {
+            boxes[i] != nil && (values.value(atSlot: slots[4 * i + 2]) < -1e-7 || values.value(atSlot: slots[4 * i + 3]) < -1e-7)
+        }
+        var found: [Int]?
+        if let last = sizeScan, last.wholeReads == boxSlotsWholeReads, last.readCount <= boxSlotsReadViews.count {
+            var check: [Int] = []
+            let owners = slotOwners
+            let told = values.forEachSlotMoved(since: last.mark) { slot in
+                let s = Int(slot)
+                guard s < owners.count, owners[s] >= 0, owners[s] & 3 >= 2 else { return }
+                check.append(Int(owners[s]) >> 2)
+            }
+            if told {
+                check += boxSlotsReadViews[last.readCount...]
+                var negative = last.negative
+                if !check.isEmpty {
+                    var set = Set(negative)
+                    for i in check where i < boxes.count {
+                        if isNegative(i) { set.insert(i) } else { set.remove(i) }
+                    }
+                    negative = set.filter { $0 < boxes.count }.sorted()
+                }
+                found = negative
+            }
+        }
+        let negative = found ?? slots.withUnsafeBufferPointer { slots in
+            (0 ..< min(boxes.count, slots.count / 4)).filter { i in
+                values.value(atSlot: slots[4 * i + 2]) < -1e-7 || values.value(atSlot: slots[4 * i + 3]) < -1e-7
+            }
+        }
+        sizeScan = SizeScan(mark: values.valueMark, wholeReads: boxSlotsWholeReads, readCount: boxSlotsReadViews.count,
+                            negative: negative)
+        return negative
     }
 }

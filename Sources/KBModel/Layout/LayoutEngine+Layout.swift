@@ -124,13 +124,26 @@ extension LayoutEngine {
         let keyboardAccessory: String?
         let outOfWindow: Set<String>
         /// The layouts made, and per view index the window frames and
-        /// content offsets they were made with.
+        /// content offsets they were made with, and whether the frame's
+        /// origin or the offset moved at that snapshot. The next snapshot
+        /// takes these arrays over and brings them up to date in place.
         let views: SegmentedArray<ViewLayout>
-        let windowFrames: [Rect]
-        let offsets: [Point]
+        var windowFrames: [Rect]
+        var offsets: [Point]
+        var moved: [Bool]
+        /// The views whose `moved` is true.
+        let movedViews: [Int]
         /// Per view index: a kind with scroll geometry (scroll, text and
-        /// table views), read once per view list rather than per pass.
-        let scrollKinds: [Bool]
+        /// table views), read once per view list rather than per pass;
+        /// and the indices of those views.
+        var scrollKinds: [Bool]
+        var scrollViews: [Int]
+        /// Where the solver's list of moved values stood, and how many
+        /// whole reads of the box slots there had been: what moved since
+        /// is what the next snapshot looks at again.
+        let valueMark: Solver.ValueMark
+        let boxSlotsWholeReads: Int
+        let boxSlotsReadCount: Int
 
         /// How many positions of the hierarchy order hold the views they
         /// held, with everything but the solver's values and the views'
@@ -151,122 +164,210 @@ extension LayoutEngine {
     /// Views are made a segment at a time; a segment whose views all
     /// keep their layouts (``SnapshotInputs``) is the last snapshot's,
     /// shared, so a pass that moved a few views of many costs about those.
+    ///
+    /// Only the segments that hold a view that may lay out otherwise are
+    /// looked at: a view whose values the solver changed since the last
+    /// snapshot (``Solver/forEachSlotMoved(since:_:)``) or whose slots were
+    /// read again, a view of a segment of the view list that changed, a
+    /// scroll view, a view that moved at the last snapshot, a view
+    /// appended; and every segment after a view with subviews that moved.
+    /// The others are those the look would keep, so the result is the one
+    /// of a look at every view.
     func snapshot(_ screen: Screen) -> LayoutSnapshot {
         let h = hierarchy(screen)
         let boxes = boxesByIndex(screen)
         let slots = boxSlotIndices(screen)
         let n = screen.viewList.count
-        var windowFrames = [Rect](repeating: .zero, count: n)
-        var offsets = [Point](repeating: .zero, count: n)
-        // Per view index: its window frame or content offset moved since
-        // the last snapshot (its subviews' frames are relative to them).
-        var moved = [Bool](repeating: true, count: n)
         let solver = self.solver
         // The views of a dismissed controller are out of the window: hidden
         // in the snapshot, so nothing draws them.
         let outOfWindow = screen.controllersOutOfWindow
-        // Taken, not copied: a copy of its arrays would be a second owner.
+        let size = SegmentedArray<ViewLayout>.segmentSize
+        let shift = SegmentedArray<ViewLayout>.segmentShift
+        let viewSegmentShift = SegmentedArray<View>.segmentShift
         var kept = 0
-        let last = lastSnapshotInputs.take().flatMap { inputs -> SnapshotInputs? in
+        // Taken, not copied: the arrays taken over from it are then unique
+        // and updated in place.
+        var last = lastSnapshotInputs.take()
+        if let inputs = last {
             kept = inputs.keptPositions(for: screen, self, h, outOfWindow: outOfWindow)
-            return kept > 0 ? inputs : nil
         }
-        // Read out once, into locals: the optional inputs bound or copied
-        // in the loops would be copied (all their arrays retained) each time.
         var hasLast = false
-        var lastFrames: [Rect] = [], lastOffsets: [Point] = [], scrollKinds: [Bool] = []
+        var windowFrames: [Rect] = [], offsets: [Point] = [], moved: [Bool] = []
+        var scrollKinds: [Bool] = [], scrollViews: [Int] = []
         var lastViews = SegmentedArray<ViewLayout>()
         // Per segment of the view list: the views in it are the values
         // the last snapshot was made from.
         var sameViews: [Bool] = []
-        if let last {
+        // Per segment of the hierarchy order: whether a view in it may lay
+        // out otherwise than at the last snapshot (nil: any may).
+        var dirty: [Bool]?
+        if kept > 0, var inputs = last.take() {
             hasLast = true
-            lastFrames = last.windowFrames
-            lastOffsets = last.offsets
-            scrollKinds = last.scrollKinds
-            lastViews = last.views
-            let before = last.viewList, now = screen.viewList
+            swap(&windowFrames, &inputs.windowFrames)
+            swap(&offsets, &inputs.offsets)
+            swap(&moved, &inputs.moved)
+            swap(&scrollKinds, &inputs.scrollKinds)
+            swap(&scrollViews, &inputs.scrollViews)
+            lastViews = inputs.views
+            let before = inputs.viewList, now = screen.viewList
             sameViews = (0 ..< now.segmentCount).map { now.sharesSegment($0, with: before) }
+            dirty = dirtySegments(inputs, h, n: n, kept: kept, sameViews: sameViews, scrollViews: scrollViews)
         }
-        for i in scrollKinds.count ..< n { scrollKinds.append(screen.viewList[i].kind.isScrollView) }
+        last = nil
+        if !hasLast {
+            windowFrames = [Rect](repeating: .zero, count: n)
+            offsets = [Point](repeating: .zero, count: n)
+            moved = [Bool](repeating: true, count: n)
+        } else if windowFrames.count < n {
+            windowFrames += repeatElement(.zero, count: n - windowFrames.count)
+            offsets += repeatElement(.zero, count: n - offsets.count)
+            moved += repeatElement(true, count: n - moved.count)
+        }
+        for i in scrollKinds.count ..< n {
+            let isScroll = screen.viewList[i].kind.isScrollView
+            scrollKinds.append(isScroll)
+            if isScroll { scrollViews.append(i) }
+        }
         let lastSegments = lastViews.segmentCount
-        let size = SegmentedArray<ViewLayout>.segmentSize
-        let viewSegmentShift = SegmentedArray<View>.segmentShift
         var views = SegmentedArray<ViewLayout>()
+        var movedViews: [Int] = []
+        var lookedAt = 0
+        // Per position of a segment: the window frame and content offset
+        // of the last snapshot (the arrays are updated in place).
+        var lastFrames = [Rect](repeating: .zero, count: size)
+        var lastOffsets = [Point](repeating: .zero, count: size)
         var start = 0
         while start < h.order.count {
             let end = min(start + size, h.order.count)
-            // The window frames first: whether the segment can be kept.
             var keeps = hasLast && end <= kept && start / size < lastSegments
                 && lastViews.segment(start / size).count == end - start
+            if keeps, let dirty, !dirty[start >> shift] {
+                views.appendSegment(lastViews.segment(start / size))
+                start = end
+                continue
+            }
+            lookedAt += 1
+            // The window frames first: whether the segment can be kept.
             for p in start ..< end {
                 let i = h.order[p]
+                lastFrames[p - start] = windowFrames[i]
+                lastOffsets[p - start] = offsets[i]
                 let wf = boxes[i] == nil ? .zero
                     : Rect(x: cleanValue(solver.value(atSlot: slots[4 * i])),
                            y: cleanValue(solver.value(atSlot: slots[4 * i + 1])),
                            width: cleanValue(solver.value(atSlot: slots[4 * i + 2])),
                            height: cleanValue(solver.value(atSlot: slots[4 * i + 3])))
                 windowFrames[i] = wf
+                offsets[i] = .zero
+                moved[i] = true
                 // Scroll, text and table views (the kinds that have scroll
                 // geometry) are made again each time. A subview's frame is
                 // relative to its superview's origin and content offset
                 // only: `moved` says whether those moved.
                 let known = hasLast && p < kept
+                let lastFrame = lastFrames[p - start]
                 // Its own view and its top-level view (whose being an
                 // accessory in the window decides its safe area) as they were.
                 if known, sameViews[i >> viewSegmentShift], sameViews[h.root[i] >> viewSegmentShift], !scrollKinds[i],
-                   lastFrames[i] == wf {
+                   lastFrame == wf {
                     moved[i] = false
-                    offsets[i] = lastOffsets[i]
+                    offsets[i] = lastOffsets[p - start]
                     if let p = h.parent[i], moved[p] { keeps = false }
                 } else {
                     keeps = false
-                    if known, !scrollKinds[i], lastFrames[i].x == wf.x, lastFrames[i].y == wf.y { moved[i] = false }
+                    if known, !scrollKinds[i], lastFrame.x == wf.x, lastFrame.y == wf.y { moved[i] = false }
                 }
             }
             if keeps {
                 views.appendSegment(lastViews.segment(start / size))
-                start = end
-                continue
-            }
-            let segment = [ViewLayout](unsafeUninitializedCapacity: end - start) { buffer, count in
-                for p in start ..< end {
-                    let i = h.order[p]
-                    let wf = windowFrames[i]
-                    var frame = wf
-                    if let parent = h.parent[i] {
-                        let pf = windowFrames[parent], po = offsets[parent]
-                        frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
-                                     width: wf.width, height: wf.height)
+            } else {
+                let segment = [ViewLayout](unsafeUninitializedCapacity: end - start) { buffer, count in
+                    for p in start ..< end {
+                        let i = h.order[p]
+                        let wf = windowFrames[i]
+                        var frame = wf
+                        if let parent = h.parent[i] {
+                            let pf = windowFrames[parent], po = offsets[parent]
+                            frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
+                                         width: wf.width, height: wf.height)
+                        }
+                        let safe = safeAreaInsets(i, wf, screen, h)
+                        let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
+                        if let scroll {
+                            offsets[i] = scroll.contentOffset
+                            let lastFrame = lastFrames[p - start]
+                            moved[i] = !hasLast || p >= kept || lastFrame.x != wf.x || lastFrame.y != wf.y
+                                || lastOffsets[p - start] != scroll.contentOffset
+                        }
+                        // Fields read in place: a view is large, and copying one
+                        // whole retains all its strings.
+                        (buffer.baseAddress! + count).initialize(
+                            to: ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind,
+                                           parent: screen.viewList[i].parent, depth: h.depth[i],
+                                           isHidden: screen.viewList[i].isHidden
+                                               || (!outOfWindow.isEmpty && outOfWindow.contains(screen.viewList[i].controller)),
+                                           frame: frame, windowFrame: wf,
+                                           safeAreaInsets: safe, scroll: scroll))
+                        count += 1
                     }
-                    let safe = safeAreaInsets(i, wf, screen, h)
-                    let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
-                    if let scroll {
-                        offsets[i] = scroll.contentOffset
-                        moved[i] = !hasLast || p >= kept || lastFrames[i].x != wf.x || lastFrames[i].y != wf.y
-                            || lastOffsets[i] != scroll.contentOffset
-                    }
-                    // Fields read in place: a view is large, and copying one
-                    // whole retains all its strings.
-                    (buffer.baseAddress! + count).initialize(
-                        to: ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind,
-                                       parent: screen.viewList[i].parent, depth: h.depth[i],
-                                       isHidden: screen.viewList[i].isHidden
-                                           || (!outOfWindow.isEmpty && outOfWindow.contains(screen.viewList[i].controller)),
-                                       frame: frame, windowFrame: wf,
-                                       safeAreaInsets: safe, scroll: scroll))
-                    count += 1
                 }
+                views.appendSegment(segment)
             }
-            views.appendSegment(segment)
+            for p in start ..< end where moved[h.order[p]] {
+                let i = h.order[p]
+                movedViews.append(i)
+                // Its subviews' frames are relative to it: every segment
+                // after is looked at.
+                if p + 1 < h.order.count, h.depth[h.order[p + 1]] > h.depth[i] { dirty = nil }
+            }
             start = end
         }
+        snapshotSegmentsLookedAt = lookedAt
         lastSnapshotInputs = SnapshotInputs(
             hierarchyVersion: hierarchyVersion, hierarchyBase: hierarchyBase, order: h.order, viewList: screen.viewList,
             windowSize: screen.windowSize, windowSafeAreaInsets: screen.windowSafeAreaInsets, keyboardAccessory: screen.keyboard.accessory,
-            outOfWindow: outOfWindow, views: views, windowFrames: windowFrames, offsets: offsets, scrollKinds: scrollKinds)
+            outOfWindow: outOfWindow, views: views, windowFrames: windowFrames, offsets: offsets, moved: moved,
+            movedViews: movedViews, scrollKinds: scrollKinds, scrollViews: scrollViews,
+            valueMark: solver.valueMark, boxSlotsWholeReads: boxSlotsWholeReads,
+            boxSlotsReadCount: boxSlotsReadViews.count)
         return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow, views: views,
                               constraints: constraintValues(screen))
+    }
+
+    /// Per segment of the hierarchy order, whether a view in it may lay
+    /// out otherwise than at the snapshot `last` was made for (see
+    /// ``snapshot(_:)``); nil when any may.
+    private func dirtySegments(_ last: SnapshotInputs, _ h: Hierarchy, n: Int, kept: Int, sameViews: [Bool],
+                               scrollViews: [Int]) -> [Bool]? {
+        guard last.boxSlotsWholeReads == boxSlotsWholeReads, last.boxSlotsReadCount <= boxSlotsReadViews.count
+        else { return nil }
+        let viewShift = SegmentedArray<View>.segmentShift, viewSize = SegmentedArray<View>.segmentSize
+        // A top-level view changed: its views' safe areas may have.
+        for t in h.tops where t >> viewShift < sameViews.count && !sameViews[t >> viewShift] { return nil }
+        let shift = SegmentedArray<ViewLayout>.segmentShift
+        var dirty = [Bool](repeating: false, count: (h.order.count + (1 << shift) - 1) >> shift)
+        let owners = slotOwners
+        let told = solver.forEachSlotMoved(since: last.valueMark) { slot in
+            let s = Int(slot)
+            guard s < owners.count, owners[s] >= 0 else { return }
+            let i = Int(owners[s]) >> 2
+            if i < n { dirty[h.position[i] >> shift] = true }
+        }
+        guard told else { return nil }
+        for k in last.boxSlotsReadCount ..< boxSlotsReadViews.count where boxSlotsReadViews[k] < n {
+            dirty[h.position[boxSlotsReadViews[k]] >> shift] = true
+        }
+        for i in scrollViews where i < n { dirty[h.position[i] >> shift] = true }
+        for i in last.movedViews where i < n { dirty[h.position[i] >> shift] = true }
+        for k in sameViews.indices where !sameViews[k] {
+            for i in k * viewSize ..< min(n, (k + 1) * viewSize) { dirty[h.position[i] >> shift] = true }
+        }
+        // Positions past those kept hold views appended since.
+        if kept < h.order.count {
+            for k in (kept >> shift) ..< dirty.count { dirty[k] = true }
+        }
+        return dirty
     }
 
     /// The user constraints' states: the last snapshot's array when the

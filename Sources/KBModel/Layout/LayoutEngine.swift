@@ -134,6 +134,33 @@ final class LayoutEngine: @unchecked Sendable {
     /// slot is an array index where a variable is a hash lookup.
     var boxSlots: [Int32] = []
     var boxSlotsEpoch: Solver.SlotEpoch?
+    /// Per solver slot read into ``boxSlots``: `4 × view index + part`
+    /// (-1: none). An entry may outlive its box (a box let go, a view
+    /// given a new one); it then names a view that did not move, which
+    /// costs a look, never a wrong layout.
+    var slotOwners: [Int32] = []
+    /// Counts the times ``boxSlots`` was read whole; since then, the views
+    /// whose entries were read again (``boxSlotsReadViews``), in order. A
+    /// reader of frames by slot (the snapshot) keeps the count and how far
+    /// it read the list, and looks again at the views read since, or at
+    /// every view after a whole read.
+    var boxSlotsWholeReads = 0
+    var boxSlotsReadViews: [Int] = []
+    /// Room for the ambiguity check, kept between questions (cleared
+    /// after each; a copy of the engine starts with its own).
+    var ambiguityScratch = Solver.AmbiguityScratch()
+    /// The last look for sizes below 0 (``negativeSizes(_:_:)``): where
+    /// the solver's values and the slot reads stood, and the views found.
+    struct SizeScan {
+        let mark: Solver.ValueMark
+        let wholeReads: Int
+        let readCount: Int
+        let negative: [Int]
+    }
+    var sizeScan: SizeScan?
+    /// How many segments of views the last snapshot looked at (for tests:
+    /// a pass that moved a few views looks at a few).
+    var snapshotSegmentsLookedAt = 0
     /// Since the hierarchy was made, views were only appended to the
     /// screen's list (``invalidateForAppendedView()``): it is extended, not
     /// made again.
@@ -158,7 +185,10 @@ final class LayoutEngine: @unchecked Sendable {
     /// guides' constants agree with the frames.
     var isSettled = false
 
-    init() {}
+    init() {
+        // The passes read the values that moved (``snapshot(_:)``, ``negativeSizes(_:_:)``).
+        solver.listsMovedSlots = true
+    }
 
     /// A copy sharing nothing mutable with `self` (the solver and the maps
     /// are values; variables and constraints are identities, shared).
@@ -189,6 +219,10 @@ final class LayoutEngine: @unchecked Sendable {
         e.cachedBoxesAreCurrent = cachedBoxesAreCurrent
         e.boxSlots = boxSlots
         e.boxSlotsEpoch = boxSlotsEpoch
+        e.slotOwners = slotOwners
+        e.boxSlotsWholeReads = boxSlotsWholeReads
+        e.boxSlotsReadViews = boxSlotsReadViews
+        e.sizeScan = sizeScan
         e.hierarchyOnlyAppended = hierarchyOnlyAppended
         e.boxesOnlyAppended = boxesOnlyAppended
         e.newBoxNames = newBoxNames
@@ -294,15 +328,29 @@ final class LayoutEngine: @unchecked Sendable {
         boxSlots = []
         slots.reserveCapacity(4 * boxes.count)
         while slots.count < 4 * boxes.count { slots.append(-1) }
+        var owners: [Int32] = []
+        if known > 0 {
+            owners = slotOwners
+            slotOwners = []
+        } else {
+            boxSlotsWholeReads &+= 1
+            boxSlotsReadViews.removeAll()
+        }
+        let slotCount = solver.storage.slots
+        if owners.count < slotCount { owners += repeatElement(-1, count: slotCount - owners.count) }
+        @inline(__always) func place(_ i: Int, _ part: Int, _ slot: Int32) {
+            slots[4 * i + part] = slot
+            if slot >= 0 && Int(slot) < owners.count { owners[Int(slot)] = Int32(4 * i + part) }
+        }
         func read(_ i: Int) {
             guard let b = boxes[i] else {
                 for k in 0 ..< 4 { slots[4 * i + k] = -1 }
                 return
             }
-            slots[4 * i] = solver.slotIndex(of: b.x)
-            slots[4 * i + 1] = solver.slotIndex(of: b.y)
-            slots[4 * i + 2] = solver.slotIndex(of: b.w)
-            slots[4 * i + 3] = solver.slotIndex(of: b.h)
+            place(i, 0, solver.slotIndex(of: b.x))
+            place(i, 1, solver.slotIndex(of: b.y))
+            place(i, 2, solver.slotIndex(of: b.w))
+            place(i, 3, solver.slotIndex(of: b.h))
         }
         if known > 0 {
             if boxSlotsEpoch!.hasFewerSlots(than: epoch) {
@@ -310,15 +358,30 @@ final class LayoutEngine: @unchecked Sendable {
                 solver.forEachSlot(addedSince: boxSlotsEpoch!) { variable, slot in
                     guard let owner = boxParts[ObjectIdentifier(variable)],
                           case let .view(i) = screen.names[owner.view], i < known, let b = boxes[i] else { return }
-                    if b.variable(owner.part) === variable { slots[4 * i + owner.part] = slot }
+                    if b.variable(owner.part) === variable {
+                        place(i, owner.part, slot)
+                        boxSlotsReadViews.append(i)
+                    }
                 }
             }
-            for i in changedBoxIndices where i < known { read(i) }
+            for i in changedBoxIndices where i < known {
+                read(i)
+                boxSlotsReadViews.append(i)
+            }
         }
-        for i in known ..< boxes.count { read(i) }
+        for i in known ..< boxes.count {
+            read(i)
+            if known > 0 { boxSlotsReadViews.append(i) }
+        }
         changedBoxIndices.removeAll()
+        if boxSlotsReadViews.count > boxes.count {
+            // Read again more than once over: as good as whole.
+            boxSlotsWholeReads &+= 1
+            boxSlotsReadViews.removeAll()
+        }
         boxSlots = slots
         boxSlotsEpoch = epoch
+        slotOwners = owners
         return slots
     }
 

@@ -86,21 +86,27 @@ extension Screen {
         _ = layout()
         let e = uniqueEngine()
         var out: [String] = []
-        // The wanted views by index (a name that is not a view's is skipped).
-        var wanted: [Bool]?
-        if let names {
-            var marks = [Bool](repeating: false, count: viewList.count)
-            for name in names {
-                if case let .view(i) = self.names[name] { marks[i] = true }
-            }
-            wanted = marks
-        }
         let boxes = e.boxesByIndex(self)
+        let h = e.hierarchy(self)
         var candidates: [Int] = []
-        for i in e.hierarchy(self).order where wanted?[i] ?? true { candidates.append(i) }
-        // One question to the solver for all the views.
+        if let names {
+            // The wanted views (a name that is not a view's is skipped), in
+            // hierarchy order: found by name and sorted, in the time of
+            // the names, not of the screen.
+            for name in names {
+                if case let .view(i) = self.names[name] { candidates.append(i) }
+            }
+            candidates.sort { h.position[$0] < h.position[$1] }
+            var unique: [Int] = []
+            for i in candidates where unique.last != i { unique.append(i) }
+            candidates = unique
+        } else {
+            candidates = h.order
+        }
+        // One question to the solver for all the views, in the room the
+        // engine keeps for it.
         let groups = candidates.compactMap { i in boxes[i].map { [$0.x, $0.y, $0.w, $0.h] } }
-        var answers = e.solver.areAmbiguous(groups).makeIterator()
+        var answers = e.solver.areAmbiguous(groups, scratch: &e.ambiguityScratch).makeIterator()
         for i in candidates {
             // A view without a box is free by construction.
             if boxes[i] == nil || answers.next()! { out.append(viewList[i].name) }
