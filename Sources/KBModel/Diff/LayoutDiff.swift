@@ -89,6 +89,16 @@ public enum LayoutDiff {
         // the segments before the first changed one otherwise: only what
         // follows is compared (names are unique, so none of it pairs with
         // a shared one).
+        // The same constraints in the same places (a constant set, an
+        // activation): each segment that is not shared is paired by position,
+        // in place.
+        if old.constraints.count == new.constraints.count, old.constraints.segmentCount == new.constraints.segmentCount,
+           !new.constraints.sharesStorage(with: old.constraints),
+           pairedInPlace(old.constraints, new.constraints, compareConstant) {
+            constants.sort { naturalLess($0.target, $1.target) }
+            return out + constants
+        }
+        constants.removeAll()
         let shared = new.constraints.sharesStorage(with: old.constraints)
             ? new.constraints.count : new.constraints.sharedPrefixCount(with: old.constraints)
         Array(old.constraints[shared...]).withUnsafeBufferPointer { a in
@@ -116,6 +126,23 @@ public enum LayoutDiff {
         }
         constants.sort { naturalLess($0.target, $1.target) }
         return out + constants
+    }
+
+    /// Pairs the constraint states of two lists of the same length by
+    /// position, segment by segment, skipping the segments both share;
+    /// false (having compared part of them) as soon as a name differs, when
+    /// pairing by name is needed.
+    private static func pairedInPlace(_ old: SegmentedArray<ConstraintValue>, _ new: SegmentedArray<ConstraintValue>,
+                                      _ compare: (String, Double, Double) -> Void) -> Bool {
+        for k in 0 ..< new.segmentCount where !new.sharesSegment(k, with: old) {
+            let a = old.segment(k), b = new.segment(k)
+            guard a.count == b.count else { return false }
+            for i in 0 ..< b.count {
+                guard a[i].name == b[i].name else { return false }
+                if a[i].constant != b[i].constant { compare(b[i].name, a[i].constant, b[i].constant) }
+            }
+        }
+        return true
     }
 
     /// Compares two views in place (through pointers: copying a view layout

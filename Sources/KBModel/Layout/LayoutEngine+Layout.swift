@@ -376,17 +376,21 @@ extension LayoutEngine {
     /// no constant moved.
     func constraintValues(_ screen: Screen) -> SegmentedArray<ConstraintValue> {
         if lastConstraints.sharesStorage(with: screen.constraintList) { return lastConstraintValues }
-        // The segments of constraints still shared keep their states (a
-        // constraint added at the end leaves every full segment before it).
-        let kept = min(lastConstraints.sharedPrefixCount(with: screen.constraintList), lastConstraintValues.count)
-        var values = SegmentedArray<ConstraintValue>()
-        for k in 0 ..< kept / SegmentedArray<ConstraintValue>.segmentSize {
-            values.appendSegment(lastConstraintValues.segment(k))
-        }
-        for k in kept ..< screen.constraintList.count {
-            let c = screen.constraintList[k]
-            values.append(ConstraintValue(name: c.name, constant: c.constant, priority: c.priority, isActive: c.isActive,
-                                          isBroken: c.isBroken))
+        // Each segment of constraints still shared keeps its states (a
+        // constant set changes one segment; a constraint added at the end
+        // leaves every full segment before it); the others are read again.
+        typealias Values = SegmentedArray<ConstraintValue>
+        let list = screen.constraintList
+        var values = Values()
+        for k in 0 ..< list.segmentCount {
+            if lastConstraints.sharesSegment(k, with: list), lastConstraintValues.segmentCount > k,
+               lastConstraintValues.segment(k).count == list.segment(k).count {
+                values.appendSegment(lastConstraintValues.segment(k))
+                continue
+            }
+            values.appendSegment(list.segment(k).map { c in
+                ConstraintValue(name: c.name, constant: c.constant, priority: c.priority, isActive: c.isActive, isBroken: c.isBroken)
+            })
         }
         lastConstraints = screen.constraintList
         lastConstraintValues = values
