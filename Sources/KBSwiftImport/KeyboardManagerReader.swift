@@ -21,7 +21,7 @@ enum KeyboardManagerReader {
     static func report(_ index: CodeIndex) -> KeyboardCodeReport? {
         var enabled: (on: Bool, place: Place, owner: String)?
         var distance: Double?
-        for (file, tree) in index.trees.enumerated() {
+        for (file, tree) in index.trees.enumerated() where index.files[file].text.contains("IQKeyboardManager") {
             for node in tree.allDescendants {
                 guard let q = node.as(SequenceExprSyntax.self) else { continue }
                 let e = Array(q.elements)

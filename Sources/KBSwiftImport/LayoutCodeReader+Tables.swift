@@ -49,6 +49,7 @@ extension LayoutCodeReader {
     /// `self` where it builds its screen.
     func dataSourceTables(_ t: TypeInfo, own: String?, declared: Set<String>) -> [String] {
         var out: [String] = own.map { [$0] } ?? []
+        guard !declared.isEmpty else { return out }
         let setup = setupRoutines(t)
         for r in t.routines where setup.contains(ObjectIdentifier(r)) {
             guard let body = r.body else { continue }
