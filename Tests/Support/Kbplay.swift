@@ -74,3 +74,14 @@ public enum TemporaryFolder {
         return path
     }
 }
+
+/// Runs blocking work on a thread of its own and waits for it without
+/// holding one of the cooperative pool's threads.
+public func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.start()
+    }
+}

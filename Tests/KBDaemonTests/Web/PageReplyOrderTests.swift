@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+import KBTestSupport
 @testable import KBDaemon
 import KBShell
 

@@ -1,6 +1,7 @@
 import Foundation
 import KBShell
 import Testing
+import KBTestSupport
 
 @testable import KBDaemon
 

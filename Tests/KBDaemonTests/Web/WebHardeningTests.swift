@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import KBShell
 import Testing
+import KBTestSupport
 
 @testable import KBDaemon
 

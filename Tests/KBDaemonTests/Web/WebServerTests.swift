@@ -2,6 +2,7 @@ import Foundation
 import KBModel
 import KBShell
 import Testing
+import KBTestSupport
 
 @testable import KBDaemon
 

@@ -241,7 +241,7 @@ struct SwiftExportTests {
     /// terms 361 × 120 at the safe area's top (59) and leading 16; the
     /// button named like its class keeps its name (`sendButton` →
     /// SendButton); a view without one stays a plain UIKit view.
-    @Test func anIntrinsicSizeIsASubclassThatReturnsIt() throws {
+    @Test func anIntrinsicSizeIsASubclassThatReturnsIt() async throws {
         let (_, source) = Self.export([
             "device iphone-15", "controller Terms",
             "add label terms to Terms.view intrinsic 361 120",
@@ -260,7 +260,7 @@ struct SwiftExportTests {
         let send = try #require(all.firstIndex(of: "final class SendButton: UIButton {"))
         #expect(all[send + 1] == "override var intrinsicContentSize: CGSize { CGSize(width: 80, height: 44) }")
         #expect(!source.contains("intrinsic content size is"))
-        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "sized") {
+        if let errors = try await SwiftExportTypeCheckTests.typeCheck(source, named: "sized") {
             Issue.record("does not type-check:\n\(errors)")
         }
         let file = TemporaryFolder.make("sized") + "/Terms.swift"
@@ -280,7 +280,7 @@ struct SwiftExportTests {
     /// `cellForRowAt`, after they are put into `cell.contentView`; one that
     /// ties a cell's view to a view outside the cell cannot be made in code
     /// (the cell comes later) and is left out, saying why.
-    @Test func aTablesCellsAreItsDataSources() throws {
+    @Test func aTablesCellsAreItsDataSources() async throws {
         let (_, source) = Self.export([
             "device iphone-15", "controller Plain",
             "add tableView list to Plain.view rows 20 rowHeight 50", "pin list to Plain.view",
@@ -303,7 +303,7 @@ struct SwiftExportTests {
         #expect(made.contains("name.centerYAnchor.constraint(equalTo: cell.contentView.centerYAnchor).named(\"c2\"),"))
         #expect(!source.contains("halfOfTable\")"))
         #expect(source.contains("// kbplay: halfOfTable (name.width == list.width * 0.5) is left out: name is in a table cell"))
-        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "cells") {
+        if let errors = try await SwiftExportTypeCheckTests.typeCheck(source, named: "cells") {
             Issue.record("does not type-check:\n\(errors)")
         }
     }
@@ -423,7 +423,7 @@ struct SwiftExportTests {
         #expect(table.contains("UIKit adjusts items's content inset for the keyboard and scrolls the editing row to visible"))
     }
 
-    @Test func aRuleIsObserverCodeThatDoesIt() throws {
+    @Test func aRuleIsObserverCodeThatDoesIt() async throws {
         let (_, source) = Self.export(Self.form + ["on Login keyboardWillShow: set formBottom.constant = kb.end.height - Login.view.safeAreaInsets.bottom + 8"])
         let all = Self.lines(source)
         #expect(!source.contains("a rule of this session"))
@@ -442,7 +442,7 @@ struct SwiftExportTests {
                      "self.view.layoutIfNeeded()"] {
             #expect(all.contains(line), "\(line)")
         }
-        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "rule") {
+        if let errors = try await SwiftExportTypeCheckTests.typeCheck(source, named: "rule") {
             Issue.record("does not type-check:\n\(errors)\n\(source)")
         }
     }
@@ -474,7 +474,7 @@ struct SwiftExportTests {
     /// frame; a view's frame (window coordinates), bounds, insets, scroll
     /// state and flags; a constraint's constant and priority; `+ - * /`,
     /// signs, parentheses, `min max abs`.
-    @Test func everyExpressionOfTheRuleLanguageTranslates() throws {
+    @Test func everyExpressionOfTheRuleLanguageTranslates() async throws {
         let (_, source) = Self.export(Self.form + [
             "add scrollView list to Login.view",
             "constrain list.top == Login.view.top as listTop",
@@ -498,7 +498,7 @@ struct SwiftExportTests {
         // Two rules on one notification share one observer and one handler.
         #expect(source.components(separatedBy: "UIResponder.keyboardWillChangeFrameNotification").count == 2)
         #expect(!source.contains("kbplay: on Login"), "a rule left out as a comment")
-        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "rules") {
+        if let errors = try await SwiftExportTypeCheckTests.typeCheck(source, named: "rules") {
             Issue.record("does not type-check:\n\(errors)\n\(source)")
         }
     }
@@ -597,7 +597,7 @@ struct SwiftExportTests {
         return o.members["swift"]?.stringValue ?? ""
     }
 
-    @Test func fixedObserverRegistersWhileAppearedAndUsesTheOverlapLessTheSafeArea() throws {
+    @Test func fixedObserverRegistersWhileAppearedAndUsesTheOverlapLessTheSafeArea() async throws {
         var s = try LessonRun.run("18-observer-after-disappear")
         let plain = try #require(s.execute("export swift").members["swift"]?.stringValue)
         let source = try #require(s.execute("export swift fixed").members["swift"]?.stringValue)
@@ -621,12 +621,12 @@ struct SwiftExportTests {
         #expect(all.contains("let height = endFrame.map { view?.keyboardOverlap($0) ?? $0.height } ?? fallbackHeight"))
         // Every flaw shown is fixed: none is left as a ⚑ with its fix to do.
         #expect(!source.contains("// kbplay: fix:"))
-        if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: "fixed18") {
+        if let errors = try await SwiftExportTypeCheckTests.typeCheck(source, named: "fixed18") {
             Issue.record("does not type-check:\n\(errors)\n\(source)")
         }
     }
 
-    @Test func fixedCurveScreenCoordinatesAndHardwareKeyboard() throws {
+    @Test func fixedCurveScreenCoordinatesAndHardwareKeyboard() async throws {
         var curve = try LessonRun.run("19-curve-not-shifted")
         let curveSource = try #require(curve.execute("export swift fixed").members["swift"]?.stringValue)
         #expect(Self.comment("// kbplay: fixed ⚑ curve-not-shifted (Login): UIView.AnimationOptions(rawValue: UInt(curve) << 16)",
@@ -650,7 +650,7 @@ struct SwiftExportTests {
         #expect(Self.comment("// kbplay: fixed ⚑ hardware-keyboard-height: use the intersection of the converted end frame with the view's bounds",
                              isAbove: "body.contentInset.bottom = max(0, view.keyboardOverlap(endFrame) - view.safeAreaInsets.bottom)", in: inset))
         for (name, source) in [("fixed19", curveSource), ("fixed04", childSource), ("fixedResize", resize), ("fixedInset", inset)] {
-            if let errors = try SwiftExportTypeCheckTests.typeCheck(source, named: name) {
+            if let errors = try await SwiftExportTypeCheckTests.typeCheck(source, named: name) {
                 Issue.record("\(name) does not type-check:\n\(errors)\n\(source)")
             }
         }

@@ -80,7 +80,13 @@ struct SwiftExportTypeCheckTests {
     /// Type-checks `source` against the stand-in UIKit, in the Swift 5
     /// and the Swift 6 language modes (strict concurrency): swiftc's
     /// diagnostics, or nil when it type-checks in both.
-    static func typeCheck(_ source: String, named name: String) throws -> String? {
+    static func typeCheck(_ source: String, named name: String) async throws -> String? {
+        // swiftc takes seconds: waited for on a thread of its own, not on
+        // one of the few the tests beside it run on.
+        try await offPool { try typeCheckNow(source, named: name) }
+    }
+
+    static func typeCheckNow(_ source: String, named name: String) throws -> String? {
         let folder = try module.get()
         let file = TemporaryFolder.make("export-swift") + "/\(name).swift"
         try source.write(toFile: file, atomically: true, encoding: .utf8)
@@ -91,25 +97,25 @@ struct SwiftExportTypeCheckTests {
         return nil
     }
 
-    @Test func theStandInModuleBuilds() throws {
-        let folder = try Self.module.get()
+    @Test func theStandInModuleBuilds() async throws {
+        let folder = try await offPool { try Self.module.get() }
         #expect(FileManager.default.fileExists(atPath: folder + "/UIKit.swiftmodule"))
     }
 
     @Test(arguments: LessonRun.lessons)
-    func everyLessonsExportTypeChecks(_ lesson: String) throws {
+    func everyLessonsExportTypeChecks(_ lesson: String) async throws {
         let source = try Self.exported(lesson)
         #expect(source.contains("import UIKit"))
-        if let errors = try Self.typeCheck(source, named: lesson.replacingOccurrences(of: "-", with: "_")) {
+        if let errors = try await Self.typeCheck(source, named: lesson.replacingOccurrences(of: "-", with: "_")) {
             Issue.record("\(lesson)'s export does not type-check:\n\(errors)\n\(source)")
         }
     }
 
     /// `export swift fixed` of every lesson: the fixes are code too.
     @Test(arguments: LessonRun.lessons)
-    func everyLessonsFixedExportTypeChecks(_ lesson: String) throws {
+    func everyLessonsFixedExportTypeChecks(_ lesson: String) async throws {
         let source = try Self.exported(lesson, fixed: true)
-        if let errors = try Self.typeCheck(source, named: "fixed_" + lesson.replacingOccurrences(of: "-", with: "_")) {
+        if let errors = try await Self.typeCheck(source, named: "fixed_" + lesson.replacingOccurrences(of: "-", with: "_")) {
             Issue.record("\(lesson)'s fixed export does not type-check:\n\(errors)\n\(source)")
         }
     }
@@ -117,16 +123,16 @@ struct SwiftExportTypeCheckTests {
     /// Sessions random commands build (the session-file property's):
     /// stacks in scroll views, child controllers, every strategy, rules,
     /// inactive and broken constraints, an iPad's keyboard modes.
-    @Test func sessionsBuiltByRandomCommandsTypeCheck() throws {
+    @Test func sessionsBuiltByRandomCommandsTypeCheck() async throws {
         var sources: [String] = []
         for (i, var s) in SessionFileValidationTests.randomSessions(count: 12, length: 30, seed: 0x23).enumerated() {
             let source = try #require(s.execute("export swift").members["swift"]?.stringValue)
             sources.append(source)
-            if let errors = try Self.typeCheck(source, named: "random\(i)") {
+            if let errors = try await Self.typeCheck(source, named: "random\(i)") {
                 Issue.record("random session \(i) (\(s.history.joined(separator: " · "))) does not type-check:\n\(errors)\n\(source)")
             }
             let fixed = try #require(s.execute("export swift fixed").members["swift"]?.stringValue)
-            if let errors = try Self.typeCheck(fixed, named: "random\(i)_fixed") {
+            if let errors = try await Self.typeCheck(fixed, named: "random\(i)_fixed") {
                 Issue.record("random session \(i)'s fixed export (\(s.history.joined(separator: " · "))) does not type-check:\n\(errors)\n\(fixed)")
             }
         }
@@ -144,7 +150,7 @@ struct SwiftExportTypeCheckTests {
                       "interface-builder/placeholder.storyboard", "console-logs/modern.log", "console-logs/ios9.log",
                       "console-logs/cell.log", "console-logs/keyboard.log", "console-logs/stack.log",
                       "console-logs/two-dumps.log", "console-logs/negative.log"])
-    func importedScreensTypeCheck(_ fixture: String) throws {
+    func importedScreensTypeCheck(_ fixture: String) async throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Golden/" + fixture).path
         var s = Session(sessionsDirectory: TemporaryFolder.make("import"))
@@ -152,18 +158,18 @@ struct SwiftExportTypeCheckTests {
         #expect(imported.status == .ok, "\(imported.text)")
         let source = try #require(s.execute("export swift").members["swift"]?.stringValue)
         let name = URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent.replacingOccurrences(of: "-", with: "_")
-        if let errors = try Self.typeCheck(source, named: name) {
+        if let errors = try await Self.typeCheck(source, named: name) {
             Issue.record("\(fixture)'s export does not type-check:\n\(errors)\n\(source)")
         }
     }
 
-    @Test func aCheckerThatCannotFailWouldNotCount() throws {
+    @Test func aCheckerThatCannotFailWouldNotCount() async throws {
         // The same pipeline refuses code that does not type-check.
         let broken = "import UIKit\nfinal class A: UIViewController { func f() { view.noSuchAnchor.constraint() } }\n"
-        #expect(try Self.typeCheck(broken, named: "broken") != nil)
+        #expect(try await Self.typeCheck(broken, named: "broken") != nil)
     }
 
-    @Test func namesSwiftCannotUseAsTheyAreStillTypeCheck() throws {
+    @Test func namesSwiftCannotUseAsTheyAreStillTypeCheck() async throws {
         var s = Session(sessionsDirectory: TemporaryFolder.make("export"))
         for line in [
             "controller Main",
@@ -196,7 +202,7 @@ struct SwiftExportTypeCheckTests {
         #expect(source.contains("var `var`: NSLayoutConstraint!"))
         #expect(source.contains("huge = CGRect_.heightAnchor.constraint(lessThanOrEqualToConstant: 9999999.5).named(\"huge\")"))
         #expect(source.contains("// kbplay: names Swift cannot use as they are: view → view_, self → self_, title → title_, KeyboardObserver → KeyboardObserver_, MainViewController → MainViewController_, CGRect → CGRect_"))
-        if let errors = try Self.typeCheck(source, named: "names") {
+        if let errors = try await Self.typeCheck(source, named: "names") {
             Issue.record("does not type-check:\n\(errors)\n\(source)")
         }
     }
