@@ -70,21 +70,30 @@ extension Screen {
         }
         // The view and its ancestors, nearest first: parents come before
         // their subviews in hierarchy order, so one backward walk finds them.
-        var chain: [(model: View, layout: ViewLayout)] = []
+        // Only what the checks read of each (a view is a large value).
+        struct Link {
+            var name: String
+            var isHidden: Bool
+            var alpha: Double
+            var clipsToBounds: Bool
+            var windowFrame: Rect
+        }
+        var chain: [Link] = []
         if var k = snapshot.index(of: view) {
             var wanted: String? = view
             while k >= 0, let name = wanted {
-                if snapshot.views[k].name == name, let model = try? self.view(named: name) {
-                    chain.append((model, snapshot.views[k]))
+                if snapshot.views[k].name == name, case let .view(i)? = names[name] {
+                    let model = viewList[i]
+                    chain.append(Link(name: name, isHidden: model.isHidden, alpha: model.alpha, clipsToBounds: model.clipsToBounds,
+                                      windowFrame: snapshot.views[k].windowFrame))
                     wanted = model.parent
                 }
                 k -= 1
             }
         }
         // Hidden: the outermost hidden or transparent view is the one to change.
-        if let hidden = chain.last(where: { $0.model.isHidden || $0.model.alpha == 0 }) {
-            out.append(Obstruction(.hidden, view: hidden.model.name, points: rect.height,
-                                   byAlpha: !hidden.model.isHidden))
+        if let hidden = chain.last(where: { $0.isHidden || $0.alpha == 0 }) {
+            out.append(Obstruction(.hidden, view: hidden.name, points: rect.height, byAlpha: !hidden.isHidden))
         }
         // The window's edges.
         let window = Rect(origin: Point(x: 0, y: 0), size: snapshot.screenSize)
@@ -93,10 +102,10 @@ extension Screen {
         }
         // Ancestors that clip, nearest first; the one cutting deepest is named.
         var deepest: Obstruction?
-        for (i, link) in chain.enumerated() where (i > 0 || clipsItself) && link.model.clipsToBounds {
-            if let (edge, past) = Self.farthestEdge(of: rect, outside: link.layout.windowFrame),
+        for (i, link) in chain.enumerated() where (i > 0 || clipsItself) && link.clipsToBounds {
+            if let (edge, past) = Self.farthestEdge(of: rect, outside: link.windowFrame),
                past > (deepest?.points ?? 0) {
-                deepest = Obstruction(.clipped, view: link.model.name, points: past, edge: edge)
+                deepest = Obstruction(.clipped, view: link.name, points: past, edge: edge)
             }
         }
         if let deepest { out.append(deepest) }
