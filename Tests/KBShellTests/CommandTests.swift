@@ -70,3 +70,23 @@ import Testing
         for name in ["01-lesson.v2", "a", "_x"] { #expect(SessionName(name) != nil) }
     }
 }
+
+/// Each group lists its own commands, and every command is in the list of
+/// the group its spec names, once.
+@Suite("Commands: each group registers its own")
+struct CommandGroupTests {
+    @Test func eachGroupsListHoldsItsCommands() {
+        let lists: [(CommandSpec.Group, [any Command.Type])] = [
+            (.device, Commands.device), (.structure, Commands.structure), (.constraints, Commands.constraints),
+            (.keyboard, Commands.keyboard), (.strategies, Commands.strategies), (.lifecycle, Commands.lifecycle),
+            (.inspection, Commands.inspection), (.sessions, Commands.sessions),
+        ]
+        #expect(lists.map(\.0) == CommandSpec.Group.allCases)
+        for (group, list) in lists {
+            for command in list { #expect(command.spec.group == group, "\(command.spec.usage)") }
+        }
+        let names = Commands.all.map { $0.spec.words.joined(separator: " ") }
+        #expect(Set(names).count == names.count)
+        #expect(names.count == CommandTable.all.count)
+    }
+}

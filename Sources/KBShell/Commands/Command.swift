@@ -30,31 +30,10 @@ extension Mutation {
     }
 }
 
-/// The command types, in the order `help` lists them.
+/// The command types, in the order `help` lists them: each group's list
+/// (``CommandSpec/Group``), kept in its own folder.
 enum Commands {
-    static let all: [any Command.Type] = [
-        // Device
-        Device.self, Devices.self, Rotate.self, Window.self,
-        // Structure
-        Controller.self, Add.self, Remove.self, Set.self,
-        // Constraints
-        Constrain.self, Pin.self, Activate.self, Deactivate.self,
-        // Keyboard
-        Focus.self, Resign.self, Return.self, TapOutside.self,
-        KeyboardShow.self, KeyboardHide.self, KeyboardHeight.self, KeyboardPredictive.self, KeyboardType.self,
-        KeyboardHardware.self, KeyboardUndock.self, KeyboardSplit.self, KeyboardFloat.self, KeyboardDock.self,
-        KeyboardDrag.self, KeyboardRelease.self, Accessory.self, InputView.self, Scroll.self,
-        // Strategies
-        Handle.self, On.self,
-        // Lifecycle
-        Appear.self, Disappear.self, Present.self, Dismiss.self,
-        // Inspection
-        Tree.self, Frames.self, ConstraintList.self, Events.self, Diff.self, Render.self, Explain.self, Print.self,
-        Expect.self,
-        // Sessions
-        Save.self, Load.self, SessionList.self, New.self, Demo.self, Undo.self, Redo.self, History.self, Source.self,
-        Import.self, ImportLog.self, ImportSwift.self, Export.self, Help.self, Quit.self,
-    ]
+    static let all: [any Command.Type] = device + structure + constraints + keyboard + strategies + lifecycle + inspection + sessions
 }
 
 /// The words after a command's fixed part, read by a grammar of their own
