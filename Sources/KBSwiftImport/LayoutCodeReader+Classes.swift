@@ -87,4 +87,19 @@ extension LayoutCodeReader {
         }
         return []
     }
+
+    /// A method of a view class or of an extension of one, in the files
+    /// read, that makes constraints (`func pinEdges(to:)` in `extension
+    /// UIView`): a layout helper kbplay does not follow.
+    func viewHelper(_ name: String) -> Routine? {
+        for typeName in index.order {
+            guard let t = index.types[typeName], typeName.hasPrefix("UI") && Self.viewClass(typeName + "()") != nil || uikitBase(typeName, depth: 0) != nil
+            else { continue }
+            for r in t.routines(named: name) {
+                guard let body = r.body?.trimmedDescription else { continue }
+                if body.contains(".constraint(") || body.contains("NSLayoutConstraint") { return r }
+            }
+        }
+        return nil
+    }
 }

@@ -276,6 +276,12 @@ struct LayoutCodeReader {
                     }
                 }
                 guard let call = node.as(FunctionCallExprSyntax.self), let word = Self.calleeWord(call) else { continue }
+                // A layout helper of the app's own on a view (`field.pinEdges(to: view)`).
+                if let base = HandlerWalk.calleeName(call.calledExpression).base, base != "self", base != "super", word != "init",
+                   let helper = viewHelper(word) {
+                    note(index.place(call, file: r.file),
+                         "\(normal(base)).\(word)(…) makes constraints in \(helper.owner).\(word), which kbplay does not follow: they are not built")
+                }
                 // `a.constraint(…).activated()`: a helper that sets
                 // `isActive = true` and returns the constraint.
                 if activatingHelper(word), constraintCallKind(call) == .helper {

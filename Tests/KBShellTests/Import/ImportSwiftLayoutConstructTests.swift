@@ -321,3 +321,40 @@ struct ImportSwiftTableTests {
         #expect(!out.contains("attached: Profile"))
     }
 }
+
+/// What `import swift` cannot follow is a finding, not a silent drop.
+@Suite("import swift: layout helpers of the app's own")
+struct ImportSwiftLayoutHelperTests {
+    /// `code.pinEdges(to: view)`, a helper in `extension UIView` that makes
+    /// constraints, is named at its call; the constraints the controller
+    /// makes itself are built (code: top 59 + 20 = 79 at the safe area).
+    @Test func aHelperThatMakesConstraintsIsAFinding() throws {
+        let file = TemporaryFolder.make("helper") + "/Pin.swift"
+        try """
+        import UIKit
+
+        extension UIView {
+            func pinEdges(to other: UIView) {
+                translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.activate([
+                    leadingAnchor.constraint(equalTo: other.leadingAnchor),
+                    trailingAnchor.constraint(equalTo: other.trailingAnchor),
+                ])
+            }
+        }
+
+        final class PinViewController: UIViewController {
+            let code = UITextField()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                view.addSubview(code)
+                code.pinEdges(to: view)
+                code.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 20).isActive = true
+            }
+        }
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let (f, out) = try ImportSwiftLayoutConstructTests.frames("device iphone-15\nimport swift \"\(file)\"\nframes\n")
+        #expect(out.contains("\(file):18:9: note: code.pinEdges(…) makes constraints in UIView.pinEdges, which kbplay does not follow: they are not built"), "\(out)")
+        #expect(f["code"]?[1] == "79")
+    }
+}
