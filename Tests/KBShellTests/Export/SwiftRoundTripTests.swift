@@ -131,20 +131,7 @@ struct SwiftRoundTripTests {
     /// keyboard, an interactive drag).
     @Test(arguments: LessonRun.lessons)
     func theImportedCodeFollowsEachKeyboardEventOfTheLesson(_ lesson: String) throws {
-        var session = try LessonRun.run(lesson)
-        let script = session.script()
-        let swift = try #require(session.execute("export swift").members["swift"]?.stringValue)
-        let file = TemporaryFolder.make("round-trip") + "/\(lesson).swift"
-        try swift.write(toFile: file, atomically: true, encoding: .utf8)
-        var reference = try Self.reference(session, script: script)
-        var imported = Session(sessionsDirectory: TemporaryFolder.make("round-trip"))
-        for line in script.split(separator: "\n").map(String.init) where Self.isEnvironment(line) {
-            try Self.run(&imported, line)
-        }
-        #expect(imported.execute("import swift " + CommandParser.quote(file)).status == .ok)
-        for line in script.split(separator: "\n").map(String.init) where Self.isNavigation(line) {
-            try Self.run(&imported, line)
-        }
+        var (reference, imported) = try Self.sessions(lesson)
         let events = try Self.events(of: lesson)
         var compared = 0
         for event in events {
@@ -159,26 +146,29 @@ struct SwiftRoundTripTests {
         #expect(compared > 0 || !events.contains { $0.hasPrefix("focus ") }, "\(lesson): no event compared")
     }
 
-    func roundTrip(_ lesson: String) throws {
+    /// The lesson's own session at rest, and its `export swift` imported
+    /// into a new session with the same device, window and keyboard
+    /// settings, then what the user does (presenting a sheet, leaving a
+    /// screen) once the import made the controllers.
+    static func sessions(_ lesson: String) throws -> (reference: Session, imported: Session) {
         var session = try LessonRun.run(lesson)
         let script = session.script()
         let swift = try #require(session.execute("export swift").members["swift"]?.stringValue)
         let file = TemporaryFolder.make("round-trip") + "/\(lesson).swift"
         try swift.write(toFile: file, atomically: true, encoding: .utf8)
 
-        var reference = try Self.reference(session, script: script)
+        let reference = try reference(session, script: script)
         var imported = Session(sessionsDirectory: TemporaryFolder.make("round-trip"))
-        for line in script.split(separator: "\n").map(String.init) where Self.isEnvironment(line) {
-            try Self.run(&imported, line)
-        }
+        let lines = script.split(separator: "\n").map(String.init)
+        for line in lines where isEnvironment(line) { try run(&imported, line) }
         let o = imported.execute("import swift " + CommandParser.quote(file))
         #expect(o.status == .ok, "\(lesson): \(o.text)")
+        for line in lines where isNavigation(line) { try run(&imported, line) }
+        return (reference, imported)
+    }
 
-        // What the user does (presenting a sheet, leaving a screen), after
-        // the import made the controllers.
-        for line in script.split(separator: "\n").map(String.init) where Self.isNavigation(line) {
-            try Self.run(&imported, line)
-        }
+    func roundTrip(_ lesson: String) throws {
+        var (reference, imported) = try Self.sessions(lesson)
         Self.compare(lesson, "at rest", &reference, &imported)
         // The first text field or text view the user can focus.
         let fields = reference.screen.views.filter { $0.kind == .textField || $0.kind == .textView }.map(\.name)
