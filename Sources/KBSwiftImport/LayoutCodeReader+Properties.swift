@@ -12,7 +12,7 @@ extension LayoutCodeReader {
     /// The assignments `NAME.PROPERTY = VALUE` of the type's routines, each
     /// with the view it sets: in a lazy closure the local it returns stands
     /// for the property; in `[a, b].forEach { $0.… }` each of a and b.
-    private func assignments(_ t: TypeInfo) -> [(view: String, property: String, value: ExprSyntax, place: Place)] {
+    func assignments(_ t: TypeInfo) -> [(view: String, property: String, value: ExprSyntax, place: Place)] {
         var out: [(view: String, property: String, value: ExprSyntax, place: Place)] = []
         let setup = setupRoutines(t)
         for r in t.routines where setup.contains(ObjectIdentifier(r)) {

@@ -50,18 +50,9 @@ extension LayoutCodeReader {
     func dataSourceTables(_ t: TypeInfo, own: String?, declared: Set<String>) -> [String] {
         var out: [String] = own.map { [$0] } ?? []
         guard !declared.isEmpty else { return out }
-        let setup = setupRoutines(t)
-        for r in t.routines where setup.contains(ObjectIdentifier(r)) {
-            guard let body = r.body else { continue }
-            for node in body.allDescendants {
-                guard let q = node.as(SequenceExprSyntax.self) else { continue }
-                let e = Array(q.elements)
-                guard e.count == 3, e[1].is(AssignmentExprSyntax.self), HandlerWalk.normalize(e[2].trimmedDescription) == "self" else { continue }
-                let target = normal(e[0].trimmedDescription)
-                guard target.hasSuffix(".dataSource") else { continue }
-                let table = String(target.dropLast(".dataSource".count))
-                if declared.contains(table), !out.contains(table) { out.append(table) }
-            }
+        for a in assignments(t) where a.property == "dataSource" && declared.contains(a.view) && !out.contains(a.view)
+            && HandlerWalk.normalize(a.value.trimmedDescription) == "self" {
+            out.append(a.view)
         }
         return out
     }
@@ -175,18 +166,8 @@ extension LayoutCodeReader {
     /// `tableView.rowHeight = N` where the table view controller builds its screen.
     func ownRowHeight(_ t: TypeInfo, aliases: Set<String>) -> Double? {
         var out: Double?
-        let setup = setupRoutines(t)
-        for r in t.routines where setup.contains(ObjectIdentifier(r)) {
-            guard let body = r.body else { continue }
-            for node in body.allDescendants {
-                guard let q = node.as(SequenceExprSyntax.self) else { continue }
-                let e = Array(q.elements)
-                guard e.count == 3, e[1].is(AssignmentExprSyntax.self) else { continue }
-                let target = normal(e[0].trimmedDescription)
-                guard target.hasSuffix(".rowHeight"), aliases.contains(String(target.dropLast(".rowHeight".count))),
-                      let h = number(e[2], owner: t), h > 0 else { continue }
-                out = h
-            }
+        for a in assignments(t) where a.property == "rowHeight" && aliases.contains(a.view) {
+            if let h = number(a.value, owner: t), h > 0 { out = h }
         }
         return out
     }
