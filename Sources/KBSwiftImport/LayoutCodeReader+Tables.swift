@@ -33,11 +33,6 @@ extension LayoutCodeReader {
         return false
     }
 
-    /// The names code uses for the table view controller's own table.
-    func ownTableAliases(_ t: TypeInfo, table: String) -> Set<String> {
-        ["tableView", table]
-    }
-
     /// The data source methods of `t`: `tableView(_:numberOfRowsInSection:)` and
     /// `tableView(_:cellForRowAt:)`.
     func dataSourceRoutine(_ t: TypeInfo, _ label: String) -> Routine? {

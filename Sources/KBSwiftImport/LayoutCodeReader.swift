@@ -211,7 +211,8 @@ struct LayoutCodeReader {
         let setup = setupRoutines(t)
         // The tables whose data source this class is, and the cells it makes.
         let own = ownTable(t)
-        let ownAliases = own.map { ownTableAliases(t, table: $0) } ?? []
+        // The names code gives the table view controller's own table.
+        let ownAliases: Set<String> = own.map { ["tableView", $0] } ?? []
         let tables = dataSourceTables(t, own: own, declared: Set(b.declared.filter { $0.value.kind == .tableView }.keys))
         let cellRoutine = tables.isEmpty ? nil : dataSourceRoutine(t, "cellForRowAt")
         let cells = cellRoutine.map(cellNames) ?? []
