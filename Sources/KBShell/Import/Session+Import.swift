@@ -2,49 +2,34 @@ import KBInterop
 import KBModel
 
 extension Session {
-    /// `import FILE [scene NAME] [device ID]`: the scene as the session's
-    /// screen (a fresh one: no strategies, rules or keyboard state), with a
-    /// summary, the findings and the names the import gave. Without `device`,
-    /// a run's start device (`kbplay run --devices`) is used, as `new` and
-    /// `demo` use it, else the document's.
-    mutating func importInterfaceBuilder(_ written: String, column: Int, scene: String?, device: String?,
-                                         _ log: inout ChangeLog) throws {
-        let file = path(of: written)
-        let imported: IBImport
-        do {
-            guard let bytes = try FileIO.readBytes(file, limit: FileIO.scriptLimit) else {
-                throw CommandError("no file '\(file)'", column: column)
-            }
-            let document = try IBDocument(bytes: bytes, path: file)
-            // A run on several devices (`kbplay run --devices`) imports on each.
-            let start = device == nil ? startDevice : nil
-            imported = try IBImporter.run(document, scene: scene, device: device ?? start?.id, orientation: start?.orientation)
-        } catch let e as FileError {
-            throw CommandError(e.description, column: column)
-        } catch let e as IBReadError {
-            throw CommandError(e.message, column: column)
+    /// Takes what an importer made (``ImportResult``): its stage as the
+    /// session's (a fresh session when it starts afresh: no name to save
+    /// under, no history of events), what it said and did on the way, the
+    /// events it played, and its names and members in the command's JSON.
+    mutating func adopt(_ result: ImportResult, _ log: inout ChangeLog) {
+        if result.startsAfresh {
+            var fresh = Session(sessionsDirectory: sessionsDirectory)
+            fresh.state = result.stage
+            state = fresh.state
+            name = nil
+            events = []
+        } else {
+            state = result.stage
         }
-        adopt(imported.screen, strategies: imported.tableControllers.map { controller, table in
-            var s = Strategy(kind: .tableController, controller: controller)
-            s.scrollView = table
-            return s
-        })
-
-        let s = imported.screen
-        let fields = s.views.filter { $0.kind.isTextInput }.count
-        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        let counts = [count(s.controllers.count, "controller"), count(s.views.count, "view"), count(fields, "field"),
-                      count(s.constraints.count, "constraint"), count(imported.findings.count, "finding")]
-        log.lines.append("imported \(imported.controller) from \(file) on \(s.device.id) \(s.orientation.rawValue): \(counts.joined(separator: ", "))")
-        log.warnings += imported.warnings
-        log.notes += imported.findings.map { $0.text(path: file) }
+        var said = result.log
+        for event in said.events { record(event) }
+        said.events.removeAll()
+        log.lines += said.entries
+        log.notifications += said.notifications
+        log.warnings += said.warnings
+        log.flaws += said.flaws
+        log.notes += said.notes
+        log.stage.reportedConstants.formUnion(said.reportedConstants)
+        if result.ambiguityIsNote { log.ambiguityIsNote = true }
         var names: [String: JSON] = [:]
-        for (id, name) in imported.names where names[id] == nil { names[id] = .string(name) }
+        for (id, name) in result.names where names[id] == nil { names[id] = .string(name) }
         log.extra["names"] = .object(names)
-        log.extra["findings"] = .array(imported.findings.map { f in
-            .object(["severity": .string(f.severity.rawValue), "message": .string(f.message),
-                     "line": .number(Double(f.line)), "column": .number(Double(f.column))])
-        })
+        for (key, value) in result.members { log.extra[key] = value }
     }
 
     /// Takes an imported screen as the session's, with the strategies the

@@ -1,21 +1,10 @@
 import KBModel
 
-/// A JSON value whose text is deterministic and valid JSON: object keys
-/// sorted, numbers with at most two decimals, `-0` written `0`, infinities
-/// and NaN written `null`.
-public enum JSON: Equatable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSON])
-    case object([String: JSON])
-    /// JSON text written as it is, never parsed or normalised: the daemon
-    /// echoes a request's `id` this way, byte for byte as the client wrote
-    /// it (`9007199254740993` or `0.125` would not survive as a number).
-    /// The text must be one valid JSON value.
-    case verbatim(String)
+// The value is the model's; a client of the shell (the daemon, a test)
+// names it through the shell, as it always has.
+@_exported import enum KBModel.JSON
 
+extension JSON {
     /// One line, with `", "` and `": "` as separators.
     public var text: String {
         var out = PointText(capacity: 256)

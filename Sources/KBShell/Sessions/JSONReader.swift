@@ -1,3 +1,5 @@
+import KBModel
+
 /// Where a JSON text went wrong: 1-based line and column, and what was
 /// expected there.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {

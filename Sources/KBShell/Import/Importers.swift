@@ -1,0 +1,17 @@
+import KBInterop
+
+/// The importers the shell has, in the order `help` lists their commands:
+/// each is an `import` command (``ImportFile``). A new importer is its
+/// folder (its ``Importer`` type) and its line here.
+enum Importers {
+    static let all: [any Importer.Type] = [
+        StoryboardImporter.self,
+        LogImporter.self,
+    ]
+
+    /// Their commands.
+    static var commands: [any Command.Type] {
+        func command<I: Importer>(_: I.Type) -> any Command.Type { ImportFile<I>.self }
+        return all.map { command($0) }
+    }
+}
