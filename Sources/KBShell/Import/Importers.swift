@@ -7,6 +7,7 @@ enum Importers {
     static let all: [any Importer.Type] = [
         StoryboardImporter.self,
         LogImporter.self,
+        UITestTreeImporter.self,
     ]
 
     /// Their commands.
