@@ -69,6 +69,9 @@ public struct ViewProperty: Sendable {
     /// exporter writes with more around them (text, insets and offsets
     /// at rest, rows).
     public let swift: (@Sendable (View, String, Writer) -> String?)?
+    /// What `set`'s help says of it (`V.alpha (0…1)`); nil for a
+    /// property the help names with another (`V.hugging.horizontal|vertical`).
+    public var help: String? = nil
 
     /// Sets the property of `view`; what `set` says of it (nil: nothing),
     /// in the words of `writer`.
@@ -88,6 +91,9 @@ public struct ViewProperty: Sendable {
             all.filter { $0.scriptPlace == place }.compactMap { p in p.script?(view, writer).map { "set \(view.name).\($0)" } }
         }
     }
+
+    /// What `set`'s help says of the properties, in the order of ``all``.
+    public static var helpText: String { all.compactMap(\.help).joined(separator: ", ") }
 
     /// The names of the properties the rule language reads as numbers.
     public static var scalarNames: [String] { all.filter { $0.scalar != nil }.map(\.name) }
@@ -112,7 +118,7 @@ extension ViewProperty {
             scalar: { $0.clipsToBounds ? 1 : 0 }, swiftScalar: { "(\($0).clipsToBounds ? 1 : 0)" },
             script: { v, _ in v.clipsToBounds != v.kind.isScrollView ? "clipsToBounds \(v.clipsToBounds ? "on" : "off")" : nil },
             scriptPlace: .withTheView,
-            swift: { v, ref, _ in v.clipsToBounds != v.kind.isScrollView ? "\(ref).clipsToBounds = \(v.clipsToBounds)" : nil }),
+            swift: { v, ref, _ in v.clipsToBounds != v.kind.isScrollView ? "\(ref).clipsToBounds = \(v.clipsToBounds)" : nil }, help: "V.clipsToBounds (on|off)"),
         ViewProperty(
             name: "alpha", kind: .number, offeredForEveryView: true,
             write: { screen, view, value throws(ModelError) in try screen.setAlpha(value.number, of: view) },
@@ -120,7 +126,7 @@ extension ViewProperty {
             scalar: { $0.alpha }, swiftScalar: { "\($0).alpha" },
             script: { v, w in v.alpha != 1 ? "alpha = \(w.number(v.alpha))" : nil },
             scriptPlace: .withTheView,
-            swift: { v, ref, w in v.alpha != 1 ? "\(ref).alpha = \(w.number(v.alpha))" : nil }),
+            swift: { v, ref, w in v.alpha != 1 ? "\(ref).alpha = \(w.number(v.alpha))" : nil }, help: "V.alpha (0…1)"),
         ViewProperty(
             name: "placeholder", kind: .text(example: "= \"Email\""), offeredForEveryView: true,
             write: { screen, view, value throws(ModelError) in try screen.setPlaceholder(value.text, of: view) },
@@ -128,14 +134,14 @@ extension ViewProperty {
                 (try? screen.view(named: view))?.placeholder.map { "\(view) shows \(w.string($0)) while it has no text" }
             },
             scalar: nil, swiftScalar: nil, script: nil, scriptPlace: .withTheView,
-            swift: { v, ref, w in v.placeholder.map { "\(ref).placeholder = \(w.string($0))" } }),
+            swift: { v, ref, w in v.placeholder.map { "\(ref).placeholder = \(w.string($0))" } }, help: "V.placeholder (a text field's, drawn while it has no text)"),
         ViewProperty(
             name: "hidden", kind: .flag, offeredForEveryView: true,
             write: { screen, view, value throws(ModelError) in try screen.setHidden(value.flag, of: view) },
             said: nil,
             scalar: { $0.isHidden ? 1 : 0 }, swiftScalar: { "(\($0).isHidden ? 1 : 0)" },
             script: { v, _ in v.isHidden ? "hidden on" : nil }, scriptPlace: .afterTheConstraints,
-            swift: { v, ref, _ in v.isHidden ? "\(ref).isHidden = true" : nil }),
+            swift: { v, ref, _ in v.isHidden ? "\(ref).isHidden = true" : nil }, help: "V.hidden (on|off)"),
         ViewProperty(
             name: "keyboardDismissMode", kind: .choice(KeyboardDismissMode.allCases.map(\.rawValue)), offeredForEveryView: false,
             write: { screen, view, value throws(ModelError) in
@@ -150,26 +156,27 @@ extension ViewProperty {
             swift: { v, ref, _ in
                 guard let mode = v.scroll?.keyboardDismissMode, mode != .none else { return nil }
                 return "\(ref).keyboardDismissMode = .\(mode.rawValue)"
-            }),
+            }, help: "S.keyboardDismissMode (" + KeyboardDismissMode.allCases.map(\.rawValue).joined(separator: ", ") + ")"),
         inset("top", \.top), inset("left", \.left), inset("bottom", \.bottom), inset("right", \.right),
         offset("x"), offset("y"),
         ViewProperty(
             name: "text", kind: .text(example: "\"Sign in\""), offeredForEveryView: true,
             write: { screen, view, value throws(ModelError) in try screen.setText(value.text, of: view) },
-            said: nil, scalar: nil, swiftScalar: nil, script: nil, scriptPlace: .withTheView, swift: nil),
+            said: nil, scalar: nil, swiftScalar: nil, script: nil, scriptPlace: .withTheView, swift: nil, help: "V.text"),
         ViewProperty(
             name: "rows", kind: .count(TableConfiguration.maxRows), offeredForEveryView: false,
             write: { screen, view, value throws(ModelError) in try screen.setTable(view, rows: Int(value.number)) },
-            said: nil, scalar: nil, swiftScalar: nil, script: nil, scriptPlace: .withTheView, swift: nil),
+            said: nil, scalar: nil, swiftScalar: nil, script: nil, scriptPlace: .withTheView, swift: nil, help: "T.rows (a table view's)"),
         ViewProperty(
             name: "rowHeight", kind: .number, offeredForEveryView: false,
             write: { screen, view, value throws(ModelError) in try screen.setTable(view, rowHeight: value.number) },
-            said: nil, scalar: nil, swiftScalar: nil, script: nil, scriptPlace: .withTheView, swift: nil),
+            said: nil, scalar: nil, swiftScalar: nil, script: nil, scriptPlace: .withTheView, swift: nil, help: "T.rowHeight"),
     ]
 
     /// A content hugging or compression resistance priority on one axis.
     private static func priority(_ name: String, _ path: WritableKeyPath<View, Int> & Sendable, default value: @escaping @Sendable (View) -> Int,
                                  swiftName: String, axis: Axis) -> ViewProperty {
+        let both = axis == .horizontal ? "V." + name.replacingOccurrences(of: ".horizontal", with: ".horizontal|vertical") : nil
         let hugging = name.hasPrefix("hugging")
         return ViewProperty(
             name: name, kind: .priority, offeredForEveryView: true,
@@ -182,7 +189,7 @@ extension ViewProperty {
             scriptPlace: .withTheView,
             swift: { v, ref, _ in
                 v[keyPath: path] != value(v) ? "\(ref).\(swiftName)(\(swiftPriority(v[keyPath: path])), for: .\(axis.rawValue))" : nil
-            })
+            }, help: both)
     }
 
     /// One edge of a scroll view's `contentInset`; the others stay.
@@ -199,7 +206,7 @@ extension ViewProperty {
                 guard let x = v.scroll?.contentInset[keyPath: path], x != 0 else { return nil }
                 return "contentInset.\(edge) = \(w.number(x))"
             },
-            scriptPlace: .withTheView, swift: nil)
+            scriptPlace: .withTheView, swift: nil, help: edge == "top" ? "V.contentInset.top|left|bottom|right" : nil)
     }
 
     /// One coordinate of a scroll view's `contentOffset`; the other stays
@@ -217,7 +224,7 @@ extension ViewProperty {
             script: { v, w in
                 v.scroll?.contentOffset.map { "contentOffset.\(coordinate) = \(w.number(isX ? $0.x : $0.y))" }
             },
-            scriptPlace: .last, swift: nil)
+            scriptPlace: .last, swift: nil, help: isX ? "V.contentOffset.x|y" : nil)
     }
 
     /// A priority as UIKit code writes it (`.defaultHigh`, `UILayoutPriority(700)`).

@@ -5,7 +5,7 @@ extension Commands {
     struct Set: Mutation {
         static let spec = CommandSpec("set", [.value("TARGET", .anchor), .rest("[=] VALUE", .expression)], group: .structure, traits: [.mutates, .structural],
             summary: "set a constraint's constant or priority, or a view's property",
-            details: "NAME.constant, NAME.priority, V.hugging.horizontal|vertical, V.compression.horizontal|vertical, V.hidden (on|off), V.clipsToBounds (on|off), V.alpha (0…1), V.text, V.placeholder (a text field's, drawn while it has no text), V.contentInset.top|left|bottom|right, V.contentOffset.x|y, S.keyboardDismissMode (none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory). A constant takes an expression of the rule language.",
+            details: "NAME.constant, NAME.priority, " + ViewProperty.helpText + ". A constant takes an expression of the rule language.",
             examples: ["set formBottom.constant = 344", "set email.hugging.vertical 251", "set signIn.hidden on"],
             command: Set.self)
 
