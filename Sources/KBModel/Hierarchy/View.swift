@@ -43,6 +43,8 @@ public struct View: Hashable, Codable, Sendable {
     public var alignmentInsets: EdgeInsets?
     /// For a table view's cell: which row of its table (the superview) it shows.
     public var row: Int?
+    /// `accessibilityIdentifier` (``ViewProperty/accessibilityIdentifier``); nil: none.
+    public var accessibilityIdentifier: String?
 
     public init(name: String, kind: ViewKind, parent: String?, controller: String, isRootView: Bool = false) {
         self.name = name

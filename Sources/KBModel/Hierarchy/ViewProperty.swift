@@ -171,6 +171,7 @@ extension ViewProperty {
             name: "rowHeight", kind: .number, offeredForEveryView: false,
             write: { screen, view, value throws(ModelError) in try screen.setTable(view, rowHeight: value.number) },
             said: nil, scalar: nil, swiftScalar: nil, script: nil, scriptPlace: .withTheView, swift: nil, help: "T.rowHeight"),
+        accessibilityIdentifier,
     ]
 
     /// A content hugging or compression resistance priority on one axis.
