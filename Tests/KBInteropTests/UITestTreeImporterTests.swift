@@ -30,6 +30,8 @@ struct UITestTreeImporterTests {
         #expect(result.names.map(\.name) == ["view1", "name", "label1"])
         #expect(result.names.map(\.id) == ["0x3", "0x4", "0x5"])
         #expect(try screen.view(named: "name").placeholder == "Last, first")
+        #expect(try screen.view(named: "name").accessibilityIdentifier == "name")
+        #expect(try screen.view(named: "label1").accessibilityIdentifier == nil)
         #expect(try screen.view(named: "label1").text == "It's here, really")
         let top = try screen.constraint(named: "name_top")
         #expect(top.constant == 200)

@@ -10,7 +10,7 @@ import KBModel
 /// size gives the device. Each element below the window is a view pinned
 /// to its frame in its superview (`NAME_left`, `_top`, `_width`,
 /// `_height`), named by its accessibility identifier, else by its kind
-/// (`textField1`). The keyboard's own elements (a `Keyboard` subtree: the
+/// (`textField1`), its identifier kept as its `accessibilityIdentifier`. The keyboard's own elements (a `Keyboard` subtree: the
 /// keyboard was up when the tree was printed) are left out: kbplay's
 /// keyboard starts down, and `focus` brings it up.
 public enum UITestTreeImporter: Importer {
@@ -107,6 +107,9 @@ public enum UITestTreeImporter: Importer {
             let inParent = Rect(x: frame.x - parent.origin.x, y: frame.y - parent.origin.y, width: frame.width, height: frame.height)
             do throws(ModelError) {
                 _ = try screen.addView(kind, name, to: parentName, options: options)
+                if let id = e.attributes["identifier"], !id.isEmpty, let property = ViewProperty.named("accessibilityIdentifier") {
+                    _ = try property.set(.text(id), of: name, on: &screen, writer: ViewProperty.Writer(number: formatNumber, string: { $0 }))
+                }
                 for (attribute, value) in [(Anchor.Attribute.left, inParent.x), (.top, inParent.y), (.width, inParent.width), (.height, inParent.height)] {
                     let other: Anchor? = attribute.kind == .size ? nil : Anchor(parentName, nil, attribute)
                     _ = try screen.constrain(Anchor(name, nil, attribute), .equal, other, constant: value, name: "\(name)_\(attribute.rawValue)")
