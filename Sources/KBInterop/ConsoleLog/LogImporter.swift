@@ -76,7 +76,7 @@ public enum LogImporter: Importer {
                 result.log.notes += replay.notes
                 result.members["keyboardChecks"] = json(replay.checks)
             } catch {
-                throw ImportError((error as? CustomStringConvertible)?.description ?? "\(error)", place: .file)
+                throw ImportError(String(describing: error), place: .file)
             }
         }
         result.log.notes += read.closingNotes
