@@ -173,6 +173,7 @@ struct StandInHost: StrategyHost {
             "layout-guide",
             "auto-scroll [distance N]",
             "table-controller TABLE",
+            "frame-origin",
         ])
         let s = Self.strategy(.childDelegate) { $0.constraint = "a"; $0.parentConstraint = "b"; $0.expandView = "v"; $0.padding = 3 }
         #expect(s.references.map(\.name) == ["a", "b", "v"])

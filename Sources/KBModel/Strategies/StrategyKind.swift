@@ -23,6 +23,8 @@ public enum StrategyKind: String, Hashable, Codable, Sendable, CaseIterable {
     /// attaches it): the table's bottom inset, and the editing row scrolled
     /// to visible.
     case tableController = "table-controller"
+    /// The view.frame.origin.y answer: the root view moved up by the keyboard's height.
+    case frameOrigin = "frame-origin"
 
     /// The strategy's type: its arguments, registration and handler.
     public var type: any KeyboardStrategy.Type {
@@ -36,6 +38,7 @@ public enum StrategyKind: String, Hashable, Codable, Sendable, CaseIterable {
         case .layoutGuide: LayoutGuideStrategy.self
         case .autoScroll: AutoScrollStrategy.self
         case .tableController: TableControllerStrategy.self
+        case .frameOrigin: FrameOriginStrategy.self
         }
     }
 
