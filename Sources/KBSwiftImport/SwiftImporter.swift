@@ -11,14 +11,20 @@ public enum SwiftImporter {
     public static func read(_ sources: [SwiftSource]) -> SwiftImportResult {
         let index = CodeIndex(sources)
         var reader = KeyboardCodeReader(index: index)
-        let read = reader.reports()
+        var read = reader.reports()
         var findings = syntaxFindings(index)
         findings += reader.findings
+        // frame-origin runs as kbplay's strategy when the code moves the
+        // view up by the keyboard's height, as the answer does; by any
+        // other amount it is read, not run.
+        for i in read.indices where read[i].runs == .frameOrigin && !movesUpByTheHeight(read[i].onShow) {
+            read[i].runs = nil
+            findings.append(Finding(file: read[i].file, line: read[i].line, column: read[i].column,
+                                    message: "\(read[i].type)'s keyboard handling is read for its strategy and flaws, not run: on show it sets \(read[i].onShow), where kbplay's frame-origin moves the view up by the keyboard's height"))
+        }
         // A handler kbplay runs (as a strategy it has, or as rules) is no
         // finding; the rest is read for its strategy and flaws.
-        let runnable: Set<CodeStrategy> = [.observer, .controllable, .resizeRoot, .childDelegate, .contentInset,
-                                           .layoutConstraint, .layoutGuide, .autoScroll]
-        for r in read where r.runs.map({ !runnable.contains($0) }) ?? false {
+        for r in read where r.runs.map({ StrategyKind(rawValue: $0.rawValue) == nil }) ?? false {
             findings.append(Finding(file: r.file, line: r.line, column: r.column,
                                          message: "\(r.type)'s keyboard handling is read for its strategy and flaws, not run: \(r.why)"))
         }
@@ -120,6 +126,20 @@ public enum SwiftImporter {
         }
         return out
     }
+
+    /// Whether a show handler's assignment moves the root view up by the
+    /// keyboard's height: `view.frame.origin.y = -F.height` or
+    /// `view.frame.origin.y = view.frame.origin.y - F.height`.
+    static func movesUpByTheHeight(_ onShow: String) -> Bool {
+        let prefix = "view.frame.origin.y = "
+        guard onShow.hasPrefix(prefix), !onShow.contains(";") else { return false }
+        var value = Substring(onShow.dropFirst(prefix.count))
+        if value.hasPrefix("view.frame.origin.y - ") { value = value.dropFirst("view.frame.origin.y - ".count) }
+        else if value.hasPrefix("-") { value = value.dropFirst() }
+        else { return false }
+        let parts = value.split(separator: ".")
+        return parts.count == 2 && parts[1] == "height" && parts[0].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
 }
 
 extension SyntaxProtocol {
@@ -133,4 +153,5 @@ extension SyntaxProtocol {
         }
         return out
     }
+
 }

@@ -52,22 +52,22 @@ public enum FrameOriginStrategy: KeyboardStrategy {
         return true
     }
 
-    /// The answer's code as it is: the two observers at set-up, and the
-    /// two handlers moving `view.frame.origin.y`.
+    /// The answer's code: the two observers at set-up (blocks here, whose
+    /// tokens are dropped: never removed, as the answer's selectors are
+    /// not), and the two handlers moving `view.frame.origin.y`.
     public static func writeSwift<Host: SwiftTemplateHost>(_ s: Strategy, summary: String, into host: inout Host) {
         let c = s.controller
         let show = host.flawComments(s, at: .show), hide = host.flawComments(s, at: .hide), register = host.flawComments(s, at: .register)
-        host.appendSetup(["// kbplay: \(summary)"] + register + [
-            "NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillShow(_:)), name: UIResponder.keyboardWillShowNotification, object: nil)",
-            "NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillHide(_:)), name: UIResponder.keyboardWillHideNotification, object: nil)",
-        ], to: c)
-        host.addMember(["@objc private func keyboardWillShow(_ note: Notification) {"] + (show + [
-            "guard let endFrame = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue else { return }",
+        host.appendSetup(["// kbplay: \(summary)"] + register
+            + host.observerLines("keyboardWillShowNotification", calling: "keyboardWillShow")
+            + host.observerLines("keyboardWillHideNotification", calling: "keyboardWillHide"), to: c)
+        host.addMember(["private func keyboardWillShow(_ note: Notification) {"] + (show + [
+            "guard let endFrame = \(host.endFrameExpression) else { return }",
             "if view.frame.origin.y == 0 {",
             "    view.frame.origin.y -= endFrame.height",
             "}",
         ]).map { "    " + $0 } + ["}"], to: c)
-        host.addMember(["@objc private func keyboardWillHide(_ note: Notification) {"] + (hide + [
+        host.addMember(["private func keyboardWillHide(_ note: Notification) {"] + (hide + [
             "if view.frame.origin.y != 0 {",
             "    view.frame.origin.y = 0",
             "}",
