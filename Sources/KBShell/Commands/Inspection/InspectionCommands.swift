@@ -3,6 +3,6 @@ extension Commands {
     /// new command of the group is its file in this folder and its line here.
     static let inspection: [any Command.Type] = [
         Tree.self, Frames.self, ConstraintList.self, Events.self, Diff.self, Render.self, Explain.self, Print.self,
-        Expect.self,
+        Expect.self, Audit.self,
     ]
 }
