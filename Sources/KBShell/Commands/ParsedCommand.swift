@@ -22,6 +22,11 @@ public struct ParsedCommand: Sendable {
         return line[start...]
     }
 
+    // The reads by name below (and `required(_:)`, `text(_:)` and
+    // `requiredNumber(_:)` by name) are for the commands of
+    // `Commands/Import/` only; every other command reads its values
+    // through its ``CommandArgument`` keys (`p[Args.rows]`, `p.required(Args.name)`).
+
     public func string(_ name: String) -> String? { values[name]?.text }
 
     public func number(_ name: String) -> Double? {

@@ -3,7 +3,11 @@ import KBModel
 extension Commands {
     /// `set`: set a constraint's constant or priority, or a view's property.
     struct Set: Mutation {
-        static let spec = CommandSpec("set", [.value("TARGET", .anchor), .rest("[=] VALUE", .expression)], group: .structure, traits: [.mutates, .structural],
+        enum Args {
+            static let target = CommandArgument.token("TARGET", .anchor)
+        }
+
+        static let spec = CommandSpec("set", [.value(Args.target), .rest("[=] VALUE", .expression)], group: .structure, traits: [.mutates, .structural],
             summary: "set a constraint's constant or priority, or a view's property",
             details: "NAME.constant, NAME.priority, V.hugging.horizontal|vertical, V.compression.horizontal|vertical, V.hidden (on|off), V.clipsToBounds (on|off), V.alpha (0…1), V.text, V.placeholder (a text field's, drawn while it has no text), V.contentInset.top|left|bottom|right, V.contentOffset.x|y, S.keyboardDismissMode (none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory). A constant takes an expression of the rule language.",
             examples: ["set formBottom.constant = 344", "set email.hugging.vertical 251", "set signIn.hidden on"],
@@ -14,7 +18,7 @@ extension Commands {
         let usage: String
 
         init(_ p: ParsedCommand) throws {
-            target = try p.required("TARGET")
+            target = try p.required(Args.target)
             value = p.restArgument
             usage = p.spec.usage
         }
