@@ -75,9 +75,7 @@ extension ParsedCommand {
     /// A required number (the grammar matched a number token; by name: for
     /// `Commands/Import/` only).
     func requiredNumber(_ name: String) throws(CommandError) -> Double {
-        let t = try required(name)
-        guard let x = Double(t.text) else { throw CommandError("expected a number", column: t.column) }
-        return x
+        try required(CommandArgument.number(name))
     }
 
     /// The rest of the line as the command's own grammar reads it.

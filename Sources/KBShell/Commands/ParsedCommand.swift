@@ -39,10 +39,7 @@ public struct ParsedCommand: Sendable {
     /// `range`'s top count as the top when `capped`.
     public func wholeNumber(_ name: String, in range: ClosedRange<Int>, capped: Bool = false,
                             _ message: String) throws(CommandError) -> Int? {
-        guard let t = values[name], var v = Double(t.text) else { return nil }
-        if capped && v > Double(range.upperBound) && v == v.rounded() { v = Double(range.upperBound) }
-        guard let n = KBShell.wholeNumber(v, in: range) else { throw CommandError(message, column: t.column) }
-        return n
+        try self[CommandArgument.wholeNumber(name, in: range, capped: capped, message)]
     }
 }
 

@@ -5,7 +5,7 @@ extension Commands {
     struct Events: Command {
         enum Args {
             static let count = CommandArgument.wholeNumber("N", in: 0...Session.eventLimit, capped: true,
-                                                    "events takes a whole number of notifications (0 or more)")
+                                                           "events takes a whole number of notifications (0 or more)")
         }
 
         static let spec = CommandSpec("events", [.optional([.value(Args.count)])], group: .inspection, traits: [],

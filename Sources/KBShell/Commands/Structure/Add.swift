@@ -15,7 +15,7 @@ extension Commands {
             static let distribution = CommandArgument.choice("D", of: StackConfiguration.Distribution.self)
             static let alignment = CommandArgument.choice("A", of: StackConfiguration.Alignment.self)
             static let rows = CommandArgument.wholeNumber("ROWS", in: 0...TableConfiguration.maxRows,
-                                                   "rows is a whole number from 0 to \(TableConfiguration.maxRows)")
+                                                          "rows is a whole number from 0 to \(TableConfiguration.maxRows)")
             static let rowHeight = CommandArgument.number("RH")
             static let style = CommandArgument.choice("STYLE", of: TableConfiguration.Style.self)
             static let row = CommandArgument.wholeNumber("ROW", in: 0...TableConfiguration.maxRows, "a row is a whole number from 0 (the first row)")

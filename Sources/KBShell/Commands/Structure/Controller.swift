@@ -9,7 +9,7 @@ extension Commands {
             static let container = CommandArgument.text("CONTAINER", .view)
             static let table = CommandArgument.text("TABLE", .newName)
             static let rows = CommandArgument.wholeNumber("ROWS", in: 0...TableConfiguration.maxRows,
-                                                   "rows is a whole number from 0 to \(TableConfiguration.maxRows)")
+                                                          "rows is a whole number from 0 to \(TableConfiguration.maxRows)")
             static let rowHeight = CommandArgument.number("RH")
             static let style = CommandArgument.choice("STYLE", of: TableConfiguration.Style.self)
 
