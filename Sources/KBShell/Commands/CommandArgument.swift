@@ -101,7 +101,9 @@ extension CommandArgument where Value == ViewKind {
 
 extension CommandArgument where Value: RawRepresentable<String> {
     /// One of fixed words, as the case whose raw value it is; the words are
-    /// `cases`' raw values, in their order (the usage lists them so).
+    /// `cases`' raw values, in their order (the usage lists them so). The
+    /// parser has checked the word; a token that did not pass it is
+    /// refused here as the parser refuses it, with the nearest word.
     static func choice(_ name: String, _ cases: [Value]) -> CommandArgument<Value> {
         let words = cases.map(\.rawValue)
         return CommandArgument(name, .choice(words)) { t throws(CommandError) in
