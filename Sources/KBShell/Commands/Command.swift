@@ -59,7 +59,9 @@ struct RestArgument: Sendable {
 
 extension ParsedCommand {
     /// The token of a value the grammar requires (it always matched one:
-    /// a missing one is refused with the usage, never a crash).
+    /// a missing one is refused with the usage, never a crash). By name,
+    /// for the commands of `Commands/Import/` and the typed read of an
+    /// ``CommandArgument``.
     func required(_ name: String) throws(CommandError) -> Token {
         guard let t = values[name] else {
             throw CommandError("'\(spec.name)' needs \(name)", column: endColumn, suggestion: "usage: \(spec.usage)")
@@ -67,14 +69,13 @@ extension ParsedCommand {
         return t
     }
 
-    /// A required value's text.
+    /// A required value's text (by name: for `Commands/Import/` only).
     func text(_ name: String) throws(CommandError) -> String { try required(name).text }
 
-    /// A required number (the grammar matched a number token).
+    /// A required number (the grammar matched a number token; by name: for
+    /// `Commands/Import/` only).
     func requiredNumber(_ name: String) throws(CommandError) -> Double {
-        let t = try required(name)
-        guard let x = Double(t.text) else { throw CommandError("expected a number", column: t.column) }
-        return x
+        try required(CommandArgument.number(name))
     }
 
     /// The rest of the line as the command's own grammar reads it.

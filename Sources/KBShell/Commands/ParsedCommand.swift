@@ -22,6 +22,11 @@ public struct ParsedCommand: Sendable {
         return line[start...]
     }
 
+    // The reads by name below (and `required(_:)`, `text(_:)` and
+    // `requiredNumber(_:)` by name) are for the commands of
+    // `Commands/Import/` only; every other command reads its values
+    // through its ``CommandArgument`` keys (`p[Args.rows]`, `p.required(Args.name)`).
+
     public func string(_ name: String) -> String? { values[name]?.text }
 
     public func number(_ name: String) -> Double? {
@@ -34,10 +39,7 @@ public struct ParsedCommand: Sendable {
     /// `range`'s top count as the top when `capped`.
     public func wholeNumber(_ name: String, in range: ClosedRange<Int>, capped: Bool = false,
                             _ message: String) throws(CommandError) -> Int? {
-        guard let t = values[name], var v = Double(t.text) else { return nil }
-        if capped && v > Double(range.upperBound) && v == v.rounded() { v = Double(range.upperBound) }
-        guard let n = KBShell.wholeNumber(v, in: range) else { throw CommandError(message, column: t.column) }
-        return n
+        try self[CommandArgument.wholeNumber(name, in: range, capped: capped, message)]
     }
 }
 

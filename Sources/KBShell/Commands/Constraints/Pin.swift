@@ -3,9 +3,17 @@ import KBModel
 extension Commands {
     /// `pin`: pin a view's four edges to a view or guide.
     struct Pin: Mutation {
-        static let spec = CommandSpec("pin", [.value("VIEW", .view), .word("to"), .value("OWNER", .anchor),
-                    .options([KeywordOption("inset", [("N", .number)]),
-                              KeywordOption("insets", [("T", .number), ("L", .number), ("B", .number), ("R", .number)])])],
+        enum Args {
+            static let view = CommandArgument.text("VIEW", .view)
+            static let owner = CommandArgument.text("OWNER", .anchor)
+            static let inset = CommandArgument.number("N")
+            static let top = CommandArgument.number("T"), left = CommandArgument.number("L"), bottom = CommandArgument.number("B"),
+                       right = CommandArgument.number("R")
+        }
+
+        static let spec = CommandSpec("pin", [.value(Args.view), .word("to"), .value(Args.owner),
+                    .options([KeywordOption("inset", Args.inset),
+                              KeywordOption("insets", Args.top, Args.left, Args.bottom, Args.right)])],
             group: .constraints, traits: [.mutates, .structural],
             summary: "pin a view's four edges to a view or guide",
             details: "Makes VIEW_top, VIEW_leading, VIEW_bottom and VIEW_trailing.",
@@ -18,14 +26,14 @@ extension Commands {
 
         init(_ p: ParsedCommand) throws {
             var insets = EdgeInsets.zero
-            if let n = p.number("N") { insets = EdgeInsets(all: n) }
-            if let t = p.number("T") {
-                insets = EdgeInsets(top: t, left: try p.requiredNumber("L"), bottom: try p.requiredNumber("B"),
-                                    right: try p.requiredNumber("R"))
+            if let n = try p[Args.inset] { insets = EdgeInsets(all: n) }
+            if let t = try p[Args.top] {
+                insets = EdgeInsets(top: t, left: try p.required(Args.left), bottom: try p.required(Args.bottom),
+                                    right: try p.required(Args.right))
             }
             self.insets = insets
-            view = try p.text("VIEW")
-            owner = try p.text("OWNER")
+            view = try p.required(Args.view)
+            owner = try p.required(Args.owner)
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {

@@ -3,7 +3,12 @@ import KBModel
 extension Commands {
     /// `device`: switch to a device preset (from devices.json).
     struct Device: Mutation {
-        static let spec = CommandSpec("device", [.value("ID", .device), .optional([.value("ORIENTATION", CommandTable.orientation)])],
+        enum Args {
+            static let id = CommandArgument.text("ID", .device)
+            static let orientation = CommandArgument.choice("ORIENTATION", of: Orientation.self)
+        }
+
+        static let spec = CommandSpec("device", [.value(Args.id), .optional([.value(Args.orientation)])],
             group: .device, traits: [.mutates, .structural],
             summary: "switch to a device preset (from devices.json)",
             details: "Keeps the views and constraints and lays them out again on the new screen; the keyboard takes the new device's height.",
@@ -14,8 +19,8 @@ extension Commands {
         let orientation: Orientation?
 
         init(_ p: ParsedCommand) throws {
-            id = try p.text("ID")
-            orientation = p.string("ORIENTATION").flatMap(Orientation.init(rawValue:))
+            id = try p.required(Args.id)
+            orientation = try p[Args.orientation]
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
@@ -26,7 +31,7 @@ extension Commands {
 
 extension Commands.Device: SetsDevice {
     static func device(in parsed: ParsedCommand) -> (id: String, orientation: Orientation?)? {
-        guard let id = parsed.string("ID") else { return nil }
-        return (id, parsed.string("ORIENTATION").flatMap(Orientation.init(rawValue:)))
+        guard let id = try? parsed[Args.id] else { return nil }
+        return (id, (try? parsed[Args.orientation]) ?? nil)
     }
 }

@@ -3,7 +3,11 @@ import KBModel
 extension Commands {
     /// `rotate`: rotate the device (toggles without an argument).
     struct Rotate: Mutation {
-        static let spec = CommandSpec("rotate", [.optional([.value("ORIENTATION", CommandTable.orientation)])], group: .device, traits: [.mutates],
+        enum Args {
+            static let orientation = CommandArgument.choice("ORIENTATION", of: Orientation.self)
+        }
+
+        static let spec = CommandSpec("rotate", [.optional([.value(Args.orientation)])], group: .device, traits: [.mutates],
             summary: "rotate the device (toggles without an argument)",
             details: "With the keyboard up, iOS posts a hide burst in the old orientation and a show burst in the new one, both with duration 0.",
             examples: ["rotate", "rotate landscape"],
@@ -11,8 +15,8 @@ extension Commands {
 
         let orientation: Orientation?
 
-        init(_ p: ParsedCommand) {
-            orientation = p.string("ORIENTATION").flatMap(Orientation.init(rawValue:))
+        init(_ p: ParsedCommand) throws {
+            orientation = try p[Args.orientation]
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {

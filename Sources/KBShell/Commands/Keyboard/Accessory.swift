@@ -3,8 +3,14 @@ import KBModel
 extension Commands {
     /// `accessory`: give a text input or a controller an input accessory view.
     struct Accessory: Mutation {
-        static let spec = CommandSpec("accessory", [.value("OWNER", .responder), .word("height"), .value("H", .number),
-                                                    .optional([.word("as"), .value("NAME", .newName)])],
+        enum Args {
+            static let owner = CommandArgument.text("OWNER", .responder)
+            static let height = CommandArgument.number("H")
+            static let name = CommandArgument.text("NAME", .newName)
+        }
+
+        static let spec = CommandSpec("accessory", [.value(Args.owner), .word("height"), .value(Args.height),
+                                                    .optional([.word("as"), .value(Args.name)])],
             group: .keyboard, traits: [.mutates, .structural],
             summary: "give a text field, text view or controller an input accessory view H tall",
             details: "On a text input it is its inputAccessoryView (a toolbar with Done/Next): on the keyboard while it edits, and part of the frame the keyboard's notifications report. On a controller it is the controller's own inputAccessoryView (it can become first responder): a bar docked at the bottom while the keyboard is down (with the bottom safe area under it), on the keyboard while a text input inside it edits. The accessory is a view called NAME (default OWNERAccessory) that can hold subviews and constraints; `remove NAME` takes it off.",
@@ -16,9 +22,9 @@ extension Commands {
         let name: String?
 
         init(_ p: ParsedCommand) throws {
-            owner = try p.text("OWNER")
-            height = try p.requiredNumber("H")
-            name = p.string("NAME")
+            owner = try p.required(Args.owner)
+            height = try p.required(Args.height)
+            name = try p[Args.name]
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
@@ -33,9 +39,16 @@ extension Commands {
 
     /// `inputView`: a custom input view (a picker) in place of the keyboard.
     struct InputView: Mutation {
-        static let spec = CommandSpec("inputView", [.value("FIELD", .field),
-                                                    .value("WHAT", .choice(["height", "keyboard"])),
-                                                    .optional([.value("H", .number)])],
+        /// What the field gets: an input view of a height, or the keyboard.
+        enum What: String, CaseIterable, Sendable { case height, keyboard }
+
+        enum Args {
+            static let field = CommandArgument.text("FIELD", .field)
+            static let what = CommandArgument.choice("WHAT", of: What.self)
+            static let height = CommandArgument.number("H")
+        }
+
+        static let spec = CommandSpec("inputView", [.value(Args.field), .value(Args.what), .optional([.value(Args.height)])],
             group: .keyboard, traits: [.mutates],
             summary: "give a text input a custom input view H tall (a picker: 216), or the keyboard back",
             details: "The input view replaces the keyboard while FIELD edits: the frame iOS reports is H tall plus, on a phone, the bottom safe area (a picker on an iPhone 15: 216 + 34 = 250), with the accessory on top if FIELD has one. `inputView FIELD keyboard` gives it the keyboard again.",
@@ -46,16 +59,16 @@ extension Commands {
         let height: Double?
 
         init(_ p: ParsedCommand) throws {
-            field = try p.text("FIELD")
-            let what = try p.text("WHAT")
-            if what == "height" {
-                guard p.values["H"] != nil else {
+            field = try p.required(Args.field)
+            switch try p.required(Args.what) {
+            case .height:
+                guard let height = try p[Args.height] else {
                     throw CommandError("'inputView \(field) height' needs the input view's height", column: p.endColumn,
                                        suggestion: "inputView \(field) height 216")
                 }
-                height = try p.requiredNumber("H")
-            } else {
-                if let extra = p.values["H"] {
+                self.height = height
+            case .keyboard:
+                if let extra = p.token(Args.height) {
                     throw CommandError("'inputView \(field) keyboard' takes no height", column: extra.column,
                                        suggestion: "inputView \(field) keyboard")
                 }

@@ -16,14 +16,18 @@ extension KeyboardEventCommand {
 extension Commands {
     /// `keyboard height`: change the keyboard's height while up (a frame-only change).
     struct KeyboardHeight: KeyboardEventCommand {
-        static let spec = CommandSpec("keyboard height", [.value("H", .number)], group: .keyboard, traits: [.mutates],
+        enum Args {
+            static let height = CommandArgument.number("H")
+        }
+
+        static let spec = CommandSpec("keyboard height", [.value(Args.height)], group: .keyboard, traits: [.mutates],
             summary: "change the keyboard's height while up (a frame-only change)",
             command: KeyboardHeight.self)
 
         let height: Double
 
         init(_ p: ParsedCommand) throws {
-            height = try p.requiredNumber("H")
+            height = try p.required(Args.height)
         }
 
         var event: KeyboardEvent { .setHeight(height) }
@@ -31,14 +35,18 @@ extension Commands {
 
     /// `keyboard predictive`: turn the predictive bar on or off.
     struct KeyboardPredictive: KeyboardEventCommand {
-        static let spec = CommandSpec("keyboard predictive", [.value("STATE", CommandTable.onOff)], group: .keyboard, traits: [.mutates],
+        enum Args {
+            static let state = CommandArgument.onOff("STATE")
+        }
+
+        static let spec = CommandSpec("keyboard predictive", [.value(Args.state)], group: .keyboard, traits: [.mutates],
             summary: "turn the predictive bar on or off",
             command: KeyboardPredictive.self)
 
         let on: Bool
 
         init(_ p: ParsedCommand) throws {
-            on = try p.text("STATE") == "on"
+            on = try p.required(Args.state)
         }
 
         var event: KeyboardEvent { .predictive(on) }
@@ -46,18 +54,18 @@ extension Commands {
 
     /// `keyboard type`: switch the keyboard type (number has no predictive bar).
     struct KeyboardType: KeyboardEventCommand {
-        static let spec = CommandSpec("keyboard type", [.value("TYPE", .choice(["default", "number", "emoji"]))], group: .keyboard, traits: [.mutates],
+        enum Args {
+            static let type = CommandArgument.choice("TYPE", of: Keyboard.KeyboardType.self)
+        }
+
+        static let spec = CommandSpec("keyboard type", [.value(Args.type)], group: .keyboard, traits: [.mutates],
             summary: "switch the keyboard type (number has no predictive bar)",
             command: KeyboardType.self)
 
         let type: Keyboard.KeyboardType
 
         init(_ p: ParsedCommand) throws {
-            let t = try p.required("TYPE")
-            guard let type = Keyboard.KeyboardType(rawValue: t.text) else {
-                throw CommandError("unknown keyboard type '\(t.text)'", column: t.column)
-            }
-            self.type = type
+            type = try p.required(Args.type)
         }
 
         var event: KeyboardEvent { .type(type) }
@@ -65,14 +73,16 @@ extension Commands {
 
     /// `keyboard hardware`: attach or detach a hardware keyboard.
     struct KeyboardHardware: KeyboardEventCommand {
-        static let spec = CommandSpec("keyboard hardware", [.value("STATE", CommandTable.onOff)], group: .keyboard, traits: [.mutates],
+        typealias Args = KeyboardPredictive.Args
+
+        static let spec = CommandSpec("keyboard hardware", [.value(Args.state)], group: .keyboard, traits: [.mutates],
             summary: "attach or detach a hardware keyboard",
             command: KeyboardHardware.self)
 
         let on: Bool
 
         init(_ p: ParsedCommand) throws {
-            on = try p.text("STATE") == "on"
+            on = try p.required(Args.state)
         }
 
         var event: KeyboardEvent { .hardware(on) }
@@ -120,14 +130,18 @@ extension Commands {
 
     /// `keyboard drag`: drag the keyboard's top to Y (interactive dismissal; no notifications).
     struct KeyboardDrag: KeyboardEventCommand {
-        static let spec = CommandSpec("keyboard drag", [.value("Y", .number)], group: .keyboard, traits: [.mutates],
+        enum Args {
+            static let y = CommandArgument.number("Y")
+        }
+
+        static let spec = CommandSpec("keyboard drag", [.value(Args.y)], group: .keyboard, traits: [.mutates],
             summary: "drag the keyboard's top to Y (interactive dismissal; no notifications)",
             command: KeyboardDrag.self)
 
         let y: Double
 
         init(_ p: ParsedCommand) throws {
-            y = try p.requiredNumber("Y")
+            y = try p.required(Args.y)
             // The keyboard's top reaches the layout through its guide.
             try Screen.checkFinite("drag position", y)
         }

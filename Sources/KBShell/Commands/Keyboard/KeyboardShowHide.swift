@@ -3,10 +3,17 @@ import KBModel
 extension Commands {
     /// `keyboard show`: show the keyboard (willChangeFrame, willShow, didChangeFrame, didShow).
     struct KeyboardShow: Mutation {
-        static let spec = CommandSpec("keyboard show", [.options([KeywordOption("height", [("H", .number)]),
-                                        KeywordOption("duration", [("D", .number)]),
-                                        KeywordOption("curve", [("C", .number)]),
-                                        KeywordOption("frames", [("N", .number)])])],
+        enum Args {
+            static let height = CommandArgument.number("H")
+            static let duration = CommandArgument.number("D")
+            static let curve = CommandArgument.wholeNumber("C", in: KeyboardNotification.curves, KeyboardNotification.curveMessage)
+            static let frames = CommandArgument.wholeNumber("N", in: 1...60, Session.framesMessage)
+        }
+
+        static let spec = CommandSpec("keyboard show", [.options([KeywordOption("height", Args.height),
+                                        KeywordOption("duration", Args.duration),
+                                        KeywordOption("curve", Args.curve),
+                                        KeywordOption("frames", Args.frames)])],
             group: .keyboard, traits: [.mutates],
             summary: "show the keyboard (willChangeFrame, willShow, didChangeFrame, didShow)",
             examples: ["keyboard show", "keyboard show frames 5"],
@@ -19,10 +26,10 @@ extension Commands {
         let frames: Int?
 
         init(_ p: ParsedCommand) throws {
-            curve = try p.wholeNumber("C", in: KeyboardNotification.curves, KeyboardNotification.curveMessage)
-            frames = try p.wholeNumber("N", in: 1...60, Session.framesMessage)
-            height = p.number("H")
-            duration = p.number("D")
+            curve = try p[Args.curve]
+            frames = try p[Args.frames]
+            height = try p[Args.height]
+            duration = try p[Args.duration]
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
@@ -38,7 +45,9 @@ extension Commands {
 
     /// `keyboard hide`: hide the keyboard; the end frame keeps its height, below the screen.
     struct KeyboardHide: Mutation {
-        static let spec = CommandSpec("keyboard hide", [.options([KeywordOption("frames", [("N", .number)])])],
+        typealias Args = KeyboardShow.Args
+
+        static let spec = CommandSpec("keyboard hide", [.options([KeywordOption("frames", Args.frames)])],
             group: .keyboard, traits: [.mutates],
             summary: "hide the keyboard; the end frame keeps its height, below the screen",
             command: KeyboardHide.self)
@@ -46,7 +55,7 @@ extension Commands {
         let frames: Int?
 
         init(_ p: ParsedCommand) throws {
-            frames = try p.wholeNumber("N", in: 1...60, Session.framesMessage)
+            frames = try p[Args.frames]
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {

@@ -3,13 +3,17 @@ import KBModel
 extension Commands {
     /// `appear`: viewWillAppear / viewDidAppear.
     struct Appear: Mutation {
-        static let spec = CommandSpec("appear", [.value("CONTROLLER", .controller)], group: .lifecycle, traits: [.mutates],
+        enum Args {
+            static let controller = CommandArgument.text("CONTROLLER", .controller)
+        }
+
+        static let spec = CommandSpec("appear", [.value(Args.controller)], group: .lifecycle, traits: [.mutates],
             summary: "viewWillAppear / viewDidAppear",
             command: Appear.self)
 
         let controller: String
 
-        init(_ p: ParsedCommand) throws { controller = try p.text("CONTROLLER") }
+        init(_ p: ParsedCommand) throws { controller = try p.required(Args.controller) }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
             log.take(try session.screen.appear(controller))
@@ -18,13 +22,15 @@ extension Commands {
 
     /// `disappear`: viewWillDisappear / viewDidDisappear.
     struct Disappear: Mutation {
-        static let spec = CommandSpec("disappear", [.value("CONTROLLER", .controller)], group: .lifecycle, traits: [.mutates],
+        typealias Args = Appear.Args
+
+        static let spec = CommandSpec("disappear", [.value(Args.controller)], group: .lifecycle, traits: [.mutates],
             summary: "viewWillDisappear / viewDidDisappear",
             command: Disappear.self)
 
         let controller: String
 
-        init(_ p: ParsedCommand) throws { controller = try p.text("CONTROLLER") }
+        init(_ p: ParsedCommand) throws { controller = try p.required(Args.controller) }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
             log.take(try session.screen.disappear(controller))

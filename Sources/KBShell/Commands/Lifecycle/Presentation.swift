@@ -3,11 +3,17 @@ import KBModel
 extension Commands {
     /// `present`: show a controller as a sheet.
     struct Present: Mutation {
-        static let spec = CommandSpec("present", [.value("CONTROLLER", .controller), .word("as"),
-                                                  .value("STYLE", .choice(["formSheet", "pageSheet", "sheet"])),
+        enum Args {
+            static let controller = CommandArgument.text("CONTROLLER", .controller)
+            static let style = CommandArgument.choice("STYLE", of: Presentation.Style.self)
+            static let detent = CommandArgument.choice("DETENT", of: Presentation.Detent.self)
+            static let presenter = CommandArgument.text("PRESENTER", .controller)
+        }
+
+        static let spec = CommandSpec("present", [.value(Args.controller), .word("as"), .value(Args.style),
                                                   .options([
-                                                      KeywordOption("detent", [("DETENT", .choice(["medium", "large"]))]),
-                                                      KeywordOption("from", [("PRESENTER", .controller)]),
+                                                      KeywordOption("detent", Args.detent),
+                                                      KeywordOption("from", Args.presenter),
                                                   ])],
             group: .lifecycle, traits: [.mutates],
             summary: "present a controller as a sheet (formSheet, pageSheet, sheet) from PRESENTER (default: the window's root)",
@@ -21,10 +27,10 @@ extension Commands {
         let presenter: String?
 
         init(_ p: ParsedCommand) throws {
-            controller = try p.text("CONTROLLER")
-            style = Presentation.Style(rawValue: try p.text("STYLE")) ?? .sheet
-            detent = p.string("DETENT") == "medium" ? .medium : .large
-            presenter = p.string("PRESENTER")
+            controller = try p.required(Args.controller)
+            style = try p.required(Args.style)
+            detent = try p[Args.detent] ?? .large
+            presenter = try p[Args.presenter]
         }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
@@ -37,13 +43,15 @@ extension Commands {
 
     /// `dismiss`: dismiss a presented controller.
     struct Dismiss: Mutation {
-        static let spec = CommandSpec("dismiss", [.value("CONTROLLER", .controller)], group: .lifecycle, traits: [.mutates],
+        typealias Args = Present.Args
+
+        static let spec = CommandSpec("dismiss", [.value(Args.controller)], group: .lifecycle, traits: [.mutates],
             summary: "dismiss a presented controller (editing in it ends; what it presented goes too)",
             command: Dismiss.self)
 
         let controller: String
 
-        init(_ p: ParsedCommand) throws { controller = try p.text("CONTROLLER") }
+        init(_ p: ParsedCommand) throws { controller = try p.required(Args.controller) }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
             // Dismissing the sheet that holds the first responder (or a sheet
@@ -59,9 +67,15 @@ extension Commands {
 
     /// `window`: the app's window on an iPad.
     struct Window: Mutation {
-        static let spec = CommandSpec("window", [.value("KIND", .choice(AppWindow.Kind.allCases.map(\.rawValue))),
-                                                 .optional([.value("X", .number), .value("Y", .number), .value("W", .number),
-                                                            .value("H", .number)])],
+        enum Args {
+            static let kind = CommandArgument.choice("KIND", of: AppWindow.Kind.self)
+            static let x = CommandArgument.number("X"), y = CommandArgument.number("Y"), width = CommandArgument.number("W"),
+                       height = CommandArgument.number("H")
+        }
+
+        static let spec = CommandSpec("window", [.value(Args.kind),
+                                                 .optional([.value(Args.x), .value(Args.y), .value(Args.width),
+                                                            .value(Args.height)])],
             group: .device, traits: [.mutates],
             summary: "put the app in an iPad window: full, split-half, split-third, slide-over, or a Stage Manager window (stage X Y W H)",
             details: "Views are laid out in the window; the keyboard keeps the screen's coordinates and width, so it may cover only part of the window, or none of it. UIKeyboardLayoutGuide and strategies that convert the keyboard's frame land right; those that use it as their own coordinates show the screen-coordinates flaw. Split View: divider 10 pt, half (width − 10) / 2, third 320 pt (375 on screens wider than 1024); Slide Over: 320 pt at the right edge. A rotation keeps the kind (a Stage Manager window that no longer fits becomes full).",
@@ -72,11 +86,10 @@ extension Commands {
         let frame: Rect?
 
         init(_ p: ParsedCommand) throws {
-            let kindToken = try p.required("KIND")
-            kind = AppWindow.Kind(rawValue: kindToken.text) ?? .full
-            if let x = p.number("X"), let y = p.number("Y"), let w = p.number("W"), let h = p.number("H") {
+            kind = try p.required(Args.kind)
+            if let x = try p[Args.x], let y = try p[Args.y], let w = try p[Args.width], let h = try p[Args.height] {
                 guard kind == .stage else {
-                    throw CommandError("only a Stage Manager window takes a frame: window stage X Y W H", column: p.values["X"]?.column)
+                    throw CommandError("only a Stage Manager window takes a frame: window stage X Y W H", column: p.token(Args.x)?.column)
                 }
                 frame = Rect(x: x, y: y, width: w, height: h)
             } else {

@@ -3,13 +3,17 @@ import KBModel
 extension Commands {
     /// `new`: start an empty session.
     struct New: Mutation {
-        static let spec = CommandSpec("new", [.optional([.value("DEVICE", .device)])], group: .sessions, traits: [.mutates, .structural, .startsScript],
+        enum Args {
+            static let device = CommandArgument.text("DEVICE", .device)
+        }
+
+        static let spec = CommandSpec("new", [.optional([.value(Args.device)])], group: .sessions, traits: [.mutates, .structural, .startsScript],
             summary: "start an empty session",
             command: New.self)
 
         let device: String?
 
-        init(_ p: ParsedCommand) { device = p.string("DEVICE") }
+        init(_ p: ParsedCommand) throws { device = try p[Args.device] }
 
         func apply(to session: inout Session, _ log: inout ChangeLog) throws {
             var fresh = Session(sessionsDirectory: session.sessionsDirectory)
@@ -29,6 +33,6 @@ extension Commands {
 extension Commands.New: SetsDevice {
     /// `new ID` starts an empty session on ID, in portrait.
     static func device(in parsed: ParsedCommand) -> (id: String, orientation: Orientation?)? {
-        parsed.string("DEVICE").map { ($0, .portrait) }
+        (try? parsed[Args.device])?.map { ($0, .portrait) }
     }
 }

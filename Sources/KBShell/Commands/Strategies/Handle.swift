@@ -3,7 +3,12 @@ import KBModel
 extension Commands {
     /// `handle`: attach a keyboard-handling strategy to a controller.
     struct Handle: Mutation {
-        static let spec = CommandSpec("handle", [.value("CONTROLLER", .controller), .word("with"), .value("STRATEGY", .strategy),
+        enum Args {
+            static let controller = CommandArgument.text("CONTROLLER", .controller)
+            static let strategy = CommandArgument.token("STRATEGY", .strategy)
+        }
+
+        static let spec = CommandSpec("handle", [.value(Args.controller), .word("with"), .value(Args.strategy),
                        .rest("ARGS", .strategyArguments)],
             group: .strategies, traits: [.mutates],
             summary: "attach a keyboard-handling strategy to a controller",
@@ -15,8 +20,8 @@ extension Commands {
         let arguments: RestArgument
 
         init(_ p: ParsedCommand) throws {
-            controller = try p.text("CONTROLLER")
-            strategy = try p.required("STRATEGY")
+            controller = try p.required(Args.controller)
+            strategy = try p.required(Args.strategy)
             arguments = p.restArgument
         }
 

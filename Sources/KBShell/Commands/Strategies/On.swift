@@ -3,7 +3,11 @@ import KBModel
 extension Commands {
     /// `on`: a rule of your own, run on a keyboard notification.
     struct On: Mutation {
-        static let spec = CommandSpec("on", [.value("CONTROLLER", .controller), .rest("EVENT: set NAME.constant = EXPR", .rule)],
+        enum Args {
+            static let controller = CommandArgument.text("CONTROLLER", .controller)
+        }
+
+        static let spec = CommandSpec("on", [.value(Args.controller), .rest("EVENT: set NAME.constant = EXPR", .rule)],
             group: .strategies, traits: [.mutates],
             summary: "a rule of your own, run on a keyboard notification",
             examples: ["on Login keyboardWillShow: set formBottom.constant = kb.end.height - Login.view.safeAreaInsets.bottom + 8"],
@@ -13,7 +17,7 @@ extension Commands {
         let rule: RestArgument
 
         init(_ p: ParsedCommand) throws {
-            controller = try p.text("CONTROLLER")
+            controller = try p.required(Args.controller)
             rule = p.restArgument
         }
 

@@ -3,19 +3,37 @@ import KBModel
 extension Commands {
     /// `add`: add a view, label, button, textField, textView, scrollView or stackView.
     struct Add: Mutation {
-        static let spec = CommandSpec("add", [.value("KIND", .viewKind), .value("NAME", .newName), .word("to"), .value("PARENT", .view),
+        enum Args {
+            static let kind = CommandArgument.viewKind("KIND")
+            static let name = CommandArgument.text("NAME", .newName)
+            static let parent = CommandArgument.text("PARENT", .view)
+            static let text = CommandArgument.text("TEXT", .string)
+            static let placeholder = CommandArgument.text("PLACEHOLDER", .string)
+            static let width = CommandArgument.number("W"), height = CommandArgument.number("H")
+            static let axis = CommandArgument.choice("AXIS", [Axis.vertical, .horizontal])
+            static let spacing = CommandArgument.number("N")
+            static let distribution = CommandArgument.choice("D", of: StackConfiguration.Distribution.self)
+            static let alignment = CommandArgument.choice("A", of: StackConfiguration.Alignment.self)
+            static let rows = CommandArgument.wholeNumber("ROWS", in: 0...TableConfiguration.maxRows,
+                                                          "rows is a whole number from 0 to \(TableConfiguration.maxRows)")
+            static let rowHeight = CommandArgument.number("RH")
+            static let style = CommandArgument.choice("STYLE", of: TableConfiguration.Style.self)
+            static let row = CommandArgument.wholeNumber("ROW", in: 0...TableConfiguration.maxRows, "a row is a whole number from 0 (the first row)")
+
+            /// The options of a stack view, and of a table view: another kind refuses them.
+            static let stackOptions = [KeywordOption("axis", axis), KeywordOption("spacing", spacing),
+                                       KeywordOption("distribution", distribution), KeywordOption("alignment", alignment)]
+            static let tableOptions = [KeywordOption("rows", rows), KeywordOption("rowHeight", rowHeight),
+                                       KeywordOption("style", style)]
+        }
+
+        static let spec = CommandSpec("add", [.value(Args.kind), .value(Args.name), .word("to"), .value(Args.parent),
                     .options([
-                        KeywordOption("text", [("TEXT", .string)]),
-                        KeywordOption("placeholder", [("PLACEHOLDER", .string)]),
-                        KeywordOption("intrinsic", [("W", .number), ("H", .number)]),
-                        KeywordOption("axis", [("AXIS", .choice(["vertical", "horizontal"]))]),
-                        KeywordOption("spacing", [("N", .number)]),
-                        KeywordOption("distribution", [("D", .choice(["fill", "fillEqually", "equalSpacing"]))]),
-                        KeywordOption("alignment", [("A", .choice(["fill", "leading", "center", "trailing"]))]),
-                        KeywordOption("rows", [("ROWS", .number)]),
-                        KeywordOption("rowHeight", [("RH", .number)]),
-                        KeywordOption("style", [("STYLE", .choice(["plain", "grouped"]))]),
-                        KeywordOption("row", [("ROW", .number)]),
+                        KeywordOption("text", Args.text),
+                        KeywordOption("placeholder", Args.placeholder),
+                        KeywordOption("intrinsic", Args.width, Args.height),
+                    ] + Args.stackOptions + Args.tableOptions + [
+                        KeywordOption("row", Args.row),
                     ])],
             group: .structure, traits: [.mutates, .structural],
             summary: "add a view, label, button, textField, textView, scrollView, stackView or tableView",
@@ -30,42 +48,35 @@ extension Commands {
         let options: ViewOptions
 
         init(_ p: ParsedCommand) throws {
-            let kindToken = try p.required("KIND")
-            guard let kind = ViewKind(rawValue: kindToken.text) else {
-                throw CommandError("unknown view kind '\(kindToken.text)'", column: kindToken.column,
-                                   suggestion: nearestName(to: kindToken.text, in: ViewKind.allCases.map(\.rawValue)))
-            }
-            var options = ViewOptions(text: p.string("TEXT"))
-            options.placeholder = p.string("PLACEHOLDER")
-            if let w = p.number("W"), let h = p.number("H") { options.intrinsic = Size(width: w, height: h) }
+            let kind = try p.required(Args.kind)
+            var options = ViewOptions(text: try p[Args.text])
+            options.placeholder = try p[Args.placeholder]
+            if let w = try p[Args.width], let h = try p[Args.height] { options.intrinsic = Size(width: w, height: h) }
             if kind == .stackView {
                 var stack = StackConfiguration(axis: .vertical)
-                if let a = p.string("AXIS") { stack.axis = a == "horizontal" ? .horizontal : .vertical }
-                if let s = p.number("N") { stack.spacing = s }
-                if let d = p.string("D"), let dist = StackConfiguration.Distribution(rawValue: d) { stack.distribution = dist }
-                if let a = p.string("A"), let al = StackConfiguration.Alignment(rawValue: a) { stack.alignment = al }
+                if let a = try p[Args.axis] { stack.axis = a }
+                if let s = try p[Args.spacing] { stack.spacing = s }
+                if let d = try p[Args.distribution] { stack.distribution = d }
+                if let a = try p[Args.alignment] { stack.alignment = a }
                 options.stack = stack
-            } else if let keyword = ["axis", "spacing", "distribution", "alignment"].first(where: { p.present.contains($0) }) {
+            } else if let keyword = Args.stackOptions.first(where: p.contains)?.keyword {
                 throw CommandError("'\(keyword)' is a stack-view option; \(kind.rawValue) has none",
                                    column: p.line.range(of: keyword).map { p.line.distance(from: p.line.startIndex, to: $0.lowerBound) + 1 })
             }
             if kind == .tableView {
-                var table = TableConfiguration(style: p.string("STYLE") == "grouped" ? .grouped : .plain)
-                if let rows = try p.wholeNumber("ROWS", in: 0...TableConfiguration.maxRows,
-                                                "rows is a whole number from 0 to \(TableConfiguration.maxRows)") {
-                    table.rows = rows
-                }
-                if let h = p.number("RH") { table.rowHeight = h }
+                var table = TableConfiguration(style: try p[Args.style] ?? .plain)
+                if let rows = try p[Args.rows] { table.rows = rows }
+                if let h = try p[Args.rowHeight] { table.rowHeight = h }
                 options.table = table
-            } else if let keyword = ["rows", "rowHeight", "style"].first(where: { p.present.contains($0) }) {
+            } else if let keyword = Args.tableOptions.first(where: p.contains)?.keyword {
                 throw CommandError("'\(keyword)' is a table-view option; \(kind.rawValue) has none",
                                    column: p.line.range(of: keyword + " ").map { p.line.distance(from: p.line.startIndex, to: $0.lowerBound) + 1 })
             }
-            row = try p.wholeNumber("ROW", in: 0...TableConfiguration.maxRows, "a row is a whole number from 0 (the first row)")
+            row = try p[Args.row]
             self.kind = kind
             self.options = options
-            name = try p.text("NAME")
-            parent = try p.text("PARENT")
+            name = try p.required(Args.name)
+            parent = try p.required(Args.parent)
         }
 
         /// `row K`: the view goes in that row of the table PARENT.
