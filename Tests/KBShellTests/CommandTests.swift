@@ -21,19 +21,19 @@ import Testing
         func with(_ trait: CommandTraits) -> [String] { CommandTable.all.filter { $0.traits.contains(trait) }.map(\.name) }
         #expect(with(.structural) == ["device", "controller", "add", "remove", "set", "constrain", "pin", "activate",
                                       "deactivate", "accessory", "load", "new", "demo", "source", "import", "import log",
-                                      "import swift"])
+                                      "import uitest", "import swift"])
         #expect(with(.outsideHistory) == ["undo", "redo", "history", "help", "quit"])
         #expect(with(.keepsUndoStacks) == ["source"])
-        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source", "import", "import log", "import swift"])
+        #expect(with(.journaledAsSnapshot) == ["save", "load", "sessions", "undo", "redo", "source", "import", "import log", "import uitest", "import swift"])
         #expect(with(.journaledAsSnapshotWithAFile) == ["render", "export"])
-        #expect(with(.readsFiles) == ["load", "sessions", "source", "import", "import log", "import swift"])
+        #expect(with(.readsFiles) == ["load", "sessions", "source", "import", "import log", "import uitest", "import swift"])
         #expect(with(.writesFiles) == ["render", "save", "export"])
         #expect(with(.startsScript) == ["load", "new", "demo"])
         #expect(with(.statesExpectation) == ["expect"])
         #expect(with(.runsScript) == ["source"])
         #expect(!CommandTable.all.filter { !$0.mutates }.map(\.name).contains("focus"))
         #expect(CommandTable.all.filter { !$0.mutates }.map(\.name) == [
-            "devices", "tree", "frames", "constraints", "events", "diff", "render", "explain", "print", "expect",
+            "devices", "tree", "frames", "constraints", "events", "diff", "render", "explain", "print", "expect", "audit",
             "save", "sessions", "history", "export", "help", "quit",
         ])
     }

@@ -174,7 +174,7 @@ struct ParserTests {
         #expect(c("rotate ") == ["landscape", "portrait"])
         #expect(c("device iphone-1") == ["iphone-11", "iphone-13", "iphone-13-mini", "iphone-13-pro-max", "iphone-15",
                                          "iphone-15-pro-max", "iphone-16-pro", "iphone-16-pro-max"])
-        #expect(c("constrain email.") == ["email.alpha", "email.bottom", "email.centerX", "email.centerY", "email.clipsToBounds",
+        #expect(c("constrain email.") == ["email.accessibilityIdentifier", "email.alpha", "email.bottom", "email.centerX", "email.centerY", "email.clipsToBounds",
                                           "email.compression.", "email.height",
                                           "email.hidden", "email.hugging.", "email.keyboard.", "email.leading", "email.left",
                                           "email.margins.", "email.placeholder", "email.right", "email.safeArea.", "email.text", "email.top",
