@@ -58,26 +58,6 @@ struct RestArgument: Sendable {
 }
 
 extension ParsedCommand {
-    /// The token of a value the grammar requires (it always matched one:
-    /// a missing one is refused with the usage, never a crash). By name,
-    /// for the commands of `Commands/Import/` and the typed read of an
-    /// ``CommandArgument``.
-    func required(_ name: String) throws(CommandError) -> Token {
-        guard let t = values[name] else {
-            throw CommandError("'\(spec.name)' needs \(name)", column: endColumn, suggestion: "usage: \(spec.usage)")
-        }
-        return t
-    }
-
-    /// A required value's text (by name: for `Commands/Import/` only).
-    func text(_ name: String) throws(CommandError) -> String { try required(name).text }
-
-    /// A required number (the grammar matched a number token; by name: for
-    /// `Commands/Import/` only).
-    func requiredNumber(_ name: String) throws(CommandError) -> Double {
-        try required(CommandArgument.number(name))
-    }
-
     /// The rest of the line as the command's own grammar reads it.
     var restArgument: RestArgument { RestArgument(tokens: rest, column: restColumn, endColumn: endColumn, line: line) }
 }

@@ -12,7 +12,10 @@ extension ParsedCommand {
     /// The value of an argument the grammar requires (it always matched
     /// one: a missing one is refused with the usage, never a crash).
     func required<V>(_ argument: CommandArgument<V>) throws(CommandError) -> V {
-        try argument.read(try required(argument.name))
+        guard let t = values[argument.name] else {
+            throw CommandError("'\(spec.name)' needs \(argument.name)", column: endColumn, suggestion: "usage: \(spec.usage)")
+        }
+        return try argument.read(t)
     }
 
     /// The token `argument`'s value was read from, for where it stood on

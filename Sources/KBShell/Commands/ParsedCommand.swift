@@ -22,24 +22,15 @@ public struct ParsedCommand: Sendable {
         return line[start...]
     }
 
-    // The reads by name below (and `required(_:)`, `text(_:)` and
-    // `requiredNumber(_:)` by name) are for the commands of
-    // `Commands/Import/` only; every other command reads its values
-    // through its ``CommandArgument`` keys (`p[Args.rows]`, `p.required(Args.name)`).
+    // The raw values by name, as the parser stored them (for the parser's
+    // own tests and completion); a command reads its values through its
+    // ``CommandArgument`` keys (`p[Args.rows]`, `p.required(Args.name)`).
 
     public func string(_ name: String) -> String? { values[name]?.text }
 
     public func number(_ name: String) -> Double? {
         guard let t = values[name] else { return nil }
         return Double(t.text)
-    }
-
-    /// The value `name` as a whole number in `range` (nil if absent), or
-    /// `message` as the error, at the value's column. Values above
-    /// `range`'s top count as the top when `capped`.
-    public func wholeNumber(_ name: String, in range: ClosedRange<Int>, capped: Bool = false,
-                            _ message: String) throws(CommandError) -> Int? {
-        try self[CommandArgument.wholeNumber(name, in: range, capped: capped, message)]
     }
 }
 

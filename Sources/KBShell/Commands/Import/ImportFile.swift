@@ -14,10 +14,14 @@ struct ImportFile<I: Importer>: Mutation {
             KeywordOption(o.keyword, o.valueName.map { [($0, o.value.kind)] } ?? [])
         }
         return CommandSpec(["import", grammar.word].compactMap { $0 }.joined(separator: " "),
-                           [.value("FILE", .file), .options(options)],
+                           [.value(Args.file), .options(options)],
                            group: .sessions, traits: [.mutates, .structural, .readsFiles, .journaledAsSnapshot],
                            summary: grammar.summary, details: grammar.details, examples: grammar.examples,
                            command: ImportFile<I>.self)
+    }
+
+    enum Args {
+        static var file: CommandArgument<Token> { .token("FILE", .file) }
     }
 
     let file: Token
@@ -27,12 +31,13 @@ struct ImportFile<I: Importer>: Mutation {
     let columns: [String: Int]
 
     init(_ p: ParsedCommand) throws {
-        file = try p.required("FILE")
+        file = try p.required(Args.file)
         var options: [String: String] = [:], columns: [String: Int] = [:]
+        // The importer's options, read through keys made from its grammar.
         for o in I.grammar.options {
             if let name = o.valueName {
-                if let t = p.values[name] { (options[o.keyword], columns[o.keyword]) = (t.text, t.column) }
-            } else if p.present.contains(o.keyword) {
+                if let t = p.token(CommandArgument<Token>.token(name, o.value.kind)) { (options[o.keyword], columns[o.keyword]) = (t.text, t.column) }
+            } else if p.contains(KeywordOption(o.keyword)) {
                 options[o.keyword] = ""
             }
         }
