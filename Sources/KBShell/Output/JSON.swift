@@ -3,6 +3,8 @@ import KBModel
 // The value is the model's; a client of the shell (the daemon, a test)
 // names it through the shell, as it always has.
 @_exported import enum KBModel.JSON
+@_exported import enum KBModel.JSONReader
+@_exported import struct KBModel.JSONSyntaxError
 
 extension JSON {
     /// One line, with `", "` and `": "` as separators.

@@ -1,11 +1,15 @@
-import KBModel
-
 /// Where a JSON text went wrong: 1-based line and column, and what was
 /// expected there.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public var line: Int
     public var column: Int
+
+    public init(message: String, line: Int, column: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
 
     public var description: String { "line \(line), column \(column): \(message)" }
 }
