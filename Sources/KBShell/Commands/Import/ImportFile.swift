@@ -63,7 +63,7 @@ struct ImportFile<I: Importer>: Mutation {
             if path == "-", I.grammar.readsStandardInput {
                 guard session.standardInputForImport else {
                     throw CommandError("standard input (-) is not available here", column: file.column,
-                                       suggestion: "name the log's file; '-' works in kbplay run when the script itself is not read from standard input")
+                                       suggestion: "name the file; '-' works in kbplay run when the script itself is not read from standard input")
                 }
                 read = "/dev/stdin"
             }
