@@ -11,9 +11,11 @@ extension Solver {
 
         if options.eliminatesDefinitions, constraint.strength.isRequired, constraint.relation == .equal,
            let subject = expression.terms.firstIndex(where: { isFresh($0.variable) }) {
+            claimLineage()
             addDefinition(constraint, subject: subject)
             return
         }
+        noteAnalysisChange()
 
         let symbolsBefore = kinds.count
         let slotsBefore = slots.count

@@ -59,6 +59,20 @@ public struct Solver: Sendable {
     var infeasible: [Symbol] = []
     var basicCount = 0
 
+    // MARK: Versions, for answers kept between questions
+
+    /// The line of states this solver belongs to, and where it stands on
+    /// it: every change that can alter what the ambiguity question reads
+    /// (the rows, the columns, the objective, a slot's placement, the
+    /// definitions' numbering) counts one more ``analysisVersion``, and a
+    /// change made while the lineage is shared with a copy takes a new
+    /// one first. Two states with the same lineage and version therefore
+    /// differ at most by definitions added at the end (which change none
+    /// of that), so what ``AmbiguityScratch`` kept about the first holds
+    /// for the second. Adding a definition and updating values count nothing.
+    var lineage = Lineage()
+    var analysisVersion = 0
+
     // MARK: Variables
 
     /// Per-variable bookkeeping, plain data so hot loops copy no references.
@@ -231,6 +245,7 @@ public struct Solver: Sendable {
         guard let record = records[ObjectIdentifier(constraint)] else {
             throw .unknownConstraint(constraint)
         }
+        noteAnalysisChange()
         records[ObjectIdentifier(constraint)] = nil
         valuesAreCurrent = false
         switch record.placement {
@@ -297,6 +312,7 @@ public struct Solver: Sendable {
         guard let record = records[ObjectIdentifier(constraint)] else { throw .unknownConstraint(constraint) }
         let delta = constant - record.constant
         if delta == 0 { return }
+        noteAnalysisChange()
         valuesAreCurrent = false
         // The constant moves the constraint's marker; only rows holding the
         // marker change. If none becomes infeasible the change is done; only
@@ -818,5 +834,24 @@ extension Solver {
         objective = j.objective
         basicCount = j.basicCount
         if infeasible.count > j.infeasible { infeasible.removeSubrange(j.infeasible...) }
+    }
+}
+
+/// The identity of a line of solver states (see ``Solver/lineage``): a
+/// solver that changes while a copy shares it takes a new one.
+final class Lineage: Sendable {}
+
+extension Solver {
+    /// Counts a change that can alter what the ambiguity question reads,
+    /// on a lineage no copy shares.
+    @inline(__always) mutating func noteAnalysisChange() {
+        claimLineage()
+        analysisVersion &+= 1
+    }
+
+    /// Takes a lineage of its own if a copy shares it (before a change that
+    /// counts no version: adding a definition).
+    @inline(__always) mutating func claimLineage() {
+        if !isKnownUniquelyReferenced(&lineage) { lineage = Lineage() }
     }
 }
