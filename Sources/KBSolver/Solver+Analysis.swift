@@ -74,7 +74,7 @@ extension Solver {
         var scratch = room.scratch.take() ?? Scratch()
         scratch.prepare(symbols: kinds.count, definitions: definitions.count, objective: keeps ? objective : nil,
                         keeping: keeps)
-        scratch.stay(on: lineage, analysisVersion)
+        bringUpToDate(&scratch)
         scratch.holdsDefinitions = holdingDefinitions
         scratch.expansions.limit = keeps ? limit : 0
         let answers = groups.map { group in isAnyAmbiguous(group, &scratch) }
@@ -161,9 +161,11 @@ extension Solver {
         var holdsDefinitions = true
         /// The state ``freedom`` and ``held`` were read from: a lineage
         /// (weak: a solver that changes while the lineage is shared takes
-        /// a new one, see ``Solver/noteAnalysisChange()``) and its version.
+        /// a new one, see ``Solver/noteAnalysisChange()``), its version and
+        /// how much of its log was read.
         weak var lineage: Lineage?
         var version = 0
+        var logged = 0
         /// The objective searched for a symbol this call (see ``inObjective``).
         var objectiveSearches = 0
         /// Definitions already written over non-basic symbols in this pass.
@@ -193,16 +195,13 @@ extension Solver {
             inObjective = marks
         }
 
-        /// Drops what was learned about another state than `version` of
-        /// `lineage` (in the time it took to learn).
-        mutating func stay(on lineage: Lineage, _ version: Int) {
-            if self.lineage === lineage && self.version == version { return }
+        /// Drops everything learned about the solver's state (in the time
+        /// it took to learn).
+        mutating func forget() {
             for s in asked { freedom[Int(s)] = 0 }
             asked.removeAll(keepingCapacity: true)
             for d in settled { held[Int(d)] = 0 }
             settled.removeAll(keepingCapacity: true)
-            self.lineage = lineage
-            self.version = version
         }
 
         /// Clears what a call left but what it learned about the state:
@@ -364,6 +363,75 @@ extension Solver {
             scratch.asked.append(symbol)
         }
         return scratch.freedom[s] == 1
+    }
+
+    /// Brings what the room learned up to the solver's state: nothing to
+    /// do on the state it learned it from; past the changes logged since
+    /// on the same version, lets go of what they touched
+    /// (``letGo(of:_:)``); otherwise of everything.
+    private func bringUpToDate(_ scratch: inout Scratch) {
+        if scratch.lineage === lineage && scratch.version == analysisVersion {
+            if scratch.logged == analysisLog.count { return }
+            // The readers of a slot are found through the definitions'
+            // dependents, kept once an update has needed them.
+            if dependentsAreBuilt && scratch.logged < analysisLog.count {
+                for k in scratch.logged ..< analysisLog.count { letGo(of: analysisLog[k], &scratch) }
+                scratch.logged = analysisLog.count
+                return
+            }
+        }
+        scratch.forget()
+        scratch.lineage = lineage
+        scratch.version = analysisVersion
+        scratch.logged = analysisLog.count
+    }
+
+    /// Lets go of what a change to `symbol` may have changed: whether it is
+    /// free (it may have become basic or non-basic, entered or left the
+    /// objective or a row), whether the symbols of its row are (a row's
+    /// constant and coefficients decide whether they can move), and
+    /// whether the definitions that read any of these are held.
+    private func letGo(of symbol: Symbol, _ scratch: inout Scratch) {
+        let s = Int(symbol)
+        guard s < kinds.count else { return }
+        unsettleFreedom(symbol, &scratch)
+        // The definitions with the symbol's variable among their terms
+        // (they read its row, or it, or found no symbol there).
+        unsettleReaders(ofSlot: symbolSlots[s], &scratch)
+        if let row = rows[s] {
+            for x in row.symbols { unsettleFreedom(x, &scratch) }
+        }
+    }
+
+    /// Forgets whether `symbol` is free, and whether the definitions that
+    /// read it (as a term, or in the row of a term) are held.
+    private func unsettleFreedom(_ symbol: Symbol, _ scratch: inout Scratch) {
+        let s = Int(symbol)
+        guard s < scratch.freedom.count, scratch.freedom[s] != 0 else { return }
+        scratch.freedom[s] = 0
+        unsettleReaders(ofSlot: symbolSlots[s], &scratch)
+        for b in columns[s] { unsettleReaders(ofSlot: symbolSlots[Int(b)], &scratch) }
+    }
+
+    /// Forgets whether the definitions with `slot` among their terms are
+    /// held, and those with their variables among their terms, and so on up.
+    private func unsettleReaders(ofSlot slot: Int32, _ scratch: inout Scratch) {
+        guard slot >= 0, Int(slot) < dependentHead.count else { return }
+        var pending: [Int32] = []
+        var e = dependentHead[Int(slot)]
+        while true {
+            while e >= 0 {
+                let d = Int(dependentDefinition[Int(e)])
+                if d < scratch.held.count, scratch.held[d] != 0 {
+                    scratch.held[d] = 0
+                    pending.append(Int32(d))
+                }
+                e = dependentNext[Int(e)]
+            }
+            guard let d = pending.popLast() else { return }
+            guard let definition = definitions[Int(d)], Int(definition.slot) < dependentHead.count else { continue }
+            e = dependentHead[Int(definition.slot)]
+        }
     }
 
     /// Whether definition `root` is held (``Scratch/held``): settled
