@@ -428,12 +428,18 @@ extension Solver {
             noteRow(b)
             var target = rows[Int(b)].take()!
             let c = target.coefficient(for: symbol)
-            target.add(row, times: c, dropping: symbol,
-                       added: { self.columns[Int($0)].insertSorted(b) },
-                       removed: {
-                           self.columns[Int($0)].removeSorted(b)
-                           self.noteTouched($0)
-                       })
+            if logsAnalysisChanges {
+                target.add(row, times: c, dropping: symbol,
+                           added: { self.columns[Int($0)].insertSorted(b) },
+                           removed: {
+                               self.columns[Int($0)].removeSorted(b)
+                               self.noteTouched($0)
+                           })
+            } else {
+                target.add(row, times: c, dropping: symbol,
+                           added: { self.columns[Int($0)].insertSorted(b) },
+                           removed: { self.columns[Int($0)].removeSorted(b) })
+            }
             if kinds[Int(b)].isRestricted && target.constant < 0 { infeasible.append(b) }
             rows[Int(b)] = target
             noteRowChanged(b)

@@ -358,7 +358,7 @@ public struct Solver: Sendable {
         // The rows the marker moves, with their constants before, so that a
         // refusal restores them exactly (not by shifting back).
         let affected: [Symbol] = basicMarker ? [marker] : columns[Int(marker)]
-        for b in affected { noteTouched(b) }
+        if logsAnalysisChanges { for b in affected { noteTouched(b) } }
         if !valuesNeedFullUpdate {
             changedRows.append(contentsOf: affected)
             if changedRows.count > changeLimit { forgetChanges() }
