@@ -409,10 +409,10 @@ extension Solver {
         rows[Int(basic)] = nil
         noteRowChanged(basic)
         basicCount -= 1
-        noteTouched(basic)
-        for s in row.symbols {
-            columns[Int(s)].removeSorted(basic)
-            noteTouched(s)
+        for s in row.symbols { columns[Int(s)].removeSorted(basic) }
+        if logsAnalysisChanges {
+            noteTouched(basic)
+            for s in row.symbols { noteTouched(s) }
         }
         return row
     }
