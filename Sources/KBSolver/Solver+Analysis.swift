@@ -30,9 +30,13 @@ extension Solver {
     }
 
     /// Room for ``areAmbiguous(_:scratch:)``, kept by a caller that asks
-    /// often. It holds nothing between calls but cleared space, so one
-    /// kept across changes to the solver (or for another solver) is
-    /// as good as a new one.
+    /// often. Besides cleared space, it keeps what it learned about the
+    /// solver's state: which symbols can move, and which definitions reach
+    /// only symbols that cannot (``Scratch/held``), so a question about the
+    /// next link of a chain costs that link. What it kept is dropped at
+    /// the next question once the solver changed anything it read (see
+    /// ``Solver/lineage``), so one kept across changes to the solver (or
+    /// for another solver) answers as a new one does.
     public struct AmbiguityScratch: Sendable {
         var scratch: Scratch?
 
@@ -41,16 +45,26 @@ extension Solver {
 
     /// ``areAmbiguous(_:)`` keeping at most `limit` terms of expanded
     /// definitions (a test compares the answers with none kept).
-    /// `worthKeeping`: from how many variables asked expansions are kept.
+    /// `worthKeeping`: from how many variables asked expansions are kept;
+    /// `holdingDefinitions`: whether a definition known to be held answers
+    /// without its expansion (a test compares the answers without).
     func areAmbiguous(_ groups: [[Variable]], keepingAtMost limit: Int,
-                      worthKeeping: Int = Solver.variablesWorthKeeping) -> [Bool] {
+                      worthKeeping: Int = Solver.variablesWorthKeeping, holdingDefinitions: Bool = true) -> [Bool] {
         var room = AmbiguityScratch()
-        return areAmbiguous(groups, keepingAtMost: limit, worthKeeping: worthKeeping, room: &room)
+        return areAmbiguous(groups, keepingAtMost: limit, worthKeeping: worthKeeping, room: &room,
+                            holdingDefinitions: holdingDefinitions)
+    }
+
+    /// ``areAmbiguous(_:scratch:)`` with or without the shortcut of
+    /// definitions known to be held (a test compares the answers).
+    func areAmbiguous(_ groups: [[Variable]], scratch room: inout AmbiguityScratch,
+                      holdingDefinitions: Bool) -> [Bool] {
+        areAmbiguous(groups, keepingAtMost: Expansions.limit, room: &room, holdingDefinitions: holdingDefinitions)
     }
 
     private func areAmbiguous(_ groups: [[Variable]], keepingAtMost limit: Int,
                               worthKeeping: Int = Solver.variablesWorthKeeping,
-                              room: inout AmbiguityScratch) -> [Bool] {
+                              room: inout AmbiguityScratch, holdingDefinitions: Bool = true) -> [Bool] {
         // Kept terms pay off when many variables share definitions (an
         // import asks about every view); a few variables (the views one
         // command moved) are expanded as they come, each definition once
@@ -60,6 +74,8 @@ extension Solver {
         var scratch = room.scratch.take() ?? Scratch()
         scratch.prepare(symbols: kinds.count, definitions: definitions.count, objective: keeps ? objective : nil,
                         keeping: keeps)
+        bringUpToDate(&scratch)
+        scratch.holdsDefinitions = holdingDefinitions
         scratch.expansions.limit = keeps ? limit : 0
         let answers = groups.map { group in isAnyAmbiguous(group, &scratch) }
         scratch.finish()
@@ -125,9 +141,31 @@ extension Solver {
         var inObjective: [Bool]?
         /// Per symbol: 0 not asked yet, 1 free to move, 2 held (a symbol
         /// shared by many of the variables asked about is asked once);
-        /// and the symbols asked, to clear it.
+        /// and the symbols asked, to clear it. Kept between calls while
+        /// the solver's state is the one it was read from (``lineage``,
+        /// ``version``).
         var freedom: [UInt8] = []
         var asked: [Symbol] = []
+        /// Per definition: 0 not known yet, 1 held, 2 not known to be held;
+        /// and the definitions settled, to clear it. A definition is held
+        /// when every symbol it reaches is held: each non-basic symbol of
+        /// its terms, every symbol of the rows of its basic ones, and what
+        /// the definitions among its terms reach (no term without a
+        /// symbol). Its variable, written over non-basic symbols, then has
+        /// only held symbols (whatever the coefficients, cancelled or not),
+        /// so it is not ambiguous; one not held is asked the full way.
+        /// Kept between calls like ``freedom``.
+        var held: [UInt8] = []
+        var settled: [Int32] = []
+        /// Whether the definitions' ``held`` is used (a test turns it off).
+        var holdsDefinitions = true
+        /// The state ``freedom`` and ``held`` were read from: a lineage
+        /// (weak: a solver that changes while the lineage is shared takes
+        /// a new one, see ``Solver/noteAnalysisChange()``), its version and
+        /// how much of its log was read.
+        weak var lineage: Lineage?
+        var version = 0
+        var logged = 0
         /// The objective searched for a symbol this call (see ``inObjective``).
         var objectiveSearches = 0
         /// Definitions already written over non-basic symbols in this pass.
@@ -143,6 +181,7 @@ extension Solver {
                 isPending += repeatElement(false, count: definitions - isPending.count)
             }
             if freedom.count < symbols { freedom += repeatElement(0, count: symbols - freedom.count) }
+            if held.count < definitions { held += repeatElement(0, count: definitions - held.count) }
             if let objective { readObjective(objective, symbols: symbols) }
             if keeping { expansions = Expansions(symbols: symbols, definitions: definitions) }
         }
@@ -156,11 +195,18 @@ extension Solver {
             inObjective = marks
         }
 
-        /// Clears what a call left: the symbols' freedom, the kept
-        /// expansions and the objective's symbols.
-        mutating func finish() {
+        /// Drops everything learned about the solver's state (in the time
+        /// it took to learn).
+        mutating func forget() {
             for s in asked { freedom[Int(s)] = 0 }
             asked.removeAll(keepingCapacity: true)
+            for d in settled { held[Int(d)] = 0 }
+            settled.removeAll(keepingCapacity: true)
+        }
+
+        /// Clears what a call left but what it learned about the state:
+        /// the kept expansions and the objective's symbols.
+        mutating func finish() {
             inObjective = nil
             objectiveSearches = 0
             expansions = Expansions(symbols: 0, definitions: 0)
@@ -281,6 +327,7 @@ extension Solver {
         guard let slot = slotOf[ObjectIdentifier(variable)] else { return true }
         defer { scratch.sum.clear() }
         let d = slots[Int(slot)].definition
+        if d >= 0, scratch.holdsDefinitions, isHeld(d, &scratch) { return false }
         if d >= 0, expand(d, &scratch.expansions) {
             if scratch.expansions.free[Int(d)] { return true }
             let first = Int(scratch.expansions.start[Int(d)])
@@ -291,24 +338,146 @@ extension Solver {
             guard parametricTerms(of: slot, &scratch) else { return true }
         }
         for symbol in scratch.sum.touched where !nearZero(scratch.sum[symbol]) {
-            let s = Int(symbol)
-            if scratch.freedom[s] == 0 {
-                let kind = kinds[s]
-                // The objective searched per symbol for the first few; past
-                // them, its symbols are read once (a chain's question
-                // reaches a symbol or two per link).
-                if scratch.inObjective == nil, kind != .dummy {
-                    scratch.objectiveSearches += 1
-                    if scratch.objectiveSearches > 32 { scratch.readObjective(objective, symbols: kinds.count) }
-                }
-                let free = kind != .dummy && !(scratch.inObjective?[s] ?? objective.contains(symbol))
-                    && (canMove(symbol, upward: true) || (kind == .external && canMove(symbol, upward: false)))
-                scratch.freedom[s] = free ? 1 : 2
-                scratch.asked.append(symbol)
-            }
-            if scratch.freedom[s] == 1 { return true }
+            if isFree(symbol, &scratch) { return true }
         }
         return false
+    }
+
+    /// Whether a non-basic symbol is free to move: it costs nothing in the
+    /// objective at every priority, is not a required equality's marker,
+    /// and can move without immediately breaking a restricted row.
+    private func isFree(_ symbol: Symbol, _ scratch: inout Scratch) -> Bool {
+        let s = Int(symbol)
+        if scratch.freedom[s] == 0 {
+            let kind = kinds[s]
+            // The objective searched per symbol for the first few; past
+            // them, its symbols are read once (a chain's question
+            // reaches a symbol or two per link).
+            if scratch.inObjective == nil, kind != .dummy {
+                scratch.objectiveSearches += 1
+                if scratch.objectiveSearches > 32 { scratch.readObjective(objective, symbols: kinds.count) }
+            }
+            let free = kind != .dummy && !(scratch.inObjective?[s] ?? objective.contains(symbol))
+                && (canMove(symbol, upward: true) || (kind == .external && canMove(symbol, upward: false)))
+            scratch.freedom[s] = free ? 1 : 2
+            scratch.asked.append(symbol)
+        }
+        return scratch.freedom[s] == 1
+    }
+
+    /// Brings what the room learned up to the solver's state: nothing to
+    /// do on the state it learned it from; past the changes logged since
+    /// on the same version, lets go of what they touched
+    /// (``letGo(of:_:)``); otherwise of everything.
+    private func bringUpToDate(_ scratch: inout Scratch) {
+        if scratch.lineage === lineage && scratch.version == analysisVersion {
+            if scratch.logged == analysisLog.count { return }
+            // The readers of a slot are found through the definitions'
+            // dependents, kept once an update has needed them.
+            if dependentsAreBuilt && scratch.logged < analysisLog.count {
+                for k in scratch.logged ..< analysisLog.count { letGo(of: analysisLog[k], &scratch) }
+                scratch.logged = analysisLog.count
+                return
+            }
+        }
+        scratch.forget()
+        scratch.lineage = lineage
+        scratch.version = analysisVersion
+        scratch.logged = analysisLog.count
+    }
+
+    /// Lets go of what a change to `symbol` may have changed: whether it is
+    /// free (it may have become basic or non-basic, entered or left the
+    /// objective or a row), whether the symbols of its row are (a row's
+    /// constant and coefficients decide whether they can move), and
+    /// whether the definitions that read any of these are held.
+    private func letGo(of symbol: Symbol, _ scratch: inout Scratch) {
+        let s = Int(symbol)
+        guard s < kinds.count else { return }
+        unsettleFreedom(symbol, &scratch)
+        // The definitions with the symbol's variable among their terms
+        // (they read its row, or it, or found no symbol there).
+        unsettleReaders(ofSlot: symbolSlots[s], &scratch)
+        if let row = rows[s] {
+            for x in row.symbols { unsettleFreedom(x, &scratch) }
+        }
+    }
+
+    /// Forgets whether `symbol` is free, and whether the definitions that
+    /// read it (as a term, or in the row of a term) are held.
+    private func unsettleFreedom(_ symbol: Symbol, _ scratch: inout Scratch) {
+        let s = Int(symbol)
+        guard s < scratch.freedom.count, scratch.freedom[s] != 0 else { return }
+        scratch.freedom[s] = 0
+        unsettleReaders(ofSlot: symbolSlots[s], &scratch)
+        for b in columns[s] { unsettleReaders(ofSlot: symbolSlots[Int(b)], &scratch) }
+    }
+
+    /// Forgets whether the definitions with `slot` among their terms are
+    /// held, and those with their variables among their terms, and so on up.
+    private func unsettleReaders(ofSlot slot: Int32, _ scratch: inout Scratch) {
+        guard slot >= 0, Int(slot) < dependentHead.count else { return }
+        var pending: [Int32] = []
+        var e = dependentHead[Int(slot)]
+        while true {
+            while e >= 0 {
+                let d = Int(dependentDefinition[Int(e)])
+                if d < scratch.held.count, scratch.held[d] != 0 {
+                    scratch.held[d] = 0
+                    pending.append(Int32(d))
+                }
+                e = dependentNext[Int(e)]
+            }
+            guard let d = pending.popLast() else { return }
+            guard let definition = definitions[Int(d)], Int(definition.slot) < dependentHead.count else { continue }
+            e = dependentHead[Int(definition.slot)]
+        }
+    }
+
+    /// Whether definition `root` is held (``Scratch/held``): settled
+    /// depth first, from what is settled already, so a definition whose
+    /// terms are settled costs its own terms and rows. A definition not
+    /// held settles every definition on the way down to it as not held
+    /// (each reaches it), without looking further.
+    private func isHeld(_ root: Int32, _ scratch: inout Scratch) -> Bool {
+        if scratch.held[Int(root)] != 0 { return scratch.held[Int(root)] == 1 }
+        // The definitions on the way down, each with its next term to look at.
+        var path: [(definition: Int32, term: Int32)] = [(root, 0)]
+        func settle(_ d: Int32, _ isHeld: Bool, _ scratch: inout Scratch) {
+            scratch.held[Int(d)] = isHeld ? 1 : 2
+            scratch.settled.append(d)
+        }
+        while let (t, k) = path.last {
+            let definition = definitions[Int(t)]!
+            guard k < definition.termCount else {
+                settle(t, true, &scratch)
+                path.removeLast()
+                continue
+            }
+            path[path.count - 1].term = k + 1
+            let slot = slots[Int(termSlots[Int(definition.termStart + k)])]
+            var isHeld = true
+            if slot.definition >= 0 {
+                switch scratch.held[Int(slot.definition)] {
+                case 0:
+                    path.append((slot.definition, 0))
+                    continue
+                case 1: continue
+                default: isHeld = false
+                }
+            } else if slot.symbol == invalidSymbol {
+                isHeld = false
+            } else if let row = rows[Int(slot.symbol)] {
+                isHeld = !row.symbols.contains { isFree($0, &scratch) }
+            } else {
+                isHeld = !isFree(slot.symbol, &scratch)
+            }
+            if !isHeld {
+                for (d, _) in path { settle(d, false, &scratch) }
+                return false
+            }
+        }
+        return scratch.held[Int(root)] == 1
     }
 
     /// Whether a constraint in the solver is not met by the values of the

@@ -24,6 +24,7 @@ extension Solver {
     /// order, and the renumbering keeps that order, so the solver goes on
     /// exactly as it would have: same pivots, same values.
     mutating func compact() {
+        resetAnalysis()
         // Symbols in use.
         var live = [Bool](repeating: false, count: kinds.count)
         func mark(_ s: Symbol) { if s != invalidSymbol { live[Int(s)] = true } }

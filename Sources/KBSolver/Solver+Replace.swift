@@ -24,6 +24,7 @@ extension Solver {
     public mutating func replace(_ old: Constraint, with new: Constraint) throws(SolverError) {
         guard let record = records[ObjectIdentifier(old)] else { throw .unknownConstraint(old) }
         guard records[ObjectIdentifier(new)] == nil else { throw .duplicateConstraint(new) }
+        resetAnalysis()
         if try replaceInPlace(record, with: new) {
             return
         }

@@ -11,9 +11,11 @@ extension Solver {
 
         if options.eliminatesDefinitions, constraint.strength.isRequired, constraint.relation == .equal,
            let subject = expression.terms.firstIndex(where: { isFresh($0.variable) }) {
+            claimLineage()
             addDefinition(constraint, subject: subject)
             return
         }
+        noteAnalysisChange()
 
         let symbolsBefore = kinds.count
         let slotsBefore = slots.count
@@ -96,12 +98,14 @@ extension Solver {
 
     private mutating func addObjectiveTerms(_ terms: [(Symbol, Double)], priority: Int) {
         for (symbol, weight) in terms {
+            noteTouched(symbol)
             objective.insert(symbol, weight: weight, priority: priority)
         }
     }
 
     /// Undoes what building a row allocated, after a refused add.
     mutating func rollBack(symbols: Int, slots slotCount: Int, _ symbolized: [Int32], _ marked: [Int32]) {
+        resetAnalysis()
         plainSlotsAreCurrent = false
         valuesNeedFullUpdate = true
         if symbolSlots.count > symbols { symbolSlots.removeSubrange(symbols...) }
@@ -352,6 +356,7 @@ extension Solver {
             symbol = newSymbol(.external)
             slots[Int(s)].symbol = symbol
             symbolSlots[Int(symbol)] = s
+            noteTouched(symbol)
             noteSlotChanged(s)
             plainSlotsAreCurrent = false
             symbolized.append(s)
@@ -391,6 +396,7 @@ extension Solver {
         for s in row.symbols { columns[Int(s)].insertSorted(basic) }
         rows[Int(basic)] = row
         noteRowChanged(basic)
+        noteTouched(basic)
         basicCount += 1
     }
 
@@ -404,6 +410,10 @@ extension Solver {
         noteRowChanged(basic)
         basicCount -= 1
         for s in row.symbols { columns[Int(s)].removeSorted(basic) }
+        if logsAnalysisChanges {
+            noteTouched(basic)
+            for s in row.symbols { noteTouched(s) }
+        }
         return row
     }
 
@@ -418,12 +428,28 @@ extension Solver {
             noteRow(b)
             var target = rows[Int(b)].take()!
             let c = target.coefficient(for: symbol)
-            target.add(row, times: c, dropping: symbol,
-                       added: { self.columns[Int($0)].insertSorted(b) },
-                       removed: { self.columns[Int($0)].removeSorted(b) })
+            if logsAnalysisChanges {
+                target.add(row, times: c, dropping: symbol,
+                           added: { self.columns[Int($0)].insertSorted(b) },
+                           removed: {
+                               self.columns[Int($0)].removeSorted(b)
+                               self.noteTouched($0)
+                           })
+            } else {
+                target.add(row, times: c, dropping: symbol,
+                           added: { self.columns[Int($0)].insertSorted(b) },
+                           removed: { self.columns[Int($0)].removeSorted(b) })
+            }
             if kinds[Int(b)].isRestricted && target.constant < 0 { infeasible.append(b) }
             rows[Int(b)] = target
             noteRowChanged(b)
+            noteTouched(b)
+        }
+        if logsAnalysisChanges {
+            // The symbol leaves every row; the objective may take in or
+            // drop any symbol of `row`.
+            noteTouched(symbol)
+            for s in row.symbols { noteTouched(s) }
         }
         objective.substitute(symbol, row)
         if artificial != nil {
@@ -447,6 +473,7 @@ extension Solver {
     mutating func shiftMarker(_ marker: Symbol, by shift: Double) -> Bool {
         var holds = true
         for b in columns[Int(marker)] {
+            noteTouched(b)
             let c = rows[Int(b)]!.coefficient(for: marker)
             rows[Int(b)]!.constant += c * shift
             let kind = kinds[Int(b)]
@@ -567,8 +594,10 @@ extension Solver {
         }
         for b in columns[Int(art)] {
             rows[Int(b)]!.remove(art)
+            noteTouched(b)
         }
         columns[Int(art)] = []
+        noteTouched(art)
         objective.remove(art)
         return success
     }
@@ -579,8 +608,10 @@ extension Solver {
         let strength = constraint.strength
         for m in [tag.marker, tag.other] where m != invalidSymbol && kinds[Int(m)] == .error {
             if let row = rows[Int(m)] {
+                for s in row.symbols { noteTouched(s) }
                 objective.insert(row, weight: -strength.weight, priority: strength.priority)
             } else {
+                noteTouched(m)
                 objective.insert(m, weight: -strength.weight, priority: strength.priority)
             }
         }
@@ -600,6 +631,7 @@ extension Solver {
     /// defined variable first gets its row back (`v = definition + marker`),
     /// then the marker leaves like any required equality's.
     mutating func removeDefinition(_ d: Int32) {
+        resetAnalysis()
         let definition = definitions[Int(d)]!
         let subject = Int(definition.slot)
         let marker = definition.marker

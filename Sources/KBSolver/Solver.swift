@@ -59,6 +59,37 @@ public struct Solver: Sendable {
     var infeasible: [Symbol] = []
     var basicCount = 0
 
+    // MARK: Versions, for answers kept between questions
+
+    /// The line of states this solver belongs to, and where it stands on
+    /// it: every change that can alter what the ambiguity question reads
+    /// (the rows, the columns, the objective, a slot's placement, the
+    /// definitions' numbering) counts one more ``analysisVersion``, or,
+    /// while ``logsAnalysisChanges``, appends what it touched to
+    /// ``analysisLog``; a change made while the lineage is shared with a
+    /// copy takes a new one first. Two states with the same lineage and
+    /// version therefore differ by the log's entries between them and by
+    /// definitions added at the end (which change none of that), so what
+    /// ``AmbiguityScratch`` kept about the first holds for the second once
+    /// it has let go of what the entries touched. Adding a definition and
+    /// updating values count nothing.
+    var lineage = Lineage()
+    var analysisVersion = 0
+    /// The symbols touched since the version began (while
+    /// ``logsAnalysisChanges``): a basic symbol whose row changed (came,
+    /// went, or changed a coefficient or its constant), a symbol that left
+    /// a row or whose place in the objective may have changed, a symbol a
+    /// slot took. Past ``analysisLogLimit`` it starts a new version.
+    var analysisLog: [Symbol] = []
+    /// Whether changes are logged for the ambiguity room
+    /// (``areAmbiguous(_:scratch:)``): then a room kept between questions
+    /// lets go only of what the changes touched, instead of everything it
+    /// learned at each change. Off, logging costs nothing; a caller that
+    /// asks after each change turns it on.
+    public var logsAnalysisChanges = false {
+        didSet { resetAnalysis() }
+    }
+
     // MARK: Variables
 
     /// Per-variable bookkeeping, plain data so hot loops copy no references.
@@ -231,6 +262,7 @@ public struct Solver: Sendable {
         guard let record = records[ObjectIdentifier(constraint)] else {
             throw .unknownConstraint(constraint)
         }
+        noteAnalysisChange()
         records[ObjectIdentifier(constraint)] = nil
         valuesAreCurrent = false
         switch record.placement {
@@ -297,6 +329,7 @@ public struct Solver: Sendable {
         guard let record = records[ObjectIdentifier(constraint)] else { throw .unknownConstraint(constraint) }
         let delta = constant - record.constant
         if delta == 0 { return }
+        noteAnalysisChange()
         valuesAreCurrent = false
         // The constant moves the constraint's marker; only rows holding the
         // marker change. If none becomes infeasible the change is done; only
@@ -325,6 +358,7 @@ public struct Solver: Sendable {
         // The rows the marker moves, with their constants before, so that a
         // refusal restores them exactly (not by shifting back).
         let affected: [Symbol] = basicMarker ? [marker] : columns[Int(marker)]
+        if logsAnalysisChanges { for b in affected { noteTouched(b) } }
         if !valuesNeedFullUpdate {
             changedRows.append(contentsOf: affected)
             if changedRows.count > changeLimit { forgetChanges() }
@@ -812,11 +846,53 @@ extension Solver {
     /// caller's roll-back, which drops them).
     mutating func rewindJournal() {
         guard let j = journal.take() else { return }
+        resetAnalysis()
         valuesNeedFullUpdate = true
         for (s, row) in j.rows.reversed() where Int(s) < rows.count { rows[Int(s)] = row }
         for (s, column) in j.columns.reversed() where Int(s) < columns.count { columns[Int(s)] = column }
         objective = j.objective
         basicCount = j.basicCount
         if infeasible.count > j.infeasible { infeasible.removeSubrange(j.infeasible...) }
+    }
+}
+
+/// The identity of a line of solver states (see ``Solver/lineage``): a
+/// solver that changes while a copy shares it takes a new one.
+final class Lineage: Sendable {}
+
+extension Solver {
+    /// Begins a change that can alter what the ambiguity question reads,
+    /// on a lineage no copy shares: one more version, unless the change
+    /// logs what it touches (``noteTouched(_:)``).
+    @inline(__always) mutating func noteAnalysisChange() {
+        claimLineage()
+        if !logsAnalysisChanges { analysisVersion &+= 1 }
+    }
+
+    /// Begins a change that logs nothing (a compaction, a roll-back, a
+    /// replacement, a definition removed): one more version, the log begun
+    /// again.
+    mutating func resetAnalysis() {
+        claimLineage()
+        analysisVersion &+= 1
+        if !analysisLog.isEmpty { analysisLog.removeAll(keepingCapacity: true) }
+    }
+
+    /// Logs a symbol a change touched (see ``analysisLog``).
+    @inline(__always) mutating func noteTouched(_ s: Symbol) {
+        guard logsAnalysisChanges else { return }
+        analysisLog.append(s)
+        if analysisLog.count > analysisLogLimit { resetAnalysis() }
+    }
+
+    /// Past this many entries the log starts a new version: a room then
+    /// learns again what it needs, which costs about what reading the
+    /// entries would.
+    var analysisLogLimit: Int { 1024 + 2 * kinds.count }
+
+    /// Takes a lineage of its own if a copy shares it (before a change that
+    /// counts no version: adding a definition).
+    @inline(__always) mutating func claimLineage() {
+        if !isKnownUniquelyReferenced(&lineage) { lineage = Lineage() }
     }
 }

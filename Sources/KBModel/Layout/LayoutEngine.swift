@@ -188,6 +188,9 @@ final class LayoutEngine: @unchecked Sendable {
     init() {
         // The passes read the values that moved (``snapshot(_:)``, ``negativeSizes(_:_:)``).
         solver.listsMovedSlots = true
+        // The ambiguity check after each command keeps what it learned
+        // about the parts of the layout the command left alone.
+        solver.logsAnalysisChanges = true
     }
 
     /// A copy sharing nothing mutable with `self` (the solver and the maps
