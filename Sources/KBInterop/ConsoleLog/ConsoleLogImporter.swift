@@ -107,12 +107,7 @@ public enum ConsoleLogImporter {
         var orient = orientation ?? .portrait
         let size = (topIsWindow ? top.frame : rootView.frame)?.size
         if device == nil, let size {
-            for d in [catalog.defaultDevice] + catalog.devices where device == nil {
-                for o in [Orientation.portrait, .landscape] where device == nil && d.screenSize(o) == size {
-                    device = d
-                    orient = o
-                }
-            }
+            if let (d, o) = FramedViews.preset(forScreen: size, in: catalog) { (device, orient) = (d, o) }
             assumed.append(device.map { "device \($0.id) \(orient.rawValue), from the \(topIsWindow ? "window's" : "outermost view's") frame (\(formatPoints(size.width)) × \(formatPoints(size.height)))" }
                            ?? "device \(catalog.defaultDevice.id) portrait: no preset's screen is \(formatPoints(size.width)) × \(formatPoints(size.height))")
         } else if device == nil {
@@ -131,8 +126,7 @@ public enum ConsoleLogImporter {
         var names: [(address: String, name: String)] = []
         var viewNames: [String: String] = [rootView.item.key: root]
         if let a = rootView.item.address { names.append((a, root)) }
-        var used: Set<String> = ["window", "screen", "kb", "keyboard", controller]
-        var counters: [String: Int] = [:]
+        var numbered = FramedViews.Names(reserved: ["window", "screen", "kb", "keyboard", controller])
         var leftOut: [String] = []
         var count = 0
         for v in views {
@@ -141,22 +135,12 @@ public enum ConsoleLogImporter {
             let parentKind = (try? screen.view(named: parent))?.kind
             if let k = parentKind, [.textField, .textView, .button, .label].contains(k) { continue }
             let kind = self.kind(of: v.item.className)
-            var n = counters[kind.rawValue, default: 0]
-            var name: String
-            repeat {
-                n += 1
-                name = "\(kind.rawValue)\(n)"
-            } while used.contains(name)
-            counters[kind.rawValue] = n
-            used.insert(name)
+            let name = numbered.next(for: kind)
             var options = ViewOptions()
             if kind == .label || kind == .textField, let t = v.item.label, !t.isEmpty { options.text = t }
             do {
                 _ = try screen.addView(kind, name, to: parent, options: options)
-                for (attribute, value) in v.frame.map({ f in [(Anchor.Attribute.left, f.x), (.top, f.y), (.width, f.width), (.height, f.height)] }) ?? [] {
-                    let other: Anchor? = attribute.kind == .size ? nil : Anchor(parent, nil, attribute)
-                    _ = try screen.constrain(Anchor(name, nil, attribute), .equal, other, constant: value, name: "\(name)_\(attribute.rawValue)")
-                }
+                if let frame = v.frame { try FramedViews.pin(name, to: frame, in: parent, on: &screen) }
             } catch {
                 leftOut.append("line \(v.line) \(v.item.className): \(error.description)")
                 continue

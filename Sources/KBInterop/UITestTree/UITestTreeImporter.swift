@@ -47,9 +47,7 @@ public enum UITestTreeImporter: Importer {
             }
         } else {
             let size = windowFrame.size
-            for d in [catalog.defaultDevice] + catalog.devices where chosen == nil {
-                for o in [Orientation.portrait, .landscape] where chosen == nil && d.screenSize(o) == size { chosen = (d, o) }
-            }
+            chosen = FramedViews.preset(forScreen: size, in: catalog)
             assumed.append(chosen.map { "device \($0.0.id) \($0.1.rawValue), from the window's frame (\(formatPoints(size.width)) × \(formatPoints(size.height)))" }
                            ?? "device \(catalog.defaultDevice.id) portrait: no preset's screen is \(formatPoints(size.width)) × \(formatPoints(size.height)) (device ID picks one)")
         }
@@ -61,8 +59,7 @@ public enum UITestTreeImporter: Importer {
         // Parents by depth: the window's own line is the root view.
         var stack: [(depth: Int, name: String?, origin: Point)] = [(window.depth, root, Point(x: windowFrame.x, y: windowFrame.y))]
         var names: [(id: String, name: String)] = []
-        var used: Set<String> = ["window", "screen", "kb", "keyboard", controller]
-        var counters: [String: Int] = [:]
+        var numbered = FramedViews.Names(reserved: ["window", "screen", "kb", "keyboard", controller])
         var leftOut: [String] = []
         var keyboardDepth: Int?
         var keyboardLine: Int?
@@ -86,15 +83,11 @@ public enum UITestTreeImporter: Importer {
             }
             let kind = self.kind(of: e.type)
             var name = e.attributes["identifier"].map(ConsoleLogImporter.sanitized) ?? ""
-            if name.isEmpty || used.contains(name) || name.contains(".") {
-                var n = counters[kind.rawValue, default: 0]
-                repeat {
-                    n += 1
-                    name = "\(kind.rawValue)\(n)"
-                } while used.contains(name)
-                counters[kind.rawValue] = n
+            if name.isEmpty || numbered.used.contains(name) || name.contains(".") {
+                name = numbered.next(for: kind)
+            } else {
+                numbered.used.insert(name)
             }
-            used.insert(name)
             var options = ViewOptions()
             switch kind {
             case .textField, .textView:
@@ -110,10 +103,7 @@ public enum UITestTreeImporter: Importer {
                 if let id = e.attributes["identifier"], !id.isEmpty, let property = ViewProperty.named("accessibilityIdentifier") {
                     _ = try property.set(.text(id), of: name, on: &screen, writer: ViewProperty.Writer(number: formatNumber, string: { $0 }))
                 }
-                for (attribute, value) in [(Anchor.Attribute.left, inParent.x), (.top, inParent.y), (.width, inParent.width), (.height, inParent.height)] {
-                    let other: Anchor? = attribute.kind == .size ? nil : Anchor(parentName, nil, attribute)
-                    _ = try screen.constrain(Anchor(name, nil, attribute), .equal, other, constant: value, name: "\(name)_\(attribute.rawValue)")
-                }
+                try FramedViews.pin(name, to: inParent, in: parentName, on: &screen)
             } catch {
                 leftOut.append("line \(e.line) \(e.type): \(error.description)")
                 stack.append((e.depth, nil, parent.origin))
