@@ -6,6 +6,20 @@ import Testing
 /// must be those of the full expansion, whatever changed in between.
 @Suite("Solver: definitions known to be held, kept between questions")
 struct HeldDefinitionTests {
+    /// Six tops chained by five heights held at 34 by weak equalities:
+    /// t0 = 8, t(k+1) = t(k) + h(k) + 8.
+    static func chain(in s: inout Solver) throws -> (tops: [Variable], heights: [Variable], weak: [Constraint]) {
+        let tops = (0...5).map { Variable("t\($0)") }, heights = (0...4).map { Variable("h\($0)") }
+        try s.add(Constraint(Expression(tops[0]) - 8, .equal))
+        var weak: [Constraint] = []
+        for k in 0..<5 {
+            weak.append(Constraint(Expression(heights[k]) - 34, .equal, strength: .weak))
+            try s.add(weak[k])
+            try s.add(Constraint(Expression(tops[k + 1]) - Expression(tops[k]) - Expression(heights[k]) - 8, .equal))
+        }
+        return (tops, heights, weak)
+    }
+
     /// A chain `t0 = 8`, `t(k+1) = t(k) + h(k) + 8`, each height held
     /// at 34 by a weak equality (`h = 34 + e⁺ − e⁻`, both errors in the
     /// objective). Every top is held: t(k) = 8 + 42k (t5 = 218), and every
@@ -39,14 +53,7 @@ struct HeldDefinitionTests {
     /// full expansion does.
     @Test func linkMadeFreeIsAnsweredAfresh() throws {
         var s = Solver()
-        let tops = (0...5).map { Variable("t\($0)") }, heights = (0...4).map { Variable("h\($0)") }
-        try s.add(Constraint(Expression(tops[0]) - 8, .equal))
-        var weak: [Constraint] = []
-        for k in 0..<5 {
-            weak.append(Constraint(Expression(heights[k]) - 34, .equal, strength: .weak))
-            try s.add(weak[k])
-            try s.add(Constraint(Expression(tops[k + 1]) - Expression(tops[k]) - Expression(heights[k]) - 8, .equal))
-        }
+        let (tops, heights, weak) = try Self.chain(in: &s)
         s.updateVariables()
         var room = Solver.AmbiguityScratch()
         let groups = tops.map { [$0] }
@@ -124,15 +131,8 @@ struct HeldDefinitionTests {
     @Test func changeAwayFromTheChainKeepsItsAnswers() throws {
         var s = Solver()
         s.logsAnalysisChanges = true
-        let tops = (0...5).map { Variable("t\($0)") }, heights = (0...4).map { Variable("h\($0)") }
         let z = Variable("z")
-        try s.add(Constraint(Expression(tops[0]) - 8, .equal))
-        var weak: [Constraint] = []
-        for k in 0..<5 {
-            weak.append(Constraint(Expression(heights[k]) - 34, .equal, strength: .weak))
-            try s.add(weak[k])
-            try s.add(Constraint(Expression(tops[k + 1]) - Expression(tops[k]) - Expression(heights[k]) - 8, .equal))
-        }
+        let (tops, heights, weak) = try Self.chain(in: &s)
         s.updateVariables()
         var room = Solver.AmbiguityScratch()
         let groups = tops.map { [$0] }
