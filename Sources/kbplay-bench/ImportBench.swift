@@ -63,18 +63,8 @@ struct ImportBench: ParsableCommand {
                 """
         }
         constraints += #"<constraint firstAttribute="bottom" secondItem="st-\#(rows - 1)" secondAttribute="bottom" constant="16" id="cn-end"/>"#
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="vc-1">
-                <device id="retina6_12" orientation="portrait" appearance="light"/>
-                <scenes>
-                    <scene sceneID="sc-1">
-                        <objects>
-                            <viewController id="vc-1" customClass="LongFormViewController" sceneMemberID="viewController">
-                                <view key="view" contentMode="scaleToFill" id="rv-1">
-                                    <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
-                                    <subviews>
-                                        <scrollView clipsSubviews="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sv-1">
+        let scroll = """
+            <scrollView clipsSubviews="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sv-1">
                                             <rect key="frame" x="0.0" y="59" width="393" height="759"/>
                                             <subviews>
                                                 <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="cv-1">
@@ -97,21 +87,13 @@ struct ImportBench: ParsableCommand {
                                             <viewLayoutGuide key="contentLayoutGuide" id="cg-1"/>
                                             <viewLayoutGuide key="frameLayoutGuide" id="fg-1"/>
                                         </scrollView>
-                                    </subviews>
-                                    <viewLayoutGuide key="safeArea" id="sa-1"/>
-                                    <constraints>
+            """
+        let rootConstraints = """
                                         <constraint firstItem="sv-1" firstAttribute="top" secondItem="sa-1" secondAttribute="top" id="cn-s1"/>
                                         <constraint firstItem="sv-1" firstAttribute="leading" secondItem="rv-1" secondAttribute="leading" id="cn-s2"/>
                                         <constraint firstAttribute="trailing" secondItem="sv-1" secondAttribute="trailing" id="cn-s3"/>
                                         <constraint firstItem="sa-1" firstAttribute="bottom" secondItem="sv-1" secondAttribute="bottom" id="cn-s4"/>
-                                    </constraints>
-                                </view>
-                            </viewController>
-                        </objects>
-                    </scene>
-                </scenes>
-            </document>
-
             """
+        return BenchStoryboard.document(subviews: scroll, constraints: rootConstraints)
     }
 }
