@@ -2,7 +2,6 @@ import KBModel
 
 /// Every command kbplay understands, in the order `help` lists them.
 public enum CommandTable {
-    public static let orientation = ValueKind.choice(["portrait", "landscape"])
     public static let onOff = ValueKind.choice(["on", "off"])
 
     /// Every command's spec, from the command types (``Commands/all``).
