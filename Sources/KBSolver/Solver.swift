@@ -474,10 +474,18 @@ public struct Solver: Sendable {
     /// what the updates did, so a reader asking after each update pays for
     /// what moved, not for every value.
     public func forEachSlotMoved(since mark: ValueMark, _ body: (Int32) -> Void) -> Bool {
-        guard mark.compactions == compactions, mark.generation == movedGeneration, mark.count <= movedSlots.count
-        else { return false }
-        for k in mark.count ..< movedSlots.count { body(movedSlots[k]) }
+        guard let moved = slotsMoved(since: mark) else { return false }
+        for s in moved { body(s) }
         return true
+    }
+
+    /// The slots ``forEachSlotMoved(since:_:)`` would name, as a slice of
+    /// the list (nil when the solver cannot tell): a reader holds one
+    /// buffer, not a copy of the solver.
+    public func slotsMoved(since mark: ValueMark) -> ArraySlice<Int32>? {
+        guard mark.compactions == compactions, mark.generation == movedGeneration, mark.count <= movedSlots.count
+        else { return nil }
+        return movedSlots[mark.count...]
     }
 
     /// Past this many recorded changes the next update reads everything
@@ -742,6 +750,23 @@ public struct Solver: Sendable {
     /// ``value(of:)`` gives for a variable it does not know).
     @inlinable public func value(atSlot slot: Int32) -> Double {
         slot < 0 ? 0 : slots[Int(slot)].value
+    }
+
+    /// The values at the last ``updateVariables()`` by slot, as
+    /// ``value(atSlot:)`` reads them: one buffer to hold, where a copy of
+    /// the solver retains every one of its tables.
+    @inlinable public var slotValues: SlotValues { SlotValues(slots: slots) }
+
+    /// The variables' values by slot (``slotValues``).
+    public struct SlotValues: Sendable {
+        @usableFromInline let slots: [Slot]
+
+        @usableFromInline init(slots: [Slot]) { self.slots = slots }
+
+        /// The value in `slot` (0 for -1), as ``Solver/value(atSlot:)``.
+        @inlinable public func value(atSlot slot: Int32) -> Double {
+            slot < 0 ? 0 : slots[Int(slot)].value
+        }
     }
 
     /// Calls `body` with each variable given a slot after `epoch`, and its

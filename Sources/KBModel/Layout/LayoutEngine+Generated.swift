@@ -414,7 +414,7 @@ extension LayoutEngine {
     /// (every view read when the solver cannot tell, or after a whole read
     /// of the slots). The same views a read of every size finds.
     func negativeSizes(_ slots: [Int32], _ boxes: [Box?]) -> [Int] {
-        let values = solver
+        let values = solver.slotValues
         func isNegative(_ i: Int) -> Bool {
             boxes[i] != nil && (values.value(atSlot: slots[4 * i + 2]) < -1e-7 || values.value(atSlot: slots[4 * i + 3]) < -1e-7)
         }
@@ -422,15 +422,20 @@ extension LayoutEngine {
         if let last = sizeScan, last.wholeReads == boxSlotsWholeReads, last.readCount <= boxSlotsReadViews.count {
             var check: [Int] = []
             let owners = slotOwners
-            let told = values.forEachSlotMoved(since: last.mark) { slot in
-                let s = Int(slot)
-                guard s < owners.count, owners[s] >= 0, owners[s] & 3 >= 2 else { return }
-                check.append(Int(owners[s]) >> 2)
-            }
-            if told {
+            if let moved = solver.slotsMoved(since: last.mark) {
+                for slot in moved {
+                    let s = Int(slot)
+                    guard s < owners.count, owners[s] >= 0, owners[s] & 3 >= 2 else { continue }
+                    check.append(Int(owners[s]) >> 2)
+                }
                 check += boxSlotsReadViews[last.readCount...]
                 var negative = last.negative
-                if !check.isEmpty {
+                if negative.isEmpty {
+                    // Usually none was: the views checked that are now (a
+                    // view may be listed more than once).
+                    negative = check.filter { $0 < boxes.count && isNegative($0) }
+                    if negative.count > 1 { negative = Set(negative).sorted() }
+                } else if !check.isEmpty {
                     var set = Set(negative)
                     for i in check where i < boxes.count {
                         if isNegative(i) { set.insert(i) } else { set.remove(i) }
@@ -445,7 +450,7 @@ extension LayoutEngine {
                 values.value(atSlot: slots[4 * i + 2]) < -1e-7 || values.value(atSlot: slots[4 * i + 3]) < -1e-7
             }
         }
-        sizeScan = SizeScan(mark: values.valueMark, wholeReads: boxSlotsWholeReads, readCount: boxSlotsReadViews.count,
+        sizeScan = SizeScan(mark: solver.valueMark, wholeReads: boxSlotsWholeReads, readCount: boxSlotsReadViews.count,
                             negative: negative)
         return negative
     }

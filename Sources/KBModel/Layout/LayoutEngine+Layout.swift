@@ -178,7 +178,7 @@ extension LayoutEngine {
         let boxes = boxesByIndex(screen)
         let slots = boxSlotIndices(screen)
         let n = screen.viewList.count
-        let solver = self.solver
+        let solver = self.solver.slotValues
         // The views of a dismissed controller are out of the window: hidden
         // in the snapshot, so nothing draws them.
         let outOfWindow = screen.controllersOutOfWindow
@@ -230,20 +230,25 @@ extension LayoutEngine {
             if isScroll { scrollViews.append(i) }
         }
         let lastSegments = lastViews.segmentCount
-        var views = SegmentedArray<ViewLayout>()
+        var views = SegmentedArray<ViewLayout>(segmentCapacity: (h.order.count + size - 1) >> shift)
         var movedViews: [Int] = []
+        movedViews.reserveCapacity(min(n, 4 * size))
         var lookedAt = 0
-        // Per position of a segment: the window frame and content offset
-        // of the last snapshot (the arrays are updated in place).
-        var lastFrames = [Rect](repeating: .zero, count: size)
-        var lastOffsets = [Point](repeating: .zero, count: size)
+        // The per-view arrays are written through their buffers (no
+        // uniqueness check per write); per position of a segment, the
+        // window frame and content offset of the last snapshot.
+        windowFrames.withUnsafeMutableBufferPointer { windowFrames in
+        offsets.withUnsafeMutableBufferPointer { offsets in
+        moved.withUnsafeMutableBufferPointer { moved in
+        withUnsafeTemporaryAllocation(of: Rect.self, capacity: size) { lastFrames in
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: size) { lastOffsets in
         var start = 0
         while start < h.order.count {
             let end = min(start + size, h.order.count)
-            var keeps = hasLast && end <= kept && start / size < lastSegments
-                && lastViews.segment(start / size).count == end - start
+            var keeps = hasLast && end <= kept && start >> shift < lastSegments
+                && lastViews.segment(start >> shift).count == end - start
             if keeps, let dirty, !dirty[start >> shift] {
-                views.appendSegment(lastViews.segment(start / size))
+                views.appendSegment(lastViews.segment(start >> shift))
                 start = end
                 continue
             }
@@ -251,8 +256,9 @@ extension LayoutEngine {
             // The window frames first: whether the segment can be kept.
             for p in start ..< end {
                 let i = h.order[p]
-                lastFrames[p - start] = windowFrames[i]
-                lastOffsets[p - start] = offsets[i]
+                let lastFrame = windowFrames[i], lastOffset = offsets[i]
+                lastFrames[p - start] = lastFrame
+                lastOffsets[p - start] = lastOffset
                 let wf = boxes[i] == nil ? .zero
                     : Rect(x: cleanValue(solver.value(atSlot: slots[4 * i])),
                            y: cleanValue(solver.value(atSlot: slots[4 * i + 1])),
@@ -266,13 +272,12 @@ extension LayoutEngine {
                 // relative to its superview's origin and content offset
                 // only: `moved` says whether those moved.
                 let known = hasLast && p < kept
-                let lastFrame = lastFrames[p - start]
                 // Its own view and its top-level view (whose being an
                 // accessory in the window decides its safe area) as they were.
                 if known, sameViews[i >> viewSegmentShift], sameViews[h.root[i] >> viewSegmentShift], !scrollKinds[i],
                    lastFrame == wf {
                     moved[i] = false
-                    offsets[i] = lastOffsets[p - start]
+                    offsets[i] = lastOffset
                     if let p = h.parent[i], moved[p] { keeps = false }
                 } else {
                     keeps = false
@@ -280,7 +285,7 @@ extension LayoutEngine {
                 }
             }
             if keeps {
-                views.appendSegment(lastViews.segment(start / size))
+                views.appendSegment(lastViews.segment(start >> shift))
             } else {
                 let segment = [ViewLayout](unsafeUninitializedCapacity: end - start) { buffer, count in
                     for p in start ..< end {
@@ -323,13 +328,14 @@ extension LayoutEngine {
             }
             start = end
         }
+        }}}}}
         snapshotSegmentsLookedAt = lookedAt
         lastSnapshotInputs = SnapshotInputs(
             hierarchyVersion: hierarchyVersion, hierarchyBase: hierarchyBase, order: h.order, viewList: screen.viewList,
             windowSize: screen.windowSize, windowSafeAreaInsets: screen.windowSafeAreaInsets, keyboardAccessory: screen.keyboard.accessory,
             outOfWindow: outOfWindow, views: views, windowFrames: windowFrames, offsets: offsets, moved: moved,
             movedViews: movedViews, scrollKinds: scrollKinds, scrollViews: scrollViews,
-            valueMark: solver.valueMark, boxSlotsWholeReads: boxSlotsWholeReads,
+            valueMark: self.solver.valueMark, boxSlotsWholeReads: boxSlotsWholeReads,
             boxSlotsReadCount: boxSlotsReadViews.count)
         return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow, views: views,
                               constraints: constraintValues(screen))
@@ -348,13 +354,13 @@ extension LayoutEngine {
         let shift = SegmentedArray<ViewLayout>.segmentShift
         var dirty = [Bool](repeating: false, count: (h.order.count + (1 << shift) - 1) >> shift)
         let owners = slotOwners
-        let told = solver.forEachSlotMoved(since: last.valueMark) { slot in
+        guard let moved = solver.slotsMoved(since: last.valueMark) else { return nil }
+        for slot in moved {
             let s = Int(slot)
-            guard s < owners.count, owners[s] >= 0 else { return }
+            guard s < owners.count, owners[s] >= 0 else { continue }
             let i = Int(owners[s]) >> 2
             if i < n { dirty[h.position[i] >> shift] = true }
         }
-        guard told else { return nil }
         for k in last.boxSlotsReadCount ..< boxSlotsReadViews.count where boxSlotsReadViews[k] < n {
             dirty[h.position[boxSlotsReadViews[k]] >> shift] = true
         }

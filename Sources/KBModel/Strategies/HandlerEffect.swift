@@ -31,19 +31,6 @@ public struct HandlerEffect: Hashable, Sendable {
             case let .rowScrolledToVisible(table, _): table
             }
         }
-
-        /// The property written before the values (`formBottom.constant`);
-        /// nil for a target printed without values.
-        var property: String? {
-            switch self {
-            case let .constant(n): "\(n).constant"
-            case let .contentInset(n): "\(n).contentInset"
-            case let .contentInsetBottom(n): "\(n).contentInset.bottom"
-            case let .frame(n): "\(n).frame"
-            case let .frameMinY(n): "\(n).frame.minY"
-            case .frameRestored, .scrolledToVisible, .rowScrolledToVisible: nil
-            }
-        }
     }
 
     /// A value before or after.
@@ -77,13 +64,59 @@ public struct HandlerEffect: Hashable, Sendable {
 
     /// The change as printed: `formBottom.constant 20 → 344`.
     public var what: String {
+        var text = PointText(capacity: 64)
+        write(into: &text)
+        return text.string
+    }
+
+    /// Appends ``what`` to `text` (in place: a report prints one for each
+    /// handler call, and a line of pieces built apart would cost several
+    /// strings each).
+    public func write(into text: inout PointText) {
         switch target {
-        case let .frameRestored(v): return "\(v) moved back"
-        case let .scrolledToVisible(f): return "scrolled \(f) to visible"
-        case let .rowScrolledToVisible(_, row): return "scrolled row \(row) to visible"
-        default:
-            let before = self.before.map(\.description) ?? "?", after = self.after.map(\.description) ?? "?"
-            return "\(target.property ?? target.name) \(before) → \(after)"
+        case let .frameRestored(v):
+            text.append(v)
+            text.appendLiteral(" moved back")
+            return
+        case let .scrolledToVisible(f):
+            text.appendLiteral("scrolled ")
+            text.append(f)
+            text.appendLiteral(" to visible")
+            return
+        case let .rowScrolledToVisible(_, row):
+            text.appendLiteral("scrolled row ")
+            text.append(String(row))
+            text.appendLiteral(" to visible")
+            return
+        case let .constant(n):
+            text.append(n)
+            text.appendLiteral(".constant")
+        case let .contentInset(n):
+            text.append(n)
+            text.appendLiteral(".contentInset")
+        case let .contentInsetBottom(n):
+            text.append(n)
+            text.appendLiteral(".contentInset.bottom")
+        case let .frame(n):
+            text.append(n)
+            text.appendLiteral(".frame")
+        case let .frameMinY(n):
+            text.append(n)
+            text.appendLiteral(".frame.minY")
+        }
+        text.append(UInt8(ascii: " "))
+        Self.write(before, into: &text)
+        text.appendLiteral(" → ")
+        Self.write(after, into: &text)
+    }
+
+    /// A value as ``Value/description`` prints it, `?` for none.
+    private static func write(_ value: Value?, into text: inout PointText) {
+        switch value {
+        case let .points(x)?: text.append(x)
+        case let .insets(e)?: text.append(e)
+        case let .frame(r)?: text.append(r)
+        case nil: text.append(UInt8(ascii: "?"))
         }
     }
 }

@@ -16,6 +16,12 @@ public struct SegmentedArray<Element> {
 
     @inlinable public init() {}
 
+    /// An empty array with room for `segmentCapacity` segments' worth of
+    /// segment references (the segments themselves come as they fill).
+    @inlinable public init(segmentCapacity: Int) {
+        segments.reserveCapacity(segmentCapacity)
+    }
+
     public init<S: Sequence>(_ elements: S) where S.Element == Element {
         append(contentsOf: elements)
     }

@@ -148,7 +148,18 @@ extension ChangeReport {
             line.append(String(n.curve))
             return line.string
         case let .handled(h):
-            return "  \(h.controller) · \(h.handler.padded(12)) \(h.effect.what)   \(h.effect.why)"
+            // "  Form · keyboardWillShow(_:) formBottom.constant 20 → 344   (keyboard height 336 + 8)"
+            var line = PointText(capacity: 128)
+            line.appendLiteral("  ")
+            line.append(h.controller)
+            line.appendLiteral(" · ")
+            line.append(h.handler)
+            line.appendSpaces(12 - h.handler.count)
+            line.append(UInt8(ascii: " "))
+            h.effect.write(into: &line)
+            line.appendLiteral("   ")
+            line.append(h.effect.why)
+            return line.string
         }
     }
 
