@@ -265,24 +265,23 @@ extension LayoutEngine {
                            width: cleanValue(solver.value(atSlot: slots[4 * i + 2])),
                            height: cleanValue(solver.value(atSlot: slots[4 * i + 3])))
                 windowFrames[i] = wf
-                offsets[i] = .zero
-                moved[i] = true
                 // Scroll, text and table views (the kinds that have scroll
                 // geometry) are made again each time. A subview's frame is
                 // relative to its superview's origin and content offset
-                // only: `moved` says whether those moved.
-                let known = hasLast && p < kept
-                // Its own view and its top-level view (whose being an
-                // accessory in the window decides its safe area) as they were.
-                if known, sameViews[i >> viewSegmentShift], sameViews[h.root[i] >> viewSegmentShift], !scrollKinds[i],
-                   lastFrame == wf {
-                    moved[i] = false
-                    offsets[i] = lastOffset
-                    if let p = h.parent[i], moved[p] { keeps = false }
-                } else {
-                    keeps = false
-                    if known, !scrollKinds[i], lastFrame.x == wf.x, lastFrame.y == wf.y { moved[i] = false }
-                }
+                // only: `moved` says whether those moved. A view keeps its
+                // layout when its frame, its own view and its top-level view
+                // (whose being an accessory in the window decides its safe
+                // area) are as they were. (Worked out as values, not
+                // branches: whether a view moved follows no pattern a
+                // branch could learn.)
+                let plain = hasLast && p < kept && !scrollKinds[i]
+                let sameOrigin = lastFrame.x == wf.x && lastFrame.y == wf.y
+                let unchanged = plain && sameOrigin && lastFrame.width == wf.width && lastFrame.height == wf.height
+                    && sameViews[i >> viewSegmentShift] && sameViews[h.root[i] >> viewSegmentShift]
+                let parentMoved = h.parent[i].map { moved[$0] } ?? false
+                moved[i] = !(plain && sameOrigin)
+                offsets[i] = unchanged ? lastOffset : .zero
+                keeps = keeps && unchanged && !parentMoved
             }
             if keeps {
                 views.appendSegment(lastViews.segment(start >> shift))
