@@ -10,6 +10,8 @@ import KBModel
 struct ChangeLog {
     var stage = StageLog()
     var report = ChangeReport()
+    /// The rules whose expressions ``stage`` holds (nil: none read yet).
+    var rulesRead: [Rule]?
     /// The command changed views or constraints (not only constants, the
     /// keyboard or scrolling), so ambiguity is worth checking.
     var structural = false

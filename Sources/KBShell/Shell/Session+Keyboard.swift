@@ -5,10 +5,20 @@ extension Session {
     /// expressions parsed for it first (the model has no parser), the
     /// events it posted kept after.
     mutating func onStage<T>(_ log: inout ChangeLog, _ body: (inout Stage, inout StageLog) throws -> T) throws -> T {
-        for rule in state.rules where log.stage.expressions[rule.expression] == nil {
-            do { log.stage.expressions[rule.expression] = .success(try parsedRule(rule.expression)) } catch {
-                log.stage.expressions[rule.expression] = .failure(ValueError(error.message, column: error.column, suggestion: error.suggestion))
+        // The rules are usually the ones read before (in this command, or
+        // in the last one): their expressions are then taken as they are.
+        if log.rulesRead != state.rules {
+            if log.stage.expressions.isEmpty, let cache = ruleExpressions, cache.rules == state.rules {
+                log.stage.expressions = cache.expressions
+            } else {
+                for rule in state.rules where log.stage.expressions[rule.expression] == nil {
+                    do { log.stage.expressions[rule.expression] = .success(try parsedRule(rule.expression)) } catch {
+                        log.stage.expressions[rule.expression] = .failure(ValueError(error.message, column: error.column, suggestion: error.suggestion))
+                    }
+                }
+                ruleExpressions = (state.rules, log.stage.expressions)
             }
+            log.rulesRead = state.rules
         }
         defer {
             for event in log.stage.events { record(event) }

@@ -126,6 +126,10 @@ public struct Session: Sendable {
     /// Rule expressions already parsed, by text (a cache: not part of the
     /// state, never saved).
     var parsedExpressions: [String: ValueExpression] = [:]
+    /// The rules' expressions as ``onStage(_:_:)`` last read them, and the
+    /// rules they were read for (a cache: most commands leave the rules
+    /// as they were, and then take these whole).
+    var ruleExpressions: (rules: [Rule], expressions: [String: Result<ValueExpression, ValueError>])?
     /// The folder a relative file name in a command (`source`, `import`,
     /// `import log`, `render svg`, `export … FILE`) is found in: the
     /// folder of the script that names it, while `kbplay run` or `source`
