@@ -742,8 +742,28 @@ public struct Solver: Sendable {
     /// the same variables after every solve: valid while ``slotEpoch`` is
     /// unchanged (no compaction renumbered the slots, no variable got a
     /// new one). -1 for a variable no constraint mentions.
+    /// Inlinable: a caller in another module reads the one table it needs
+    /// instead of copying the solver.
+    @inlinable
     public func slotIndex(of variable: Variable) -> Int32 {
         slotOf.lookup(ObjectIdentifier(variable)) ?? -1
+    }
+
+    /// ``slotIndex(of:)`` for many variables: the one table it reads, held
+    /// apart (a loop over the engine's boxes then reads no class property
+    /// per variable).
+    @inlinable public var slotIndices: SlotIndices { SlotIndices(map: slotOf) }
+
+    /// Variables' slots (``slotIndices``).
+    public struct SlotIndices: Sendable {
+        @usableFromInline let map: IdentityMap
+
+        @usableFromInline init(map: IdentityMap) { self.map = map }
+
+        /// The slot of `variable`, -1 for none (``Solver/slotIndex(of:)``).
+        @inlinable public func of(_ variable: Variable) -> Int32 {
+            map.lookup(ObjectIdentifier(variable)) ?? -1
+        }
     }
 
     /// The value kept at `slot` (from ``slotIndex(of:)``; 0 for -1, as
@@ -807,6 +827,9 @@ public struct Solver: Sendable {
 
         /// Whether `later` has more slots than this epoch.
         public func hasFewerSlots(than later: SlotEpoch) -> Bool { slots < later.slots }
+
+        /// How many slots `later` has that this epoch had not.
+        public func slotsAdded(by later: SlotEpoch) -> Int { later.slots - slots }
     }
 
     /// Forgets every constraint, edit variable and value.

@@ -189,8 +189,8 @@ final class LayoutEngine: @unchecked Sendable {
         // The passes read the values that moved (``snapshot(_:)``, ``negativeSizes(_:_:)``).
         solver.listsMovedSlots = true
         // The ambiguity check after each command keeps what it learned
-        // about the parts of the layout the command left alone.
-        solver.logsAnalysisChanges = true
+        // about the parts of the layout the command left alone: the solver
+        // logs its changes from the first question on (``Screen/ambiguousViews(among:)``).
     }
 
     /// A copy sharing nothing mutable with `self` (the solver and the maps
@@ -324,7 +324,10 @@ final class LayoutEngine: @unchecked Sendable {
         // every entry is read.
         var known = 0
         var slots: [Int32] = []
-        if let old = boxSlotsEpoch, old.keepsSlots(epoch), boxSlots.count <= 4 * boxes.count {
+        // (Unless more slots were added than there are boxes: placing each
+        // new slot by its variable then costs more than reading every box.)
+        if let old = boxSlotsEpoch, old.keepsSlots(epoch), old.slotsAdded(by: epoch) < boxes.count,
+           boxSlots.count <= 4 * boxes.count {
             slots = boxSlots
             known = slots.count / 4
         }
@@ -341,41 +344,49 @@ final class LayoutEngine: @unchecked Sendable {
         }
         let slotCount = solver.storage.slots
         if owners.count < slotCount { owners += repeatElement(-1, count: slotCount - owners.count) }
-        @inline(__always) func place(_ i: Int, _ part: Int, _ slot: Int32) {
+        // Written through the arrays passed in (not captured): a captured
+        // variable written in a nested function is checked for exclusive
+        // access at each write.
+        @inline(__always) func place(_ i: Int, _ part: Int, _ slot: Int32, _ slots: inout [Int32], _ owners: inout [Int32]) {
             slots[4 * i + part] = slot
             if slot >= 0 && Int(slot) < owners.count { owners[Int(slot)] = Int32(4 * i + part) }
         }
-        func read(_ i: Int) {
+        let indices = solver.slotIndices
+        @inline(__always) func read(_ i: Int, _ slots: inout [Int32], _ owners: inout [Int32]) {
             guard let b = boxes[i] else {
                 for k in 0 ..< 4 { slots[4 * i + k] = -1 }
                 return
             }
-            place(i, 0, solver.slotIndex(of: b.x))
-            place(i, 1, solver.slotIndex(of: b.y))
-            place(i, 2, solver.slotIndex(of: b.w))
-            place(i, 3, solver.slotIndex(of: b.h))
+            place(i, 0, indices.of(b.x), &slots, &owners)
+            place(i, 1, indices.of(b.y), &slots, &owners)
+            place(i, 2, indices.of(b.w), &slots, &owners)
+            place(i, 3, indices.of(b.h), &slots, &owners)
         }
+        var readViews: [Int] = []
         if known > 0 {
             if boxSlotsEpoch!.hasFewerSlots(than: epoch) {
                 // Only variables that had no slot can have one now.
+                var placed: [(i: Int, part: Int, slot: Int32)] = []
                 solver.forEachSlot(addedSince: boxSlotsEpoch!) { variable, slot in
                     guard let owner = boxParts[ObjectIdentifier(variable)],
                           case let .view(i) = screen.names[owner.view], i < known, let b = boxes[i] else { return }
-                    if b.variable(owner.part) === variable {
-                        place(i, owner.part, slot)
-                        boxSlotsReadViews.append(i)
-                    }
+                    if b.variable(owner.part) === variable { placed.append((i, owner.part, slot)) }
+                }
+                for p in placed {
+                    place(p.i, p.part, p.slot, &slots, &owners)
+                    readViews.append(p.i)
                 }
             }
             for i in changedBoxIndices where i < known {
-                read(i)
-                boxSlotsReadViews.append(i)
+                read(i, &slots, &owners)
+                readViews.append(i)
             }
         }
         for i in known ..< boxes.count {
-            read(i)
-            if known > 0 { boxSlotsReadViews.append(i) }
+            read(i, &slots, &owners)
+            if known > 0 { readViews.append(i) }
         }
+        boxSlotsReadViews += readViews
         changedBoxIndices.removeAll()
         if boxSlotsReadViews.count > boxes.count {
             // Read again more than once over: as good as whole.

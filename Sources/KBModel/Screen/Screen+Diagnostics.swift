@@ -106,6 +106,10 @@ extension Screen {
         // One question to the solver for all the views, in the room the
         // engine keeps for it.
         let groups = candidates.compactMap { i in boxes[i].map { [$0.x, $0.y, $0.w, $0.h] } }
+        // From the first question on, the solver logs what its changes
+        // touch, so that the room kept for the next question lets go of
+        // only that (until then, changes cost nothing more).
+        if !e.solver.logsAnalysisChanges { e.solver.logsAnalysisChanges = true }
         var answers = e.solver.areAmbiguous(groups, scratch: &e.ambiguityScratch).makeIterator()
         for i in candidates {
             // A view without a box is free by construction.
