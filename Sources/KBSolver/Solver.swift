@@ -399,22 +399,23 @@ public struct Solver: Sendable {
         // everything, and the copy kept for rolling back shares no list of
         // changes that the pivots would then copy to append to.
         forgetChanges()
-        let saved = self
+        var saved: Solver? = self
         for (k, b) in affected.enumerated() { rows[Int(b)]!.constant = after[k] }
         if case let .definition(d) = record.placement, let new = definitionAfter { definitions[Int(d)]!.constant = new }
         infeasible = pending
         do {
             try dualOptimize()
         } catch {
-            self = saved
+            self = saved!
             guard constraint.strength.isRequired || record.placement.isDefinition else {
                 throw .internalError("dual optimize failed for a non-required constraint")
             }
             throw unsatisfiable(constraint, constant: constant)
         }
-        // After the pivots: `saved` no longer shares the records, so they
-        // are updated in place instead of copied.
-        withExtendedLifetime(saved) {}
+        // The copy kept for rolling back let go first (not left to the
+        // optimizer's choice of when), so the records are no longer shared
+        // and are updated in place instead of copied.
+        saved = nil
         records[ObjectIdentifier(constraint)]!.constant = constant
     }
 
