@@ -422,7 +422,11 @@ extension LayoutEngine {
         if let last = sizeScan, last.wholeReads == boxSlotsWholeReads, last.readCount <= boxSlotsReadViews.count {
             var check: [Int] = []
             let owners = slotOwners
-            if let moved = solver.slotsMoved(since: last.mark) {
+            // Only while what moved is a small part of the views: past a
+            // quarter of them, a look at every size costs less than
+            // finding the views the moved values belong to.
+            if let moved = solver.slotsMoved(since: last.mark),
+               moved.count + boxSlotsReadViews.count - last.readCount <= boxes.count / 4 {
                 for slot in moved {
                     let s = Int(slot)
                     guard s < owners.count, owners[s] >= 0, owners[s] & 3 >= 2 else { continue }
