@@ -428,18 +428,15 @@ extension Solver {
             noteRow(b)
             var target = rows[Int(b)].take()!
             let c = target.coefficient(for: symbol)
-            if logsAnalysisChanges {
-                target.add(row, times: c, dropping: symbol,
-                           added: { self.columns[Int($0)].insertSorted(b) },
-                           removed: {
-                               self.columns[Int($0)].removeSorted(b)
-                               self.noteTouched($0)
-                           })
-            } else {
-                target.add(row, times: c, dropping: symbol,
-                           added: { self.columns[Int($0)].insertSorted(b) },
-                           removed: { self.columns[Int($0)].removeSorted(b) })
-            }
+            // One call (two would keep the row's addition from being
+            // inlined with its closures).
+            let logs = logsAnalysisChanges
+            target.add(row, times: c, dropping: symbol,
+                       added: { self.columns[Int($0)].insertSorted(b) },
+                       removed: {
+                           self.columns[Int($0)].removeSorted(b)
+                           if logs { self.noteTouched($0) }
+                       })
             if kinds[Int(b)].isRestricted && target.constant < 0 { infeasible.append(b) }
             rows[Int(b)] = target
             noteRowChanged(b)
