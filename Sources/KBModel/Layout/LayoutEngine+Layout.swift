@@ -185,6 +185,15 @@ extension LayoutEngine {
         let size = SegmentedArray<ViewLayout>.segmentSize
         let shift = SegmentedArray<ViewLayout>.segmentShift
         let viewSegmentShift = SegmentedArray<View>.segmentShift
+        if n <= size {
+            // One segment: there is nothing to keep apart, and the
+            // bookkeeping that lets a larger screen keep the segments whose
+            // views did not move would cost more than making it.
+            lastSnapshotInputs = nil
+            return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow,
+                                  views: oneSegment(screen, h, boxes, slots, outOfWindow),
+                                  constraints: constraintValues(screen))
+        }
         var kept = 0
         // Taken, not copied: the arrays taken over from it are then unique
         // and updated in place.
@@ -338,6 +347,55 @@ extension LayoutEngine {
             boxSlotsReadCount: boxSlotsReadViews.count)
         return LayoutSnapshot(screenSize: screen.windowSize, keyboardFrame: screen.keyboardFrameInWindow, views: views,
                               constraints: constraintValues(screen))
+    }
+
+    /// The views of a screen of one segment at most, made in hierarchy
+    /// order (a view's frame is relative to its superview's window frame
+    /// and content offset, made before it).
+    private func oneSegment(_ screen: Screen, _ h: Hierarchy, _ boxes: [Box?], _ slots: [Int32],
+                            _ outOfWindow: Set<String>) -> SegmentedArray<ViewLayout> {
+        var views = SegmentedArray<ViewLayout>()
+        let n = screen.viewList.count
+        guard !h.order.isEmpty else {
+            snapshotSegmentsLookedAt = 0
+            return views
+        }
+        snapshotSegmentsLookedAt = 1
+        let solver = self.solver.slotValues
+        let segment = withUnsafeTemporaryAllocation(of: Rect.self, capacity: n) { windowFrames in
+            withUnsafeTemporaryAllocation(of: Point.self, capacity: n) { offsets in
+                windowFrames.initialize(repeating: .zero)
+                offsets.initialize(repeating: .zero)
+                return [ViewLayout](unsafeUninitializedCapacity: h.order.count) { buffer, count in
+                    for i in h.order {
+                        let wf = boxes[i] == nil ? .zero
+                            : Rect(x: cleanValue(solver.value(atSlot: slots[4 * i])),
+                                   y: cleanValue(solver.value(atSlot: slots[4 * i + 1])),
+                                   width: cleanValue(solver.value(atSlot: slots[4 * i + 2])),
+                                   height: cleanValue(solver.value(atSlot: slots[4 * i + 3])))
+                        windowFrames[i] = wf
+                        var frame = wf
+                        if let parent = h.parent[i] {
+                            let pf = windowFrames[parent], po = offsets[parent]
+                            frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
+                                         width: wf.width, height: wf.height)
+                        }
+                        let safe = safeAreaInsets(i, wf, screen, h)
+                        let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
+                        if let scroll { offsets[i] = scroll.contentOffset }
+                        (buffer.baseAddress! + count).initialize(
+                            to: ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind,
+                                           parent: screen.viewList[i].parent, depth: h.depth[i],
+                                           isHidden: screen.viewList[i].isHidden
+                                               || (!outOfWindow.isEmpty && outOfWindow.contains(screen.viewList[i].controller)),
+                                           frame: frame, windowFrame: wf, safeAreaInsets: safe, scroll: scroll))
+                        count += 1
+                    }
+                }
+            }
+        }
+        views.appendSegment(segment)
+        return views
     }
 
     /// Per segment of the hierarchy order, whether a view in it may lay
