@@ -137,7 +137,7 @@ extension IBImporter {
         }
         if let mode = e["keyboardDismissMode"] {
             if let m = KeyboardDismissMode(rawValue: mode), (try? screen.view(named: name))?.scroll != nil {
-                try? screen.setKeyboardDismissMode(m, of: name)
+                _ = try? screen.setKeyboardDismissMode(m, of: name)
             } else {
                 finding(.note, e, "keyboardDismissMode \(mode) is not one kbplay models on \(name): left out")
             }
