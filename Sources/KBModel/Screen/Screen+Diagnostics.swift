@@ -81,6 +81,13 @@ extension Screen {
         ambiguousViews(among: nil)
     }
 
+    /// From how many solver symbols the ambiguity question keeps its room
+    /// between questions (``ambiguousViews(among:)``). A screen of a hundred
+    /// views has one to two thousand; a form of a few hundred fields
+    /// imported has several thousand; an import of thousands, tens of
+    /// thousands.
+    static let symbolsWorthARoom = 2048
+
     /// The ambiguous views among `names` (all views when nil), in hierarchy order.
     public mutating func ambiguousViews(among names: [String]?) -> [String] {
         _ = layout()
@@ -109,11 +116,24 @@ extension Screen {
         // From the first question on, the solver logs what its changes
         // touch, so that the room kept for the next question lets go of
         // only that (until then, changes cost nothing more).
-        if !e.solver.logsAnalysisChanges { e.solver.logsAnalysisChanges = true }
-        var answers = e.solver.areAmbiguous(groups, scratch: &e.ambiguityScratch).makeIterator()
+        // The room kept between questions pays off on a large solver (a
+        // long import's): a question then costs what the moved views'
+        // definitions do, not the solver's size. Keeping it makes the
+        // solver log what each change touches; on a small solver a room
+        // made for the question costs less than that log. From the first
+        // question on a large solver, the solver logs its changes (and
+        // goes on logging: a room let go would have to learn it all again).
+        let answers: [Bool]
+        if e.solver.logsAnalysisChanges || e.solver.storage.symbols >= Self.symbolsWorthARoom {
+            if !e.solver.logsAnalysisChanges { e.solver.logsAnalysisChanges = true }
+            answers = e.solver.areAmbiguous(groups, scratch: &e.ambiguityScratch)
+        } else {
+            answers = e.solver.areAmbiguous(groups)
+        }
+        var next = answers.makeIterator()
         for i in candidates {
             // A view without a box is free by construction.
-            if boxes[i] == nil || answers.next()! { out.append(viewList[i].name) }
+            if boxes[i] == nil || next.next()! { out.append(viewList[i].name) }
         }
         return out
     }
