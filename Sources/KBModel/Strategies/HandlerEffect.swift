@@ -73,6 +73,8 @@ public struct HandlerEffect: Hashable, Sendable {
     /// handler call, and a line of pieces built apart would cost several
     /// strings each).
     public func write(into text: inout PointText) {
+        // The property written, then the values.
+        let property: StaticString
         switch target {
         case let .frameRestored(v):
             text.append(v)
@@ -88,23 +90,14 @@ public struct HandlerEffect: Hashable, Sendable {
             text.append(String(row))
             text.appendLiteral(" to visible")
             return
-        case let .constant(n):
-            text.append(n)
-            text.appendLiteral(".constant")
-        case let .contentInset(n):
-            text.append(n)
-            text.appendLiteral(".contentInset")
-        case let .contentInsetBottom(n):
-            text.append(n)
-            text.appendLiteral(".contentInset.bottom")
-        case let .frame(n):
-            text.append(n)
-            text.appendLiteral(".frame")
-        case let .frameMinY(n):
-            text.append(n)
-            text.appendLiteral(".frame.minY")
+        case .constant: property = ".constant "
+        case .contentInset: property = ".contentInset "
+        case .contentInsetBottom: property = ".contentInset.bottom "
+        case .frame: property = ".frame "
+        case .frameMinY: property = ".frame.minY "
         }
-        text.append(UInt8(ascii: " "))
+        text.append(target.name)
+        text.appendLiteral(property)
         Self.write(before, into: &text)
         text.appendLiteral(" → ")
         Self.write(after, into: &text)
