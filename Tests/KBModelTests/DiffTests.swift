@@ -15,6 +15,38 @@ import Testing
         #expect(EdgeInsets(top: 59, left: 0, bottom: 34, right: 0).description == "(59 0 34 0)")
     }
 
+    /// The rounding without the C library's call is `rounded()` (halves
+    /// away from zero), and whole numbers print as `Int` does; checked
+    /// against the standard library on halves, near-halves, signs and
+    /// sizes on both sides of 2^52, and every whole number up to 10,000.
+    @Test func roundingAndWholeNumbersAgreeWithTheStandardLibrary() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                4_503_599_627_370_495.5, 4_503_599_627_370_496, -4_503_599_627_370_497, 9e15, 1e300,
+                                .infinity, -.infinity, 0.3, -0.3, 12_345.675, 99.995, -99.995]
+        var seed: UInt64 = 7
+        for _ in 0 ..< 20_000 {
+            // A deterministic spread of magnitudes and signs (SplitMix64).
+            seed &+= 0x9E37_79B9_7F4A_7C15
+            var z = seed
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            let unit = Double(z >> 11) / Double(1 << 53)
+            let scale = [1.0, 100, 10_000, 1e8, 1e16][Int(z % 5)]
+            values.append((unit - 0.5) * scale)
+            values.append(((unit - 0.5) * scale * 2).rounded() / 2)
+        }
+        for y in values {
+            let r = roundedHalfAway(y)
+            #expect(r == y.rounded() || (r.isNaN && y.isNaN), "\(y)")
+            let e = (y * 100).rounded() / 100, expected = e == 0 ? 0 : e
+            #expect(roundPoints(y) == expected && roundPoints(y).sign == expected.sign, "\(y)")
+        }
+        #expect(roundedHalfAway(.nan).isNaN)
+        for w in 0 ... 10_000 { #expect(formatPoints(Double(w)) == String(w)) }
+        #expect(formatPoints(9_999.5) == "9999.5" && formatPoints(-7) == "-7" && formatPoints(10_000.25) == "10000.25")
+    }
+
     @Test func naturalNameOrder() {
         #expect(LayoutDiff.naturalLess("c2", "c10"))
         #expect(!LayoutDiff.naturalLess("c10", "c2"))

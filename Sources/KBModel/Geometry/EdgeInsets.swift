@@ -31,6 +31,7 @@ public struct EdgeInsets: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 
     /// The same insets rounded to 2 decimals, -0 made 0.
+    @inlinable @inline(__always)
     public var rounded: EdgeInsets {
         EdgeInsets(top: roundPoints(top), left: roundPoints(left), bottom: roundPoints(bottom), right: roundPoints(right))
     }

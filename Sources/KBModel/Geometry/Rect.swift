@@ -49,6 +49,7 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 
     /// The same rectangle with every number rounded to 2 decimals and -0 made 0.
+    @inlinable @inline(__always)
     public var rounded: Rect {
         Rect(x: roundPoints(x), y: roundPoints(y), width: roundPoints(width), height: roundPoints(height))
     }

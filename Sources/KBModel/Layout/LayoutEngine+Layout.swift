@@ -96,8 +96,16 @@ extension LayoutEngine {
 
     /// A scroll view's scroll geometry at the last solve (nil for another
     /// view), given its window frame and safe-area insets.
+    /// (Inlined: most views have none, and find that out in place.)
+    @inline(__always)
     func scrollLayout(_ i: Int, frame: Rect, safeArea: EdgeInsets, _ screen: Screen, _ h: Hierarchy) -> ScrollLayout? {
         guard let config = screen.viewList[i].scroll else { return nil }
+        return scrollLayout(i, config, frame: frame, safeArea: safeArea, screen, h)
+    }
+
+    @inline(never)
+    private func scrollLayout(_ i: Int, _ config: ScrollConfiguration, frame: Rect, safeArea: EdgeInsets,
+                              _ screen: Screen, _ h: Hierarchy) -> ScrollLayout {
         var contentSize = Size.zero
         if let g = guideIndex[GuideKey(view: screen.viewList[i].name, guide: .content)], let record = guides[g] {
             contentSize = Size(width: cleanValue(solver.value(of: record.box.w)),

@@ -1,9 +1,23 @@
 /// `x` rounded to 2 decimals, with `-0` made `0`: the precision kbplay
 /// compares and prints numbers at.
+@inlinable @inline(__always)
 public func roundPoints(_ x: Double) -> Double {
     guard x.isFinite else { return x }
-    let r = (x * 100).rounded() / 100
+    let r = roundedHalfAway(x * 100) / 100
     return r == 0 ? 0 : r
+}
+
+/// `y.rounded()` (to the nearest whole number, halves away from zero),
+/// worked out without a call to the C library for `|y| < 2^52`: the whole
+/// part is exact through `Int64`, and so is what is left, which decides
+/// the rounding. A result of zero may be `+0` where `rounded()` gives
+/// `-0`; callers make `-0` into `0` anyway.
+@inlinable @inline(__always)
+public func roundedHalfAway(_ y: Double) -> Double {
+    guard abs(y) < 4_503_599_627_370_496 else { return y.rounded() }
+    let whole = Double(Int64(y))
+    let rest = y - whole
+    return rest >= 0.5 ? whole + 1 : (rest <= -0.5 ? whole - 1 : whole)
 }
 
 /// `x` printed with at most 2 decimals and no trailing zeros; `-0` prints as
@@ -114,8 +128,48 @@ public struct PointText {
 
     /// Writes `x` at `p` (room for ``maxWidth`` bytes) and returns how many
     /// bytes it took.
-    @inlinable
+    @inlinable @inline(__always)
     static func write(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        // A whole number from 0 to 9,999 (most of a screen's are): its
+        // digits, in place. (`-0` is one too, and prints as `0`.)
+        if x >= 0 && x < 10_000 {
+            let w = UInt32(x)
+            if Double(w) == x { return writeDigits(w, to: p) }
+        }
+        return writeAny(x, to: p)
+    }
+
+    /// The digits of `w` (below 10,000) at `p`; how many.
+    @inlinable @inline(__always)
+    static func writeDigits(_ w: UInt32, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let zero = UInt8(ascii: "0")
+        if w < 10 {
+            p[0] = zero &+ UInt8(truncatingIfNeeded: w)
+            return 1
+        }
+        if w < 100 {
+            let t = w / 10
+            p[0] = zero &+ UInt8(truncatingIfNeeded: t)
+            p[1] = zero &+ UInt8(truncatingIfNeeded: w &- t &* 10)
+            return 2
+        }
+        var n = 3, rest = w
+        if w >= 1000 {
+            let k = w / 1000
+            p[0] = zero &+ UInt8(truncatingIfNeeded: k)
+            rest = w &- k &* 1000
+            n = 4
+        }
+        let h = rest / 100, r = rest &- h &* 100, t = r / 10
+        p[n - 3] = zero &+ UInt8(truncatingIfNeeded: h)
+        p[n - 2] = zero &+ UInt8(truncatingIfNeeded: t)
+        p[n - 1] = zero &+ UInt8(truncatingIfNeeded: r &- t &* 10)
+        return n
+    }
+
+    /// ``write(_:to:)`` for any number.
+    @usableFromInline
+    static func writeAny(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         // Larger numbers, infinities and NaN print as Swift does.
         guard x.isFinite, abs(x) < 9e15 else { return writeUnusual(x, to: p) }
         let negative: Bool
@@ -130,7 +184,7 @@ public struct PointText {
             whole = truncated.magnitude
             frac = 0
         } else {
-            let cents = Int64((x * 100).rounded())
+            let cents = Int64(roundedHalfAway(x * 100))
             negative = cents < 0
             whole = cents.magnitude / 100
             frac = cents.magnitude &- whole &* 100
@@ -230,16 +284,24 @@ public struct PointText {
 }
 
 /// A value cleaned of solver noise (1e-6 precision), `-0` made `0`.
+@inline(__always)
 func cleanValue(_ x: Double) -> Double {
     let y = x * 1_000_000
     // Most layout values are whole millionths already (whole points,
-    // halves): they round to themselves, found without the rounding
-    // function's call.
+    // halves): they round to themselves, found without rounding (kept
+    // apart, so this stays small enough to inline in a loop).
     if y > -9e15 && y < 9e15, Double(Int64(y)) == y {
         let r = y / 1_000_000
         return r == 0 ? 0 : r
     }
-    let r = y.rounded() / 1_000_000
+    return cleanMillionths(y)
+}
+
+/// ``cleanValue(_:)`` of a value that is no whole number of millionths
+/// (`y` is it in millionths).
+@inline(never)
+func cleanMillionths(_ y: Double) -> Double {
+    let r = roundedHalfAway(y) / 1_000_000
     return r == 0 ? 0 : r
 }
 
