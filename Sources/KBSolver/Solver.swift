@@ -205,15 +205,16 @@ public struct Solver: Sendable {
         }
     }
 
+    @usableFromInline
     struct Record: Sendable {
         let constraint: Constraint
         /// The constant in force (changed by `setConstant`).
-        var constant: Double
+        @usableFromInline var constant: Double
         let order: Int
         var placement: Placement
     }
 
-    var records: [ObjectIdentifier: Record] = [:]
+    @usableFromInline var records: [ObjectIdentifier: Record] = [:]
     var nextOrder = 0
 
     struct Edit: Sendable {
@@ -278,6 +279,9 @@ public struct Solver: Sendable {
         compactIfSparse()
     }
 
+    /// Inlinable (as ``constant(of:)``): a caller that holds the solver in
+    /// a class reads the one table, where a call would copy the solver.
+    @inlinable
     public func contains(_ constraint: Constraint) -> Bool {
         records[ObjectIdentifier(constraint)] != nil
     }
@@ -289,6 +293,7 @@ public struct Solver: Sendable {
 
     /// The constant the solver uses for `constraint` (its own, unless
     /// changed with ``setConstant(_:of:)``).
+    @inlinable
     public func constant(of constraint: Constraint) -> Double? {
         records[ObjectIdentifier(constraint)]?.constant
     }

@@ -281,9 +281,11 @@ final class PageHandler<Session: HostedSession>: ChannelDuplexHandler {
         var data = context.channel.allocator.buffer(capacity: 2)
         if let code { data.writeInteger(code) }
         let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
-        context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in context.close(promise: nil) }
-        // Closed all the same if the page does not read its close frame.
+        // Closed once the frame is written (the channel, which may cross
+        // threads, not the handler's context), and all the same if the page
+        // does not read its close frame.
         let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in channel.close(promise: nil) }
         context.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
     }
 

@@ -419,7 +419,8 @@ extension LayoutEngine {
             boxes[i] != nil && (values.value(atSlot: slots[4 * i + 2]) < -1e-7 || values.value(atSlot: slots[4 * i + 3]) < -1e-7)
         }
         var found: [Int]?
-        if let last = sizeScan, last.wholeReads == boxSlotsWholeReads, last.readCount <= boxSlotsReadViews.count {
+        if slotOwnersKept, let last = sizeScan, last.wholeReads == boxSlotsWholeReads,
+           last.readCount <= boxSlotsReadViews.count {
             var check: [Int] = []
             let owners = slotOwners
             // Only while what moved is a small part of the views: past a

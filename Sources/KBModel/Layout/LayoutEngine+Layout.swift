@@ -411,7 +411,8 @@ extension LayoutEngine {
     /// ``snapshot(_:)``); nil when any may.
     private func dirtySegments(_ last: SnapshotInputs, _ h: Hierarchy, n: Int, kept: Int, sameViews: [Bool],
                                scrollViews: [Int]) -> [Bool]? {
-        guard last.boxSlotsWholeReads == boxSlotsWholeReads, last.boxSlotsReadCount <= boxSlotsReadViews.count
+        guard slotOwnersKept, last.boxSlotsWholeReads == boxSlotsWholeReads,
+              last.boxSlotsReadCount <= boxSlotsReadViews.count
         else { return nil }
         let viewShift = SegmentedArray<View>.segmentShift, viewSize = SegmentedArray<View>.segmentSize
         // A top-level view changed: its views' safe areas may have.

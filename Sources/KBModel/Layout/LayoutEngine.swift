@@ -139,6 +139,12 @@ final class LayoutEngine: @unchecked Sendable {
     /// given a new one); it then names a view that did not move, which
     /// costs a look, never a wrong layout.
     var slotOwners: [Int32] = []
+    /// Whether ``slotOwners`` is kept: only for screens of more views than
+    /// one segment of the snapshot holds. A smaller screen is laid out
+    /// whole and its sizes read whole (a look at a few views costs less
+    /// than keeping the map on every read); a screen that grows past it
+    /// has its slots read whole once, which makes the map.
+    var slotOwnersKept = false
     /// Counts the times ``boxSlots`` was read whole; since then, the views
     /// whose entries were read again (``boxSlotsReadViews``), in order. A
     /// reader of frames by slot (the snapshot) keeps the count and how far
@@ -223,6 +229,7 @@ final class LayoutEngine: @unchecked Sendable {
         e.boxSlots = boxSlots
         e.boxSlotsEpoch = boxSlotsEpoch
         e.slotOwners = slotOwners
+        e.slotOwnersKept = slotOwnersKept
         e.boxSlotsWholeReads = boxSlotsWholeReads
         e.boxSlotsReadViews = boxSlotsReadViews
         e.sizeScan = sizeScan
@@ -326,8 +333,9 @@ final class LayoutEngine: @unchecked Sendable {
         var slots: [Int32] = []
         // (Unless more slots were added than there are boxes: placing each
         // new slot by its variable then costs more than reading every box.)
+        let keepOwners = boxes.count > SegmentedArray<ViewLayout>.segmentSize
         if let old = boxSlotsEpoch, old.keepsSlots(epoch), old.slotsAdded(by: epoch) < boxes.count,
-           boxSlots.count <= 4 * boxes.count {
+           boxSlots.count <= 4 * boxes.count, !keepOwners || slotOwnersKept {
             slots = boxSlots
             known = slots.count / 4
         }
@@ -342,14 +350,14 @@ final class LayoutEngine: @unchecked Sendable {
             boxSlotsWholeReads &+= 1
             boxSlotsReadViews.removeAll()
         }
-        let slotCount = solver.storage.slots
+        let slotCount = keepOwners ? solver.storage.slots : 0
         if owners.count < slotCount { owners += repeatElement(-1, count: slotCount - owners.count) }
         // Written through the arrays passed in (not captured): a captured
         // variable written in a nested function is checked for exclusive
         // access at each write.
         @inline(__always) func place(_ i: Int, _ part: Int, _ slot: Int32, _ slots: inout [Int32], _ owners: inout [Int32]) {
             slots[4 * i + part] = slot
-            if slot >= 0 && Int(slot) < owners.count { owners[Int(slot)] = Int32(4 * i + part) }
+            if keepOwners && slot >= 0 && Int(slot) < owners.count { owners[Int(slot)] = Int32(4 * i + part) }
         }
         let indices = solver.slotIndices
         @inline(__always) func read(_ i: Int, _ slots: inout [Int32], _ owners: inout [Int32]) {
@@ -395,7 +403,8 @@ final class LayoutEngine: @unchecked Sendable {
         }
         boxSlots = slots
         boxSlotsEpoch = epoch
-        slotOwners = owners
+        slotOwners = keepOwners ? owners : []
+        slotOwnersKept = keepOwners
         return slots
     }
 

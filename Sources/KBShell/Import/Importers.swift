@@ -4,11 +4,13 @@ import KBInterop
 /// each is an `import` command (``ImportFile``). A new importer is its
 /// folder (its ``Importer`` type) and its line here.
 enum Importers {
-    static let all: [any Importer.Type] = [
-        StoryboardImporter.self,
-        LogImporter.self,
-        UITestTreeImporter.self,
-    ]
+    static var all: [any Importer.Type] {
+        [
+            StoryboardImporter.self,
+            LogImporter.self,
+            UITestTreeImporter.self,
+        ]
+    }
 
     /// Their commands.
     static var commands: [any Command.Type] {
