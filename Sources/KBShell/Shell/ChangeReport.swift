@@ -69,42 +69,75 @@ public struct ChangeReport: Sendable {
 }
 
 extension ChangeReport {
-    /// The printed form, without a trailing newline.
+    /// The printed form, without a trailing newline: written line by line
+    /// into one buffer (a diff often moves every view), made a `String`
+    /// once.
     public var text: String {
-        var text: [String] = []
-        text.reserveCapacity(entries.count + notes.count + 4)
-        for entry in entries { text.append(Self.line(entry)) }
-        let said = text.count
-        for w in warnings { text.append(Self.describe(w)) }
+        var out = PointText(capacity: 512)
+        var lines = 0
+        func next() {
+            if lines > 0 { out.append(UInt8(ascii: "\n")) }
+            lines += 1
+        }
+        for entry in entries {
+            next()
+            Self.write(entry, into: &out)
+        }
+        let said = lines
+        for w in warnings {
+            next()
+            out.append(Self.describe(w))
+        }
         let reported = reportedConstants
         let shown = reported.isEmpty ? changes : changes.filter { change in
             if case let .constant(name, _, _) = change { return !reported.contains(name) }
             return true
         }
         if !shown.isEmpty {
-            text += Self.aligned(shown)
+            next()
+            Self.writeAligned(shown, into: &out)
         } else if !warnings.isEmpty {
-            text[text.count - 1] += "; nothing moved"
+            // Said on the last warning's line.
+            out.appendLiteral("; nothing moved")
         } else if !notifications.isEmpty || (said == 0 && notes.isEmpty) {
-            text.append("no view moved")
+            next()
+            out.appendLiteral("no view moved")
         }
         if !ambiguous.isEmpty, ambiguityIsNote {
-            text.append("note: ambiguous layout: \(ambiguous.joined(separator: ", ")) — a dump lists only the constraints in conflict, so the rest of \(ambiguous.count == 1 ? "its" : "their") frame is not in the log (explain VIEW shows what decides it)")
+            next()
+            out.append("note: ambiguous layout: \(ambiguous.joined(separator: ", ")) — a dump lists only the constraints in conflict, so the rest of \(ambiguous.count == 1 ? "its" : "their") frame is not in the log (explain VIEW shows what decides it)")
         } else if !ambiguous.isEmpty {
-            text.append("⚠ ambiguous layout: \(ambiguous.joined(separator: ", ")) — the constraints let \(ambiguous.count == 1 ? "its" : "their") frame move (explain VIEW shows what decides it)")
+            next()
+            out.append("⚠ ambiguous layout: \(ambiguous.joined(separator: ", ")) — the constraints let \(ambiguous.count == 1 ? "its" : "their") frame move (explain VIEW shows what decides it)")
         }
-        text += notes
-        if let a = animation { text += Self.animationLines(a, changes: changes).lines }
+        for note in notes {
+            next()
+            out.append(note)
+        }
+        if let a = animation {
+            for line in Self.animationLines(a, changes: changes).lines {
+                next()
+                out.append(line)
+            }
+        }
         if let focus {
-            text.append(focus.verdict)
-            if let hint = focus.hint { text.append(hint) }
+            next()
+            out.append(focus.verdict)
+            if let hint = focus.hint {
+                next()
+                out.append(hint)
+            }
         }
         for f in flaws {
             let (reason, fix) = f.message.splitFix()
-            text.append("⚑ \(f.source): \(reason)")
-            if let fix { text.append("  fix: \(fix)") }
+            next()
+            out.append("⚑ \(f.source): \(reason)")
+            if let fix {
+                next()
+                out.append("  fix: \(fix)")
+            }
         }
-        return text.joined(separator: "\n")
+        return out.string
     }
 
     /// The JSON form's members besides `command`, `ok`, `output`,
@@ -129,14 +162,13 @@ extension ChangeReport {
         return members
     }
 
-    /// One entry as printed.
-    static func line(_ entry: Entry) -> String {
+    /// One entry as printed, at the end of `line`.
+    static func write(_ entry: Entry, into line: inout PointText) {
         switch entry {
-        case let .said(line): return line
+        case let .said(said): line.append(said)
         case let .posted(n):
-            guard n.name.isWill else { return n.name.rawValue }
+            guard n.name.isWill else { return line.append(n.name.rawValue) }
             // "keyboardWillShow         (0 852; 393 336) → (0 516; 393 336)  0.25 s, curve 7"
-            var line = PointText(capacity: 96)
             line.append(n.name.rawValue)
             line.appendSpaces(max(24 - n.name.rawValue.count, 0) + 1)
             line.append(n.begin)
@@ -146,10 +178,8 @@ extension ChangeReport {
             line.append(n.duration)
             line.append(" s, curve ")
             line.append(String(n.curve))
-            return line.string
         case let .handled(h):
             // "  Form · keyboardWillShow(_:) formBottom.constant 20 → 344   (keyboard height 336 + 8)"
-            var line = PointText(capacity: 128)
             line.appendLiteral("  ")
             line.append(h.controller)
             line.appendLiteral(" · ")
@@ -159,14 +189,13 @@ extension ChangeReport {
             h.effect.write(into: &line)
             line.appendLiteral("   ")
             line.append(h.effect.why)
-            return line.string
         }
     }
 
     /// Diff lines with the names padded so the frames line up, as one
     /// block of text (a diff often moves every view: it is built in one
     /// buffer, each frame formatted once).
-    static func aligned(_ changes: [LayoutChange]) -> [String] {
+    static func writeAligned(_ changes: [LayoutChange], into out: inout PointText) {
         // Changes are read in place (copying each would copy its name).
         changes.withUnsafeBufferPointer { changes in
             var width = 0
@@ -187,10 +216,9 @@ extension ChangeReport {
                 before.append((start, befores.count))
                 frameWidth = max(frameWidth, befores.count - start)
             }
-            var out = PointText(capacity: changes.count * 64)
             var f = 0
             for k in changes.indices {
-                if out.count > 0 { out.append(UInt8(ascii: "\n")) }
+                if k > 0 { out.append(UInt8(ascii: "\n")) }
                 guard case let .frame(v, _, b) = changes[k] else {
                     changes[k].write(into: &out)
                     continue
@@ -205,7 +233,6 @@ extension ChangeReport {
                 out.appendLiteral(" → ")
                 out.append(b)
             }
-            return [out.string]
         }
     }
 
