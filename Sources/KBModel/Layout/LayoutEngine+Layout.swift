@@ -276,11 +276,7 @@ extension LayoutEngine {
                 let lastFrame = windowFrames[i], lastOffset = offsets[i]
                 lastFrames[p - start] = lastFrame
                 lastOffsets[p - start] = lastOffset
-                let wf = boxes[i] == nil ? .zero
-                    : Rect(x: cleanValue(solver.value(atSlot: slots[4 * i])),
-                           y: cleanValue(solver.value(atSlot: slots[4 * i + 1])),
-                           width: cleanValue(solver.value(atSlot: slots[4 * i + 2])),
-                           height: cleanValue(solver.value(atSlot: slots[4 * i + 3])))
+                let wf = windowFrame(i, boxes, slots, solver)
                 windowFrames[i] = wf
                 // Scroll, text and table views (the kinds that have scroll
                 // geometry) are made again each time. A subview's frame is
@@ -307,12 +303,7 @@ extension LayoutEngine {
                     for p in start ..< end {
                         let i = h.order[p]
                         let wf = windowFrames[i]
-                        var frame = wf
-                        if let parent = h.parent[i] {
-                            let pf = windowFrames[parent], po = offsets[parent]
-                            frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
-                                         width: wf.width, height: wf.height)
-                        }
+                        let frame = frameInSuperview(wf, h.parent[i], windowFrames, offsets)
                         let safe = safeAreaInsets(i, wf, screen, h)
                         let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
                         if let scroll {
@@ -321,15 +312,8 @@ extension LayoutEngine {
                             moved[i] = !hasLast || p >= kept || lastFrame.x != wf.x || lastFrame.y != wf.y
                                 || lastOffsets[p - start] != scroll.contentOffset
                         }
-                        // Fields read in place: a view is large, and copying one
-                        // whole retains all its strings.
                         (buffer.baseAddress! + count).initialize(
-                            to: ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind,
-                                           parent: screen.viewList[i].parent, depth: h.depth[i],
-                                           isHidden: screen.viewList[i].isHidden
-                                               || (!outOfWindow.isEmpty && outOfWindow.contains(screen.viewList[i].controller)),
-                                           frame: frame, windowFrame: wf,
-                                           safeAreaInsets: safe, scroll: scroll))
+                            to: layout(i, screen, h, outOfWindow, frame: frame, windowFrame: wf, safe: safe, scroll: scroll))
                         count += 1
                     }
                 }
@@ -376,27 +360,14 @@ extension LayoutEngine {
                 offsets.initialize(repeating: .zero)
                 return [ViewLayout](unsafeUninitializedCapacity: h.order.count) { buffer, count in
                     for i in h.order {
-                        let wf = boxes[i] == nil ? .zero
-                            : Rect(x: cleanValue(solver.value(atSlot: slots[4 * i])),
-                                   y: cleanValue(solver.value(atSlot: slots[4 * i + 1])),
-                                   width: cleanValue(solver.value(atSlot: slots[4 * i + 2])),
-                                   height: cleanValue(solver.value(atSlot: slots[4 * i + 3])))
+                        let wf = windowFrame(i, boxes, slots, solver)
                         windowFrames[i] = wf
-                        var frame = wf
-                        if let parent = h.parent[i] {
-                            let pf = windowFrames[parent], po = offsets[parent]
-                            frame = Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y),
-                                         width: wf.width, height: wf.height)
-                        }
+                        let frame = frameInSuperview(wf, h.parent[i], windowFrames, offsets)
                         let safe = safeAreaInsets(i, wf, screen, h)
                         let scroll = scrollLayout(i, frame: wf, safeArea: safe, screen, h)
                         if let scroll { offsets[i] = scroll.contentOffset }
                         (buffer.baseAddress! + count).initialize(
-                            to: ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind,
-                                           parent: screen.viewList[i].parent, depth: h.depth[i],
-                                           isHidden: screen.viewList[i].isHidden
-                                               || (!outOfWindow.isEmpty && outOfWindow.contains(screen.viewList[i].controller)),
-                                           frame: frame, windowFrame: wf, safeAreaInsets: safe, scroll: scroll))
+                            to: layout(i, screen, h, outOfWindow, frame: frame, windowFrame: wf, safe: safe, scroll: scroll))
                         count += 1
                     }
                 }
@@ -404,6 +375,39 @@ extension LayoutEngine {
         }
         views.appendSegment(segment)
         return views
+    }
+
+    /// A view's window frame: the solver's values at its box's slots
+    /// (zero for a view with no box).
+    @inline(__always)
+    private func windowFrame(_ i: Int, _ boxes: [Box?], _ slots: [Int32], _ values: Solver.SlotValues) -> Rect {
+        boxes[i] == nil ? .zero
+            : Rect(x: cleanValue(values.value(atSlot: slots[4 * i])),
+                   y: cleanValue(values.value(atSlot: slots[4 * i + 1])),
+                   width: cleanValue(values.value(atSlot: slots[4 * i + 2])),
+                   height: cleanValue(values.value(atSlot: slots[4 * i + 3])))
+    }
+
+    /// A view's frame in its superview: its window frame made relative to
+    /// the superview's window frame and content offset (made before it).
+    @inline(__always)
+    private func frameInSuperview(_ wf: Rect, _ parent: Int?, _ windowFrames: UnsafeMutableBufferPointer<Rect>,
+                                  _ offsets: UnsafeMutableBufferPointer<Point>) -> Rect {
+        guard let parent else { return wf }
+        let pf = windowFrames[parent], po = offsets[parent]
+        return Rect(x: cleanValue(wf.x - pf.x + po.x), y: cleanValue(wf.y - pf.y + po.y), width: wf.width, height: wf.height)
+    }
+
+    /// A view's layout. Its fields are read in place: a view is large, and
+    /// copying one whole retains all its strings.
+    @inline(__always)
+    private func layout(_ i: Int, _ screen: Screen, _ h: Hierarchy, _ outOfWindow: Set<String>, frame: Rect,
+                        windowFrame: Rect, safe: EdgeInsets, scroll: ScrollLayout?) -> ViewLayout {
+        ViewLayout(name: screen.viewList[i].name, kind: screen.viewList[i].kind, parent: screen.viewList[i].parent,
+                   depth: h.depth[i],
+                   isHidden: screen.viewList[i].isHidden
+                       || (!outOfWindow.isEmpty && outOfWindow.contains(screen.viewList[i].controller)),
+                   frame: frame, windowFrame: windowFrame, safeAreaInsets: safe, scroll: scroll)
     }
 
     /// Per segment of the hierarchy order, whether a view in it may lay
