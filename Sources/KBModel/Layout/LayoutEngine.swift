@@ -331,9 +331,11 @@ final class LayoutEngine: @unchecked Sendable {
         // every entry is read.
         var known = 0
         var slots: [Int32] = []
-        // (Unless more slots were added than there are boxes: placing each
-        // new slot by its variable then costs more than reading every box.)
         let keepOwners = boxes.count > SegmentedArray<ViewLayout>.segmentSize
+        // (Unless more slots were added than there are boxes: placing each
+        // new slot by its variable then costs more than reading every box.
+        // Or unless the owner map is wanted and was not kept: a whole read
+        // makes it.)
         if let old = boxSlotsEpoch, old.keepsSlots(epoch), old.slotsAdded(by: epoch) < boxes.count,
            boxSlots.count <= 4 * boxes.count, !keepOwners || slotOwnersKept {
             slots = boxSlots

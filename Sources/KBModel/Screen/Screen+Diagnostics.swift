@@ -110,12 +110,8 @@ extension Screen {
         } else {
             candidates = h.order
         }
-        // One question to the solver for all the views, in the room the
-        // engine keeps for it.
+        // One question to the solver for all the views.
         let groups = candidates.compactMap { i in boxes[i].map { [$0.x, $0.y, $0.w, $0.h] } }
-        // From the first question on, the solver logs what its changes
-        // touch, so that the room kept for the next question lets go of
-        // only that (until then, changes cost nothing more).
         // The room kept between questions pays off on a large solver (a
         // long import's): a question then costs what the moved views'
         // definitions do, not the solver's size. Keeping it makes the
